@@ -1,0 +1,41 @@
+import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+const ITEMS = [
+  { to: "/", key: "home", icon: "M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" },
+  { to: "/booking", key: "schedule", icon: "M7 3v3M17 3v3M4 8h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" },
+  { to: "/materials", key: "materials", icon: "M4 7l8-4 8 4-8 4zM4 7v10l8 4 8-4V7M12 11v10" },
+  { to: "/history", key: "orders", icon: "M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01" },
+  { to: "/profile", key: "profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9a8 8 0 0 1 16 0" },
+] as const;
+
+export function BottomNav() {
+  const { t } = useTranslation();
+  return (
+    <nav
+      aria-label={t("nav.label")}
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]"
+    >
+      <ul className="mx-auto grid max-w-3xl grid-cols-5">
+        {ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.to === "/"}
+              className={({ isActive }) =>
+                `flex min-h-[56px] flex-col items-center justify-center gap-0.5 px-1 text-center text-[11px] font-medium leading-tight ${
+                  isActive ? "text-brand-700" : "text-stone-600"
+                }`
+              }
+            >
+              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <path d={item.icon} />
+              </svg>
+              <span>{t(`nav.${item.key}`)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

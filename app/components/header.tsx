@@ -1,0 +1,69 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitcher } from "./language-switcher";
+import type { PublicUser } from "~/services/accounts.server";
+
+export function Header({
+  user,
+  locale,
+  bell,
+}: {
+  user: PublicUser | null;
+  locale: string;
+  bell?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-3 py-1">
+        <Link to="/" className="flex min-h-[44px] items-center gap-2 font-bold text-brand-800" aria-label={t("header.home")}>
+          <Logo />
+          <span className="text-lg">{t("app.name")}</span>
+        </Link>
+        <div className="flex items-center gap-1">
+          <LanguageSwitcher current={locale} />
+          {user ? (
+            <>
+              {bell}
+              <span
+                className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800"
+                aria-hidden="true"
+              >
+                {user.email.charAt(0)}
+              </span>
+              <span className="sr-only">{t("header.account", { email: user.email })}</span>
+              <span className="hidden max-w-[12rem] truncate text-sm text-stone-700 sm:inline" data-testid="header-email">
+                {user.email}
+              </span>
+              <Form method="post" action="/sign-out">
+                <button type="submit" className="min-h-[44px] rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+                  {t("header.signOut")}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <Link to="/sign-in" className="btn-secondary min-h-[40px] px-3 text-sm">
+              {t("header.signIn")}
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function Logo({ className = "h-8 w-8" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" className={className} aria-hidden="true">
+      <circle cx="16" cy="16" r="15" fill="#12672f" />
+      <path
+        d="M10 17a6 6 0 0 1 10.4-4.1M22 15a6 6 0 0 1-10.4 4.1"
+        stroke="#fff"
+        strokeWidth="2.4"
+        fill="none"
+        strokeLinecap="round"
+      />
+      <path d="M20.8 9.5v3.8H17M11.2 22.5v-3.8H15" stroke="#fff" strokeWidth="2.4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,36 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18next, { type BackendModule } from "i18next";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getInitialNamespaces } from "remix-i18next/client";
+import { i18nConfig } from "./lib/i18n";
+
+// Translations come as cacheable JSON (one language, one namespace at a time), not inside the JS.
+const version = document.querySelector<HTMLMetaElement>('meta[name="i18n-version"]')?.content ?? "";
+const backend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(lng, ns, callback) {
+    fetch(`/locales/${lng}/${ns}?v=${version}`)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((data) => callback(null, data), (error) => callback(error, false));
+  },
+};
+
+i18next
+  .use(initReactI18next)
+  .use(backend)
+  .init({ ...i18nConfig, lng: document.documentElement.lang, ns: getInitialNamespaces() })
+  .then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <RemixBrowser />
+          </StrictMode>
+        </I18nextProvider>,
+      );
+    });
+  });

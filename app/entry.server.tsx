@@ -1,0 +1,85 @@
+import crypto from "node:crypto";
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { NonceProvider } from "./components/nonce";
+import { i18nConfig } from "./lib/i18n";
+import { resources } from "./locales/resources";
+import { getLanguage, i18n } from "./services/i18n.server";
+import { securityHeaders } from "./services/security-headers.server";
+import { startBackgroundWork } from "./services/startup.server";
+
+const ABORT_DELAY = 5_000;
+
+startBackgroundWork();
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const lng = await getLanguage(request);
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    lng,
+    ns: i18n.getRouteNamespaces(remixContext),
+    resources,
+  });
+
+  for (const [name, value] of Object.entries(
+    securityHeaders(nonce, { stripe: remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/checkout") }),
+  )) {
+    responseHeaders.set(name, value);
+  }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Vary", "Cookie, Accept-Language");
+
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  response.headers.set("X-Content-Type-Options", "nosniff");
+  return response;
+};
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

@@ -1,0 +1,22 @@
+// i18next settings shared by the server and the browser.
+export const SUPPORTED_LANGUAGES = ["en", "fr"] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = "en";
+export const DEFAULT_NS = "common";
+
+export function isLanguage(value: unknown): value is Language {
+  return value === "en" || value === "fr";
+}
+
+/** The locale used for dates and money: en-CA or fr-CA. */
+export function intlLocale(lng: string): "en-CA" | "fr-CA" {
+  return lng === "fr" ? "fr-CA" : "en-CA";
+}
+
+export const i18nConfig = {
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  fallbackLng: FALLBACK_LANGUAGE,
+  defaultNS: DEFAULT_NS,
+  react: { useSuspense: false },
+  interpolation: { escapeValue: false },
+};

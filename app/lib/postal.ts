@@ -1,0 +1,39 @@
+// Canadian postal codes and their three-character prefixes (forward sortation areas).
+// First letters Canada uses; D, F, I, O, Q, U, W and Z never start a postal code.
+const FIRST = "ABCEGHJKLMNPRSTVXY";
+// D, F, I, O, Q and U never appear in a postal code at all.
+const OTHER = "ABCEGHJKLMNPRSTVWXYZ";
+
+export const FSA_PATTERN = new RegExp(`^[${FIRST}][0-9][${OTHER}]$`);
+const POSTAL_PATTERN = /^[A-Z]\d[A-Z][ -]?\d[A-Z]\d$/;
+
+/** Upper-cases and keeps the first 3 characters, the way the postal-check field does as one types. */
+export function cleanFsaInput(value: string): string {
+  return value.replace(/\s+/g, "").toUpperCase().slice(0, 3);
+}
+
+export function isCanadianFsa(value: string): boolean {
+  return FSA_PATTERN.test(value);
+}
+
+/** Spec section 5: letter-digit-letter, optional space or hyphen, digit-letter-digit. */
+export function isValidPostalCode(value: string): boolean {
+  return POSTAL_PATTERN.test(value.trim().toUpperCase());
+}
+
+/** 'h2x3k2' or 'H2X-3K2' → 'H2X 3K2'. Returns the input upper-cased when it is not a postal code. */
+export function normalizePostalCode(value: string): string {
+  const upper = value.trim().toUpperCase();
+  if (!POSTAL_PATTERN.test(upper)) return upper;
+  const compact = upper.replace(/[ -]/g, "");
+  return `${compact.slice(0, 3)} ${compact.slice(3)}`;
+}
+
+export function fsaOf(postalCode: string): string {
+  return postalCode.trim().toUpperCase().slice(0, 3);
+}
+
+/** The service only operates in Montreal, whose prefixes all start with H. */
+export function isMontrealFsa(fsa: string): boolean {
+  return fsa.toUpperCase().startsWith("H");
+}

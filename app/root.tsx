@@ -1,0 +1,134 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { BottomNav } from "./components/bottom-nav";
+import { Header } from "./components/header";
+import { useNonce } from "./components/nonce";
+import { Toaster } from "./components/toaster";
+import { toPublicUser } from "./services/accounts.server";
+import { env } from "./services/config.server";
+import { getLanguage, translationsVersion } from "./services/i18n.server";
+import { getUser, takeToast } from "./services/session.server";
+import stylesheet from "./tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "ReCircle" }];
+
+export const handle = { i18n: "common" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, user, { toast, setCookie }] = await Promise.all([
+    getLanguage(request),
+    getUser(request),
+    takeToast(request),
+  ]);
+  return data(
+    {
+      locale,
+      user: user ? toPublicUser(user) : null,
+      toast,
+      i18nVersion: translationsVersion,
+      supportEmail: env.SUPPORT_EMAIL,
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export type RootData = typeof loader;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
+  const locale = rootData?.locale ?? "en";
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="i18n-version" content={rootData?.i18nVersion ?? ""} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<RootData>("root");
+  const { t } = useTranslation();
+  const user = rootData?.user ?? null;
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t("app.skipToContent")}
+      </a>
+      <Header user={user} locale={rootData?.locale ?? "en"} />
+      <main id="main" className={`mx-auto max-w-3xl px-4 py-6 ${user ? "pb-24" : ""}`}>
+        {children}
+      </main>
+      {user ? <BottomNav /> : null}
+      <Toaster toast={rootData?.toast ?? null} />
+    </>
+  );
+}
+
+export default function App() {
+  const { locale } = useLoaderData<typeof loader>();
+  useChangeLanguage(locale);
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  let title = t("errorPage.title");
+  let description = t("errorPage.description");
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = t("notFound.title");
+      description = t("notFound.description");
+    } else if (error.status === 403) {
+      title = t("errorPage.forbiddenTitle");
+      description = t("errorPage.forbiddenDescription");
+    } else if (error.status === 400) {
+      title = t("errorPage.badRequestTitle");
+    }
+  }
+  return (
+    <Shell>
+      <div className="card mx-auto max-w-md text-center">
+        <h1 className="page-title">{title}</h1>
+        <p className="mt-2 text-stone-700">{description}</p>
+        <Link to="/" className="btn-primary mt-4">
+          {t("notFound.home")}
+        </Link>
+      </div>
+    </Shell>
+  );
+}

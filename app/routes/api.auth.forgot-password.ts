@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { ForgotPasswordSchema } from "~/lib/auth-schemas";
+import { requestPasswordReset } from "~/services/accounts.server";
+import { apiMessage, apiRateLimit, parseApiBody } from "~/services/api.server";
+import { requestOrigin } from "~/services/http.server";
+import { getLanguage } from "~/services/i18n.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { email } = await parseApiBody(request, ForgotPasswordSchema);
+  await apiRateLimit(request, "passwordReset");
+  try {
+    await requestPasswordReset(email, requestOrigin(request), await getLanguage(request));
+  } catch (error) {
+    console.error("[api forgot-password]", error);
+    return apiMessage(request, "errors.forgotFailed", 503);
+  }
+  return apiMessage(request, "forgot.sentTitle", 200);
+}
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

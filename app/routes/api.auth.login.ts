@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { SignInSchema } from "~/lib/auth-schemas";
+import { AccountError, toPublicUser } from "~/services/accounts.server";
+import { apiMessage, apiRateLimit, parseApiBody } from "~/services/api.server";
+import { signIn } from "~/services/auth.server";
+import { createUserSession } from "~/services/session.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await parseApiBody(request, SignInSchema);
+  await apiRateLimit(request, "signIn");
+  try {
+    const user = await signIn(request, body);
+    return Response.json(toPublicUser(user), { headers: await createUserSession(user.id) });
+  } catch (error) {
+    if (error instanceof AccountError) return apiMessage(request, error.key, error.status);
+    throw error;
+  }
+}
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { toPublicUser } from "~/services/accounts.server";
+import { requireApiUser } from "~/services/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  return Response.json(toPublicUser(user), { headers: { "Cache-Control": "private, no-store" } });
+}

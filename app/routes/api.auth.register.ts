@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { RegisterApiSchema } from "~/lib/auth-schemas";
+import { AccountError, registerUser, toPublicUser } from "~/services/accounts.server";
+import { apiMessage, apiRateLimit, parseApiBody } from "~/services/api.server";
+import { getLanguage } from "~/services/i18n.server";
+import { createUserSession } from "~/services/session.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await parseApiBody(request, RegisterApiSchema);
+  await apiRateLimit(request, "signUp");
+  try {
+    const user = await registerUser({ ...body, locale: await getLanguage(request) });
+    return Response.json(toPublicUser(user), { status: 201, headers: await createUserSession(user.id) });
+  } catch (error) {
+    if (error instanceof AccountError) return apiMessage(request, error.key, error.status);
+    throw error;
+  }
+}
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

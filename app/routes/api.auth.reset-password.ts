@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { ResetPasswordApiSchema } from "~/lib/auth-schemas";
+import { AccountError, resetPassword } from "~/services/accounts.server";
+import { apiMessage, apiRateLimit, parseApiBody } from "~/services/api.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token, newPassword } = await parseApiBody(request, ResetPasswordApiSchema);
+  await apiRateLimit(request, "passwordReset");
+  try {
+    await resetPassword(token, newPassword);
+  } catch (error) {
+    if (error instanceof AccountError) return apiMessage(request, "errors.resetFailed", 400);
+    throw error;
+  }
+  return apiMessage(request, "reset.successTitle", 200);
+}
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

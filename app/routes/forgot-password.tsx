@@ -1,0 +1,79 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field, FormError, SubmitButton } from "~/components/ui/field";
+import { ForgotPasswordSchema } from "~/lib/auth-schemas";
+import { titleMeta } from "~/lib/meta";
+import { requestPasswordReset } from "~/services/accounts.server";
+import { env } from "~/services/config.server";
+import { parseSubmission, rateLimited, reject } from "~/services/forms.server";
+import { requestOrigin } from "~/services/http.server";
+import { getLanguage, getT } from "~/services/i18n.server";
+
+export const meta: MetaFunction = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getT(request);
+  const sentTo = new URL(request.url).searchParams.get("sent");
+  return { title: t("forgot.title"), sentTo: sentTo?.slice(0, 254) ?? null, supportEmail: env.SUPPORT_EMAIL };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { submission } = await parseSubmission(request, ForgotPasswordSchema);
+  if (submission.status !== "success") return reject(submission);
+  const limited = rateLimited(request, "passwordReset", submission);
+  if (limited) return limited;
+  try {
+    await requestPasswordReset(submission.value.email, requestOrigin(request), await getLanguage(request));
+  } catch (error) {
+    console.error("[forgot-password]", error);
+    return reject(submission, { formErrors: ["errors.forgotFailed"], status: 503 });
+  }
+  return redirect(`/forgot-password?sent=${encodeURIComponent(submission.value.email)}`);
+}
+
+export default function ForgotPassword() {
+  const { t } = useTranslation();
+  const { sentTo, supportEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (sentTo) {
+    return (
+      <div className="card mx-auto max-w-md space-y-3 text-center">
+        <h1 className="page-title">{t("forgot.sentTitle")}</h1>
+        <p className="text-stone-700">{t("forgot.sentBody", { email: sentTo })}</p>
+        <p className="text-sm text-stone-600">{t("forgot.checkSpam")}</p>
+        <Link to="/sign-in" className="btn-primary w-full">
+          {t("forgot.backToSignIn")}
+        </Link>
+        <p className="text-sm text-stone-600">{t("forgot.support", { email: supportEmail })}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-md">
+      <h1 className="page-title">{t("forgot.title")}</h1>
+      <p className="mt-1 text-stone-700">{t("forgot.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="card mt-4 space-y-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label={t("forgot.email")} meta={fields.email} type="email" autoComplete="email" />
+        <SubmitButton pending={navigation.state === "submitting"} label={t("forgot.submit")} pendingLabel={t("forgot.pending")} />
+      </Form>
+      <p className="mt-4 text-center">
+        <Link to="/sign-in" className="btn-link">
+          {t("forgot.backToSignIn")}
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-stone-600">{t("forgot.support", { email: supportEmail })}</p>
+    </div>
+  );
+}

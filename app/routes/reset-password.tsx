@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field, FormError, SubmitButton } from "~/components/ui/field";
+import { ResetPasswordSchema } from "~/lib/auth-schemas";
+import { AccountError, isResetTokenUsable, resetPassword } from "~/services/accounts.server";
+import { parseSubmission, rateLimited, reject } from "~/services/forms.server";
+import { getT } from "~/services/i18n.server";
+import { destroyUserSession } from "~/services/session.server";
+
+export const REDIRECT_SECONDS = 3;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? ""} · ReCircle` },
+  // Without JavaScript the browser itself goes on to sign-in after 3 seconds.
+  ...(data?.state === "done" ? [{ httpEquiv: "refresh", content: `${REDIRECT_SECONDS};url=/sign-in` }] : []),
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getT(request);
+  const url = new URL(request.url);
+  if (url.searchParams.get("done") === "1") return { title: t("reset.successTitle"), state: "done" as const, token: "" };
+  const token = url.searchParams.get("token") ?? "";
+  const usable = token.length <= 200 && isResetTokenUsable(token);
+  return {
+    title: usable ? t("reset.title") : t("reset.invalidTitle"),
+    state: usable ? ("form" as const) : ("invalid" as const),
+    token: usable ? token : "",
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { submission } = await parseSubmission(request, ResetPasswordSchema);
+  const hidden = ["newPassword", "confirmPassword"];
+  if (submission.status !== "success") return reject(submission, { hideFields: hidden });
+  const limited = rateLimited(request, "passwordReset", submission);
+  if (limited) return limited;
+  try {
+    await resetPassword(submission.value.token, submission.value.newPassword);
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    return reject(submission, { formErrors: ["errors.resetFailed"], hideFields: hidden });
+  }
+  // The reset ended every session of the account, this browser's included.
+  return redirect("/reset-password?done=1", { headers: await destroyUserSession(request) });
+}
+
+export default function ResetPassword() {
+  const { t } = useTranslation();
+  const { state, token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { token },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  useEffect(() => {
+    if (state !== "done") return;
+    const timer = setTimeout(() => navigate("/sign-in"), REDIRECT_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  if (state === "invalid") {
+    return (
+      <div className="card mx-auto max-w-md space-y-3 text-center">
+        <h1 className="page-title">{t("reset.invalidTitle")}</h1>
+        <p className="text-stone-700">{t("reset.invalidBody")}</p>
+        <Link to="/forgot-password" className="btn-primary w-full">
+          {t("reset.requestNew")}
+        </Link>
+      </div>
+    );
+  }
+  if (state === "done") {
+    return (
+      <div className="card mx-auto max-w-md space-y-3 text-center" role="status">
+        <h1 className="page-title">{t("reset.successTitle")}</h1>
+        <p className="text-stone-700">{t("reset.successBody")}</p>
+        <Link to="/sign-in" className="btn-primary w-full">
+          {t("reset.goToSignIn")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-md">
+      <h1 className="page-title">{t("reset.title")}</h1>
+      <Form method="post" {...getFormProps(form)} className="card mt-4 space-y-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name={fields.token.name} value={token} />
+        <Field label={t("reset.newPassword")} meta={fields.newPassword} type="password" autoComplete="new-password" />
+        <Field label={t("reset.confirmPassword")} meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <SubmitButton pending={navigation.state === "submitting"} label={t("reset.submit")} pendingLabel={t("reset.pending")} />
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { assertSameOrigin } from "~/services/http.server";
+import { destroyUserSession, redirectWithToast } from "~/services/session.server";
+
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const headers = await destroyUserSession(request);
+  return redirectWithToast(request, "/", { title: "toast.signedOut", description: "toast.comeBackSoon" }, headers);
+}

@@ -1,0 +1,39 @@
+// The JSON API's shared edges: parse a body against a zod schema, and answer errors as
+// `{ message }` in the caller's language with a 4xx status.
+import type { z } from "zod";
+import { readJson, requireMethod } from "./http.server";
+import { getT } from "./i18n.server";
+import { hit, type LimitName, RateLimitedError } from "./rate-limit.server";
+
+export async function apiMessage(request: Request, key: string, status = 400, headers?: HeadersInit) {
+  const t = await getT(request);
+  return Response.json({ message: t(key) }, { status, headers });
+}
+
+/** Reads and validates a JSON body; throws a translated 400 (or 405/413/403) answer when it is not right. */
+export async function parseApiBody<Schema extends z.ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+  method = "POST",
+): Promise<z.infer<Schema>> {
+  requireMethod(request, method);
+  const body = await readJson(request);
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const key = result.error.issues[0]?.message ?? "errors.somethingWrong";
+    // Zod's own messages (wrong type and the like) are not keys of ours.
+    throw await apiMessage(request, key.includes(".") ? key : "errors.somethingWrong", 400);
+  }
+  return result.data;
+}
+
+export async function apiRateLimit(request: Request, name: LimitName) {
+  try {
+    hit(request, name);
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    throw await apiMessage(request, "errors.tooManyRequests", 429, {
+      "Retry-After": String(error.retryAfterSeconds),
+    });
+  }
+}

@@ -1,0 +1,27 @@
+// Security headers for every document: an enforced, nonce-based Content-Security-Policy and friends.
+export function securityHeaders(nonce: string, options: { stripe?: boolean } = {}): Record<string, string> {
+  const stripeScript = options.stripe ? " https://js.stripe.com" : "";
+  const stripeFrame = options.stripe ? " https://js.stripe.com https://hooks.stripe.com" : "";
+  const stripeConnect = options.stripe ? " https://api.stripe.com" : "";
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${stripeScript}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${stripeConnect}`,
+    `frame-src 'self'${stripeFrame}`,
+    "frame-ancestors 'none'",
+    "form-action 'self' https://checkout.stripe.com",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+  return {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+}

@@ -1,0 +1,284 @@
+// The whole database: one drizzle table per entity of the product spec and design decisions.
+// Money is integer cents; instants are integer milliseconds since the epoch (UTC); calendar dates are
+// 'YYYY-MM-DD' strings in America/New_York.
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at")
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  role: text("role", { enum: ["resident", "admin"] }).notNull().default("resident"),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  streetAddress: text("street_address").notNull().default(""),
+  unit: text("unit").notNull().default(""),
+  city: text("city").notNull().default(""),
+  province: text("province").notNull().default("QC"),
+  postalCode: text("postal_code").notNull().default(""),
+  postalFsa: text("postal_fsa").notNull().default(""),
+  hasCompletedOnboarding: integer("has_completed_onboarding", { mode: "boolean" })
+    .notNull()
+    .default(false),
+  locale: text("locale", { enum: ["en", "fr"] }).notNull().default("en"),
+  createdAt: createdAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    data: text("data").notNull().default("{}"),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Three-character postal prefixes (FSAs) the service covers. */
+export const servicePrefixes = sqliteTable("service_prefixes", {
+  fsa: text("fsa").primaryKey(),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    fsa: text("fsa").notNull(),
+    reason: text("reason", { enum: ["No Direct Access", "Outside Service Area"] }).notNull(),
+    locale: text("locale", { enum: ["en", "fr"] }).notNull().default("en"),
+    notifiedAt: integer("notified_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("waitlist_email_fsa_uq").on(t.email, t.fsa)],
+);
+
+export const materials = sqliteTable("materials", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  category: text("category").notNull().unique(),
+  nameEn: text("name_en").notNull(),
+  nameFr: text("name_fr").notNull(),
+  descriptionEn: text("description_en").notNull(),
+  descriptionFr: text("description_fr").notNull(),
+  preparationNoteEn: text("preparation_note_en").notNull(),
+  preparationNoteFr: text("preparation_note_fr").notNull(),
+  icon: text("icon").notNull(),
+  color: text("color").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** Weekly pattern the bookable slots are generated from. weekday: 1 = Monday ... 7 = Sunday. */
+export const slotTemplates = sqliteTable(
+  "slot_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    weekday: integer("weekday").notNull(),
+    window: text("window", { enum: ["morning", "afternoon"] }).notNull(),
+    capacity: integer("capacity").notNull(),
+    /** JSON array of prefixes; an empty array means every active served prefix. */
+    serviceAreas: text("service_areas").notNull().default("[]"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+  },
+  (t) => [uniqueIndex("slot_templates_day_window_uq").on(t.weekday, t.window)],
+);
+
+export const pickupSlots = sqliteTable(
+  "pickup_slots",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    date: text("date").notNull(),
+    window: text("window", { enum: ["morning", "afternoon"] }).notNull(),
+    startsAt: integer("starts_at").notNull(),
+    endsAt: integer("ends_at").notNull(),
+    maxCapacity: integer("max_capacity").notNull(),
+    currentBooked: integer("current_booked").notNull().default(0),
+    /** JSON array of the prefixes this slot serves. */
+    serviceAreas: text("service_areas").notNull().default("[]"),
+    closed: integer("closed", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("pickup_slots_date_window_uq").on(t.date, t.window),
+    index("pickup_slots_starts_idx").on(t.startsAt),
+  ],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    provider: text("provider", { enum: ["simulated", "stripe", "free"] }).notNull(),
+    /** The provider's id for the payment (PaymentIntent or Checkout Session id). */
+    providerPaymentId: text("provider_payment_id").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("cad"),
+    status: text("status", {
+      enum: ["requires_payment", "succeeded", "failed", "refunded", "partially_refunded"],
+    })
+      .notNull()
+      .default("requires_payment"),
+    /** JSON of what was priced: bags, slot, promo code and the price breakdown. */
+    booking: text("booking").notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    failureCode: text("failure_code"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("payments_user_idx").on(t.userId)],
+);
+
+export const pickupRequests = sqliteTable(
+  "pickup_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    confirmationNumber: text("confirmation_number").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    pickupSlotId: integer("pickup_slot_id")
+      .notNull()
+      .references(() => pickupSlots.id),
+    /** One payment creates at most one pickup: the unique index is the last line of defence. */
+    paymentId: integer("payment_id")
+      .unique()
+      .references(() => payments.id),
+    bagsRequested: integer("bags_requested").notNull(),
+    listPriceCents: integer("list_price_cents").notNull(),
+    multiBagDiscountCents: integer("multi_bag_discount_cents").notNull().default(0),
+    serviceFeeCents: integer("service_fee_cents").notNull().default(0),
+    promoDiscountCents: integer("promo_discount_cents").notNull().default(0),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    gstCents: integer("gst_cents").notNull(),
+    qstCents: integer("qst_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    address: text("address").notNull(),
+    postalFsa: text("postal_fsa").notNull(),
+    status: text("status", { enum: ["Scheduled", "Completed", "Missed", "Cancelled"] })
+      .notNull()
+      .default("Scheduled"),
+    refundCents: integer("refund_cents"),
+    cancelledAt: integer("cancelled_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("pickup_requests_user_idx").on(t.userId),
+    index("pickup_requests_slot_idx").on(t.pickupSlotId),
+  ],
+);
+
+export const promoCodes = sqliteTable("promo_codes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  code: text("code").notNull().unique(),
+  percent: integer("percent").notNull().default(50),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  expiresAt: integer("expires_at").notNull(),
+  createdByUserId: integer("created_by_user_id").references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** A code applied at checkout is reserved here (pending); the booking completes it. */
+export const promoRedemptions = sqliteTable(
+  "promo_redemptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    promoCodeId: integer("promo_code_id")
+      .notNull()
+      .unique()
+      .references(() => promoCodes.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    email: text("email").notNull(),
+    normalizedAddress: text("normalized_address").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    pickupRequestId: integer("pickup_request_id").references(() => pickupRequests.id),
+    redeemedAt: createdAt(),
+  },
+  (t) => [index("promo_redemptions_address_idx").on(t.normalizedAddress)],
+);
+
+export const notificationReads = sqliteTable(
+  "notification_reads",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    notificationId: text("notification_id").notNull(),
+    readAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
+);
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    kind: text("kind").notNull(),
+    locale: text("locale", { enum: ["en", "fr"] }).notNull(),
+    sentAt: integer("sent_at"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.to)],
+);
+
+export const adminActivity = sqliteTable("admin_activity", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  adminUserId: integer("admin_user_id")
+    .notNull()
+    .references(() => users.id),
+  action: text("action").notNull(),
+  detail: text("detail").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+export type User = typeof users.$inferSelect;
+export type PickupSlot = typeof pickupSlots.$inferSelect;
+export type PickupRequest = typeof pickupRequests.$inferSelect;
+export type Material = typeof materials.$inferSelect;
+export type Payment = typeof payments.$inferSelect;

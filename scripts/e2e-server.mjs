@@ -1,0 +1,15 @@
+// Starts the built production server on a fresh database for the browser tests.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const db = process.env.DATABASE_PATH;
+fs.mkdirSync(path.dirname(db), { recursive: true });
+for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(db + suffix, { force: true });
+
+const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production", INSECURE_COOKIES: "1" },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,21 @@
+// `npm test`: every test. Unit and integration (Vitest), then the production build, then the
+// browser tests (Playwright, JavaScript on and off) against the built server.
+import { spawnSync } from "node:child_process";
+import { ensureBrowser } from "./ensure-browser.mjs";
+
+function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n${name} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const browser = ensureBrowser();
+const browserEnv = browser.startsWith("/usr/") ? { PW_CHROMIUM_PATH: browser } : {};
+step("Type check", "npx", ["tsc"]);
+step("Unit and integration tests", "npx", ["vitest", "run"]);
+step("Production build", "npx", ["remix", "build"]);
+step("Browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)], browserEnv);
+console.log("\nAll test suites passed.");

@@ -1,0 +1,55 @@
+// Shared helpers for the browser tests: unique addresses, the e2e database (read-only peeks at the
+// outbox and rows), and sign-in through the JSON API when a test is not about signing in.
+import Database from "better-sqlite3";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const E2E_DATABASE = `tests/.tmp/e2e-${process.env.E2E_PORT ?? 3100}.db`;
+export const PASSWORD = "recycle-42";
+
+let counter = 0;
+export function uniqueEmail(tag: string): string {
+  counter += 1;
+  return `${tag}-${Date.now().toString(36)}-${process.pid}-${counter}@recircle-mail.ca`;
+}
+
+export function query<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+export function userCount(email: string): number {
+  return query<{ n: number }>("select count(*) as n from users where email = ?", email.toLowerCase())[0]!.n;
+}
+
+/** The newest e-mail to an address, straight from the outbox. */
+export function lastEmail(to: string) {
+  const rows = query<{ subject: string; text: string }>(
+    "select subject, text from email_outbox where \"to\" = ? order by id desc limit 1",
+    to.toLowerCase(),
+  );
+  return rows[0] ?? null;
+}
+
+export async function registerViaApi(request: APIRequestContext, email: string, postalFsa = "H2X") {
+  const response = await request.post("/api/auth/register", { data: { email, password: PASSWORD, postalFsa } });
+  expect(response.status()).toBe(201);
+  return response.json();
+}
+
+/** The page's browser context is signed in as a new resident. */
+export async function signedInResident(page: Page, tag: string, postalFsa = "H2X") {
+  const email = uniqueEmail(tag);
+  await registerViaApi(page.request, email, postalFsa);
+  return email;
+}
+
+/** Opens the language menu and picks a language; works with and without JavaScript. */
+export async function switchLanguage(page: Page, to: "en" | "fr") {
+  await page.locator("header details summary").click();
+  await page.locator(`header button[name="lng"][value="${to}"]`).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", to);
+}
