@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { Logo } from "~/components/header";
+import { useRouteLoaderData } from "@remix-run/react";
+import { Home } from "~/components/home";
+import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
 import { getT } from "~/services/i18n.server";
@@ -16,32 +16,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Index() {
   const root = useRouteLoaderData<RootData>("root");
   return root?.user ? <Home /> : <Landing />;
-}
-
-function Landing() {
-  const { t } = useTranslation();
-  return (
-    <section className="flex flex-col items-center py-8 text-center">
-      <Logo className="h-16 w-16" />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("landing.title")}</h1>
-      <p className="mt-3 max-w-prose text-lg text-stone-700">{t("landing.subtitle")}</p>
-      <div className="mt-8 flex w-full max-w-sm flex-col gap-3">
-        <Link to="/sign-up" className="btn-primary">
-          {t("landing.newUser")}
-        </Link>
-        <Link to="/sign-in" className="btn-secondary">
-          {t("landing.signIn")}
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-function Home() {
-  const { t } = useTranslation();
-  return (
-    <section>
-      <h1 className="page-title">{t("toast.welcomeBack")}</h1>
-    </section>
-  );
 }

@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await registerUser({ ...submission.value, locale: await getLanguage(request) });
     const headers = await createUserSession(user.id);
-    return redirectWithToast(request, "/", { title: "toast.accountCreated", description: "toast.welcome" }, headers, {
+    return redirectWithToast(request, "/onboarding", { title: "toast.accountCreated", description: "toast.welcome" }, headers, {
       clearRedirect: true,
     });
   } catch (error) {
