@@ -282,3 +282,22 @@ export type PickupSlot = typeof pickupSlots.$inferSelect;
 export type PickupRequest = typeof pickupRequests.$inferSelect;
 export type Material = typeof materials.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+
+/**
+ * The simulated card provider's own ledger (it stands in for Stripe's side). Our payments table
+ * refers to these rows by providerPaymentId, exactly as it refers to Stripe's PaymentIntents.
+ */
+export const simulatedIntents = sqliteTable("simulated_intents", {
+  id: text("id").primaryKey(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status", { enum: ["requires_payment_method", "succeeded", "canceled"] })
+    .notNull()
+    .default("requires_payment_method"),
+  metadata: text("metadata").notNull().default("{}"),
+  cardBrand: text("card_brand"),
+  cardLast4: text("card_last4"),
+  lastErrorCode: text("last_error_code"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  createdAt: createdAt(),
+});

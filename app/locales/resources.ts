@@ -1,11 +1,17 @@
 // Every translation, by language and namespace. The server imports this module; the browser fetches
 // one namespace at a time from /locales/{lng}/{ns} so it never downloads the other language.
 // A route names the namespaces it needs in `handle.i18n`; "common" is always loaded.
+import enBooking from "./en/booking.json";
+import enProfile from "./en/profile.json";
+import enCheckout from "./en/checkout.json";
 import enCommon from "./en/common.json";
 import enEmails from "./en/emails.json";
 import enMaterials from "./en/materials.json";
 import enOnboarding from "./en/onboarding.json";
 import enVisitor from "./en/visitor.json";
+import frBooking from "./fr/booking.json";
+import frProfile from "./fr/profile.json";
+import frCheckout from "./fr/checkout.json";
 import frCommon from "./fr/common.json";
 import frEmails from "./fr/emails.json";
 import frMaterials from "./fr/materials.json";
@@ -13,10 +19,26 @@ import frOnboarding from "./fr/onboarding.json";
 import frVisitor from "./fr/visitor.json";
 
 export const resources = {
-  en: { common: enCommon, emails: enEmails, visitor: enVisitor, onboarding: enOnboarding, materials: enMaterials },
-  fr: { common: frCommon, emails: frEmails, visitor: frVisitor, onboarding: frOnboarding, materials: frMaterials },
+  en: {
+    common: enCommon, emails: enEmails, visitor: enVisitor, onboarding: enOnboarding, materials: enMaterials, booking: enBooking,
+    profile: enProfile,
+    checkout: enCheckout,
+  },
+  fr: {
+    common: frCommon, emails: frEmails, visitor: frVisitor, onboarding: frOnboarding, materials: frMaterials, booking: frBooking,
+    profile: frProfile,
+    checkout: frCheckout,
+  },
 };
 
 export type Namespace = keyof (typeof resources)["en"];
 /** Namespaces the browser may download; e-mail texts stay on the server. */
-export const PUBLIC_NAMESPACES: Namespace[] = ["common", "visitor", "onboarding", "materials"];
+export const PUBLIC_NAMESPACES: Namespace[] = [
+  "common",
+  "visitor",
+  "onboarding",
+  "materials",
+  "booking",
+  "profile",
+  "checkout",
+];

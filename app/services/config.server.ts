@@ -66,3 +66,8 @@ export function adminEmails(): string[] {
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
 }
+
+/** The public address for links in e-mails sent outside a request (webhooks). */
+export function appUrl(): string {
+  return (env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+}

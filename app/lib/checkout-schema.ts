@@ -1,0 +1,88 @@
+// The card form and the checkout API payloads. Messages are keys of the checkout namespace.
+import { z } from "zod";
+import { BAG_OPTIONS } from "./pricing";
+
+const CARD_POSTAL = /^[A-Z]\d[A-Z] \d[A-Z]\d$/;
+
+export const bagsField = z.coerce
+  .number({ invalid_type_error: "errors.bookingInfo" })
+  .refine((n) => (BAG_OPTIONS as readonly number[]).includes(n), "errors.bookingInfo");
+export const slotIdField = z.coerce
+  .number({ invalid_type_error: "errors.bookingInfo" })
+  .int("errors.bookingInfo")
+  .positive("errors.bookingInfo");
+
+/** '04/29', '4/2029', '04 / 29' → month and four-digit year. */
+export function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
+  const match = value.replace(/\s/g, "").match(/^(\d{1,2})\/(\d{2}|\d{4})$/);
+  if (!match) return null;
+  const expMonth = Number(match[1]);
+  const year = Number(match[2]);
+  if (expMonth < 1 || expMonth > 12) return null;
+  return { expMonth, expYear: year < 100 ? 2000 + year : year };
+}
+
+export const CardFormSchema = z.object({
+  cardNumber: z
+    .string({ required_error: "card.numberRequired" })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, "card.numberInvalid")),
+  expiry: z
+    .string({ required_error: "card.expiryRequired" })
+    .refine((v) => parseExpiry(v) !== null, "card.expiryInvalid"),
+  cvc: z.string({ required_error: "card.cvcRequired" }).trim().regex(/^\d{3,4}$/, "card.cvcInvalid"),
+  postalCode: z
+    .string({ required_error: "card.postalRequired" })
+    .trim()
+    .toUpperCase()
+    .max(7, "card.postalInvalid")
+    .regex(CARD_POSTAL, "card.postalInvalid"),
+});
+
+export const PromoFormSchema = z.object({
+  code: z.string().trim().max(40, "promo.invalid").optional().default(""),
+});
+
+export const CreatePaymentIntentSchema = z.object({
+  amount: z.number({ invalid_type_error: "errors.priceChanged" }).nonnegative().optional(),
+  bagCount: bagsField,
+  slotId: slotIdField,
+  promoCode: z.string().max(40).nullable().optional(),
+});
+
+export const SimulatedConfirmSchema = z.object({
+  paymentIntentId: z.string({ required_error: "errors.paymentMissing" }).min(1, "errors.paymentMissing").max(100),
+  cardNumber: z.string({ required_error: "card.numberRequired" }).max(30),
+  expMonth: z.coerce.number({ invalid_type_error: "card.expiryInvalid" }).int().min(1, "card.expiryInvalid").max(12, "card.expiryInvalid"),
+  expYear: z.coerce.number({ invalid_type_error: "card.expiryInvalid" }).int().min(0).max(9999),
+  cvc: z.string({ required_error: "card.cvcRequired" }).max(4, "card.cvcInvalid"),
+  postalCode: z
+    .string({ required_error: "card.postalRequired" })
+    .trim()
+    .toUpperCase()
+    .regex(CARD_POSTAL, "card.postalInvalid"),
+});
+
+export const CreatePickupSchema = z.object({
+  bagsRequested: bagsField,
+  pickupSlotId: slotIdField,
+  /** Dollars, as the spec's client sends it. */
+  totalPrice: z.number({ invalid_type_error: "errors.priceChanged", required_error: "errors.priceChanged" }).nonnegative(),
+  address: z.string().max(500).optional(),
+  paymentIntentId: z.string({ required_error: "errors.paymentMissing" }).min(1, "errors.paymentMissing").max(100),
+});
+
+export const CheckoutSessionSchema = z.object({
+  bagCount: bagsField,
+  slotId: slotIdField,
+  email: z.string().max(254).optional(),
+  address: z.string().max(500).optional(),
+  promoCode: z.string().max(40).nullable().optional(),
+});
+
+export const PromoValidateSchema = z.object({
+  code: z.string({ required_error: "promo.invalid" }).max(40, "promo.invalid"),
+  bagCount: bagsField,
+  email: z.string().max(254).optional(),
+  address: z.string().max(500).optional(),
+});

@@ -1,0 +1,90 @@
+// Prices in integer cents: bundles, multi-bag discount, promo, Quebec taxes (GST 5%, QST 9.975%)
+// rounded half-up to the cent on the subtotal, and the FREE rule. Shared by server and browser; the
+// server always recomputes.
+export const BAG_OPTIONS = [1, 2, 4] as const;
+export type BagCount = (typeof BAG_OPTIONS)[number];
+
+export const UNIT_PRICE_CENTS = 1000;
+export const BUNDLE_PRICE_CENTS: Record<BagCount, number> = { 1: 1000, 2: 1800, 4: 3200 };
+export const GST_RATE = { numerator: 5, denominator: 100 };
+export const QST_RATE = { numerator: 9975, denominator: 100_000 };
+/** $2 + taxes withheld from a refund when a pickup is cancelled. */
+export const CANCELLATION_FEE_CENTS = 200;
+export const CURRENCY = "cad";
+/** A total of one cent or less is free and skips the card. */
+export const FREE_THRESHOLD_CENTS = 1;
+
+export function isBagCount(value: unknown): value is BagCount {
+  return value === 1 || value === 2 || value === 4;
+}
+
+export function parseBagCount(value: unknown): BagCount | null {
+  const n = typeof value === "number" ? value : Number(typeof value === "string" ? value.trim() : NaN);
+  return isBagCount(n) ? n : null;
+}
+
+/** a × n / d rounded half-up, in integers only. */
+export function mulDivRoundHalfUp(a: number, n: number, d: number): number {
+  return Math.floor((a * n * 2 + d) / (2 * d));
+}
+
+export function taxesOn(subtotalCents: number) {
+  const gstCents = mulDivRoundHalfUp(subtotalCents, GST_RATE.numerator, GST_RATE.denominator);
+  const qstCents = mulDivRoundHalfUp(subtotalCents, QST_RATE.numerator, QST_RATE.denominator);
+  return { gstCents, qstCents, totalCents: subtotalCents + gstCents + qstCents };
+}
+
+export type PriceBreakdown = {
+  bags: BagCount;
+  listPriceCents: number;
+  multiBagDiscountCents: number;
+  bundlePriceCents: number;
+  serviceFeeCents: number;
+  promoPercent: number;
+  promoDiscountCents: number;
+  subtotalCents: number;
+  gstCents: number;
+  qstCents: number;
+  totalCents: number;
+  isFree: boolean;
+};
+
+export function priceBreakdown(input: { bags: BagCount; promoPercent?: number; serviceFeeCents?: number }): PriceBreakdown {
+  const { bags } = input;
+  const promoPercent = Math.min(100, Math.max(0, Math.trunc(input.promoPercent ?? 0)));
+  const serviceFeeCents = Math.max(0, Math.trunc(input.serviceFeeCents ?? 0));
+  const listPriceCents = bags * UNIT_PRICE_CENTS;
+  const bundlePriceCents = BUNDLE_PRICE_CENTS[bags];
+  const promoDiscountCents = mulDivRoundHalfUp(bundlePriceCents, promoPercent, 100);
+  const subtotalCents = bundlePriceCents + serviceFeeCents - promoDiscountCents;
+  const { gstCents, qstCents, totalCents } = taxesOn(subtotalCents);
+  return {
+    bags,
+    listPriceCents,
+    multiBagDiscountCents: listPriceCents - bundlePriceCents,
+    bundlePriceCents,
+    serviceFeeCents,
+    promoPercent,
+    promoDiscountCents,
+    subtotalCents,
+    gstCents,
+    qstCents,
+    totalCents,
+    isFree: totalCents <= FREE_THRESHOLD_CENTS,
+  };
+}
+
+/** The cancellation fee with its taxes ($2.30). */
+export function cancellationFeeCents(): number {
+  return taxesOn(CANCELLATION_FEE_CENTS).totalCents;
+}
+
+/** What a cancelled pickup gives back: the total minus $2.30, never below zero. */
+export function refundOnCancel(totalCents: number): number {
+  return Math.max(0, totalCents - cancellationFeeCents());
+}
+
+/** '$11.50' / '11,50 $'. */
+export function formatMoney(cents: number, lng: string): string {
+  return new Intl.NumberFormat(lng === "fr" ? "fr-CA" : "en-CA", { style: "currency", currency: "CAD" }).format(cents / 100);
+}

@@ -1,0 +1,78 @@
+// Which slots a resident may book, and the date picker's view of them (spec section 5).
+import { DateTime } from "luxon";
+import { ZONE, type PickupWindow } from "./dates";
+
+export const MIN_LEAD_MS = 24 * 60 * 60 * 1000;
+/** Modify and cancel stay open while more than 12 hours remain before the window starts. */
+export const CHANGE_CUTOFF_MS = 12 * 60 * 60 * 1000;
+
+export type SlotView = {
+  id: number;
+  date: string;
+  window: PickupWindow;
+  startsAt: number;
+  maxCapacity: number;
+  currentBooked: number;
+  serviceAreas: string[];
+  closed: boolean;
+};
+
+/** The last bookable date: the same day next month (Montreal time). */
+export function lastBookableDate(at: number): string {
+  return DateTime.fromMillis(at, { zone: ZONE }).plus({ months: 1 }).toISODate()!;
+}
+
+export function spotsLeft(slot: Pick<SlotView, "maxCapacity" | "currentBooked">): number {
+  return Math.max(0, slot.maxCapacity - slot.currentBooked);
+}
+
+/** Shown in the picker: starts at least 24 h from now, no later than the same day next month, open, serves the prefix. */
+export function isOffered(slot: SlotView, fsa: string, at: number): boolean {
+  return (
+    !slot.closed &&
+    slot.startsAt - at >= MIN_LEAD_MS &&
+    slot.date <= lastBookableDate(at) &&
+    slot.serviceAreas.includes(fsa.toUpperCase())
+  );
+}
+
+/** Offered and with room. */
+export function isBookable(slot: SlotView, fsa: string, at: number): boolean {
+  return isOffered(slot, fsa, at) && spotsLeft(slot) > 0;
+}
+
+export type DateOption = {
+  date: string;
+  maxCapacity: number;
+  currentBooked: number;
+  serviceAreas: string[];
+  fullyBooked: boolean;
+  windows: Array<{ slotId: number; window: PickupWindow; spotsLeft: number }>;
+};
+
+/** Slots of the same date merged: capacities and bookings summed, prefixes de-duplicated; sorted by date. */
+export function mergeSlotsByDate(slots: SlotView[]): DateOption[] {
+  const byDate = new Map<string, DateOption>();
+  for (const slot of [...slots].sort((a, b) => a.startsAt - b.startsAt)) {
+    const option = byDate.get(slot.date) ?? {
+      date: slot.date,
+      maxCapacity: 0,
+      currentBooked: 0,
+      serviceAreas: [],
+      fullyBooked: true,
+      windows: [],
+    };
+    option.maxCapacity += slot.maxCapacity;
+    option.currentBooked += slot.currentBooked;
+    option.serviceAreas = [...new Set([...option.serviceAreas, ...slot.serviceAreas])];
+    option.windows.push({ slotId: slot.id, window: slot.window, spotsLeft: spotsLeft(slot) });
+    option.fullyBooked = option.currentBooked >= option.maxCapacity;
+    byDate.set(slot.date, option);
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** True while the pickup may still be moved or cancelled. */
+export function canChange(startsAt: number, at: number): boolean {
+  return startsAt - at > CHANGE_CUTOFF_MS;
+}

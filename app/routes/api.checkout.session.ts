@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { CheckoutSessionSchema } from "~/lib/checkout-schema";
+import type { BagCount } from "~/lib/pricing";
+import { parseApiBody } from "~/services/api.server";
+import { BookingError, quoteBooking } from "~/services/bookings.server";
+import { confirmFreeBooking, startHostedCheckout } from "~/services/checkout.server";
+import { checkoutApiError } from "~/services/checkout-api.server";
+import { getLanguage } from "~/services/i18n.server";
+import { requireApiUser } from "~/services/session.server";
+
+/** Free orders are booked at once and answer the confirmation page's URL; paid ones get Stripe's hosted page. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireApiUser(request);
+  const body = await parseApiBody(request, CheckoutSessionSchema);
+  const booking = { bags: body.bagCount as BagCount, slotId: body.slotId, promoCode: body.promoCode || null };
+  try {
+    const quote = quoteBooking(user, booking);
+    if (quote.breakdown.isFree) {
+      const pickup = await confirmFreeBooking(user, booking);
+      return Response.json({ url: `/confirmation?confirmationNumber=${pickup.confirmationNumber}` });
+    }
+    const cancel = `/checkout?bags=${booking.bags}&slotId=${booking.slotId}`;
+    const url = await startHostedCheckout(user, booking, await getLanguage(request), cancel).catch((error) => {
+      if (error instanceof BookingError && error.key === "errors.paymentSystem") throw new BookingError("errors.cardRequired", 409);
+      throw error;
+    });
+    return Response.json({ url });
+  } catch (error) {
+    return checkoutApiError(request, error);
+  }
+}
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { CreatePaymentIntentSchema } from "~/lib/checkout-schema";
+import type { BagCount } from "~/lib/pricing";
+import { parseApiBody } from "~/services/api.server";
+import { startCardPayment } from "~/services/bookings.server";
+import { checkoutApiError } from "~/services/checkout-api.server";
+import { requireApiUser } from "~/services/session.server";
+
+/** `amount` is the total the browser showed, in cents; a different server price is refused. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireApiUser(request);
+  const body = await parseApiBody(request, CreatePaymentIntentSchema);
+  try {
+    const { clientSecret, paymentIntentId } = await startCardPayment(user, {
+      bags: body.bagCount as BagCount,
+      slotId: body.slotId,
+      promoCode: body.promoCode || null,
+      expectedTotalCents: body.amount ?? null,
+    });
+    return Response.json({ clientSecret, paymentIntentId, customerId: String(user.id) });
+  } catch (error) {
+    return checkoutApiError(request, error);
+  }
+}
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { SimulatedConfirmSchema } from "~/lib/checkout-schema";
+import { parseApiBody } from "~/services/api.server";
+import { confirmSimulatedCard } from "~/services/checkout.server";
+import { checkoutApiError } from "~/services/checkout-api.server";
+import { requireApiUser } from "~/services/session.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireApiUser(request);
+  const { paymentIntentId, ...card } = await parseApiBody(request, SimulatedConfirmSchema);
+  try {
+    return Response.json(await confirmSimulatedCard(user.id, paymentIntentId, card));
+  } catch (error) {
+    return checkoutApiError(request, error);
+  }
+}
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

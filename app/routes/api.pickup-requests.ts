@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { CreatePickupSchema } from "~/lib/checkout-schema";
+import type { BagCount } from "~/lib/pricing";
+import { parseApiBody } from "~/services/api.server";
+import { BookingError, findPaymentByProviderId, fulfilPayment, pickupForPayment } from "~/services/bookings.server";
+import { getT } from "~/services/i18n.server";
+import { checkoutApiError } from "~/services/checkout-api.server";
+import { requireApiUser } from "~/services/session.server";
+
+/**
+ * Books the pickup a payment was made for. The body must describe the booking the payment was made
+ * for (bags, slot, total in dollars); the server trusts only the payment it reads back from the provider.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireApiUser(request);
+  const body = await parseApiBody(request, CreatePickupSchema);
+  try {
+    const payment = findPaymentByProviderId(body.paymentIntentId);
+    if (!payment || payment.userId !== user.id) throw new BookingError("errors.paymentNotFound", 404);
+    const used = pickupForPayment(payment.id);
+    if (used) {
+      return Response.json(
+        { message: (await getT(request, "checkout"))("errors.paymentUsed"), confirmationNumber: used.confirmationNumber },
+        { status: 409 },
+      );
+    }
+    const booking = JSON.parse(payment.booking) as { bags: BagCount; slotId: number };
+    if (
+      booking.bags !== body.bagsRequested ||
+      booking.slotId !== body.pickupSlotId ||
+      Math.round(body.totalPrice * 100) !== payment.amountCents
+    ) {
+      throw new BookingError("errors.priceChanged", 409);
+    }
+    const pickup = await fulfilPayment(body.paymentIntentId, { userId: user.id });
+    return Response.json(
+      {
+        id: pickup.id,
+        confirmationNumber: pickup.confirmationNumber,
+        bagsRequested: pickup.bagsRequested,
+        pickupSlotId: pickup.pickupSlotId,
+        totalPrice: pickup.totalCents / 100,
+        address: pickup.address,
+        status: pickup.status,
+        createdAt: new Date(pickup.createdAt).toISOString(),
+      },
+      { status: 201 },
+    );
+  } catch (error) {
+    return checkoutApiError(request, error);
+  }
+}

@@ -1,0 +1,72 @@
+// Paying at checkout: the simulated card path (with and without JavaScript), the hosted Stripe path,
+// and free orders. Every path ends in bookings.server's fulfilPayment / bookFree.
+import { BookingError, bookFree, findPaymentByProviderId, fulfilPayment, prepareHostedBooking, recordHostedPayment, startCardPayment, type BookingRequest } from "./bookings.server";
+import { appUrl } from "./config.server";
+import { db, schema } from "./db.server";
+import { isSimulated, isStripe, paymentProvider } from "./payments/index.server";
+import type { CardErrorCode, CardInput } from "./payments/types";
+import { eq } from "drizzle-orm";
+import { now } from "~/lib/clock";
+import type { Language } from "~/lib/i18n";
+import type { User } from "../../db/schema";
+
+/** A card the provider refused; code maps to the spec's messages (checkout namespace `card.errors.*`). */
+export class CardError extends Error {
+  constructor(public readonly code: CardErrorCode) {
+    super(code);
+  }
+  get key() {
+    return `card.errors.${this.code}`;
+  }
+}
+
+/** The card form posted to our server (simulated provider only). */
+export async function confirmSimulatedCard(userId: number, paymentIntentId: string, card: CardInput) {
+  const provider = paymentProvider();
+  if (!isSimulated(provider)) throw new BookingError("errors.paymentSystem", 409);
+  const payment = findPaymentByProviderId(paymentIntentId);
+  if (!payment || payment.userId !== userId) throw new BookingError("errors.paymentMissing", 404);
+  const result = await provider.confirmCard(paymentIntentId, card);
+  if (!result.ok) {
+    db.update(schema.payments)
+      .set({ status: "failed", failureCode: result.code, updatedAt: now() })
+      .where(eq(schema.payments.id, payment.id))
+      .run();
+    throw new CardError(result.code);
+  }
+  db.update(schema.payments)
+    .set({ status: "requires_payment", failureCode: null, updatedAt: now() })
+    .where(eq(schema.payments.id, payment.id))
+    .run();
+  return { status: "succeeded" as const };
+}
+
+/** Without JavaScript, one form post does it all: price, charge the card, book. */
+export async function payWithSimulatedCard(user: User, request: BookingRequest, card: CardInput) {
+  const { paymentIntentId } = await startCardPayment(user, request);
+  await confirmSimulatedCard(user.id, paymentIntentId, card);
+  return fulfilPayment(paymentIntentId, { userId: user.id });
+}
+
+/** Without JavaScript on Stripe: a Checkout Session, paid on Stripe's page, fulfilled on return or by webhook. */
+export async function startHostedCheckout(user: User, request: BookingRequest, lng: Language, cancelPath: string) {
+  const provider = paymentProvider();
+  if (!isStripe(provider)) throw new BookingError("errors.paymentSystem", 409);
+  const { quote, booking, metadata, description } = prepareHostedBooking(user, request);
+  const session = await provider.createCheckoutSession({
+    amountCents: quote.breakdown.totalCents,
+    currency: "cad",
+    metadata,
+    description,
+    customerEmail: user.email,
+    successUrl: `${appUrl()}/checkout/return?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${appUrl()}${cancelPath}`,
+    locale: lng,
+  });
+  recordHostedPayment(user, quote, session.id, booking);
+  return session.url;
+}
+
+export async function confirmFreeBooking(user: User, request: BookingRequest) {
+  return bookFree(user, request);
+}

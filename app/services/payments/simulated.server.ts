@@ -1,0 +1,124 @@
+// The simulated card provider: behaves like Stripe's test cards, keeps its own ledger in the
+// simulated_intents table, and stores only the brand and last four digits, never the number.
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { db, schema } from "../db.server";
+import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent } from "./types";
+import { now } from "~/lib/clock";
+
+/** Stripe's documented test numbers and what they do. */
+export const TEST_CARDS: Record<string, CardErrorCode | "success"> = {
+  "4242424242424242": "success",
+  "5555555555554444": "success",
+  "378282246310005": "success",
+  "4000056655665556": "success",
+  "4000000000000002": "card_declined",
+  "4000000000009995": "insufficient_funds",
+  "4000000000000127": "incorrect_cvc",
+  "4000000000000069": "expired_card",
+  "4000002760003184": "authentication_failed",
+};
+
+export function luhnValid(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return number.length >= 12 && sum % 10 === 0;
+}
+
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return "visa";
+  if (/^(5[1-5]|2[2-7])/.test(number)) return "mastercard";
+  if (/^3[47]/.test(number)) return "amex";
+  return "unknown";
+}
+
+/** What the simulated bank answers for this card at this moment. */
+export function simulateCharge(card: CardInput, at = now()): CardErrorCode | null {
+  const number = card.cardNumber.replace(/[\s-]/g, "");
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return "incorrect_number";
+  const outcome = TEST_CARDS[number] ?? "card_declined";
+  if (outcome !== "success") return outcome;
+  const expiry = new Date(Date.UTC(card.expYear < 100 ? 2000 + card.expYear : card.expYear, card.expMonth, 1));
+  if (!(card.expMonth >= 1 && card.expMonth <= 12) || expiry.getTime() <= at) return "expired_card";
+  const cvcLength = cardBrand(number) === "amex" ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc)) return "incorrect_cvc";
+  return null;
+}
+
+function toIntent(row: typeof schema.simulatedIntents.$inferSelect): ProviderIntent {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    metadata: JSON.parse(row.metadata),
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+  };
+}
+
+export class SimulatedProvider implements PaymentProvider {
+  readonly name = "simulated" as const;
+  readonly publishableKey = null;
+  readonly testMode = true;
+
+  async createIntent(input: { amountCents: number; currency: string; metadata: Record<string, string> }) {
+    const id = `pi_sim_${crypto.randomBytes(12).toString("hex")}`;
+    const row = db
+      .insert(schema.simulatedIntents)
+      .values({
+        id,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        metadata: JSON.stringify(input.metadata),
+        createdAt: now(),
+      })
+      .returning()
+      .get();
+    return { ...toIntent(row), clientSecret: `${id}_secret_${crypto.randomBytes(8).toString("hex")}` };
+  }
+
+  async retrieveIntent(id: string) {
+    const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, id)).get();
+    return row ? toIntent(row) : null;
+  }
+
+  /** The card form's submission, as Stripe would confirm it. */
+  async confirmCard(id: string, card: CardInput): Promise<{ ok: true } | { ok: false; code: CardErrorCode }> {
+    const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, id)).get();
+    if (!row) return { ok: false, code: "processing_error" };
+    if (row.status === "succeeded") return { ok: true };
+    const error = simulateCharge(card);
+    const number = card.cardNumber.replace(/[\s-]/g, "");
+    if (error) {
+      db.update(schema.simulatedIntents)
+        .set({ lastErrorCode: error })
+        .where(eq(schema.simulatedIntents.id, id))
+        .run();
+      return { ok: false, code: error };
+    }
+    db.update(schema.simulatedIntents)
+      .set({ status: "succeeded", cardBrand: cardBrand(number), cardLast4: number.slice(-4), lastErrorCode: null })
+      .where(eq(schema.simulatedIntents.id, id))
+      .run();
+    return { ok: true };
+  }
+
+  async refund(intentId: string, amountCents: number) {
+    const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, intentId)).get();
+    if (!row || row.status !== "succeeded") throw new Error(`Cannot refund ${intentId}`);
+    if (row.refundedCents + amountCents > row.amountCents) throw new Error("Refund exceeds the amount paid");
+    db.update(schema.simulatedIntents)
+      .set({ refundedCents: row.refundedCents + amountCents })
+      .where(eq(schema.simulatedIntents.id, intentId))
+      .run();
+    return { id: `re_sim_${crypto.randomBytes(8).toString("hex")}` };
+  }
+}
