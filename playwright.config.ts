@@ -30,6 +30,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: "tests/.tmp/test-results",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -1,11 +1,72 @@
-// The signed-in resident's home page at /.
-import { useTranslation } from "react-i18next";
+// The signed-in resident's home page at /: a welcome, their service area, and the two next steps.
+import { Link } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 
-export function Home() {
+export type HomeData = {
+  firstName: string;
+  postalFsa: string;
+  /** Whether the resident's prefix is in the served table; null when we do not know their prefix. */
+  served: boolean | null;
+};
+
+export function Home({ firstName, postalFsa, served }: HomeData) {
   const { t } = useTranslation();
   return (
-    <section>
-      <h1 className="page-title">{t("toast.welcomeBack")}</h1>
+    <section className="mx-auto max-w-md">
+      <h1 className="page-title">
+        {firstName ? t("home.welcomeBackName", { name: firstName }) : t("home.welcomeBack")}
+      </h1>
+      <p className="mt-1 text-stone-700">{t("home.subtitle")}</p>
+
+      <div className="card mt-4 flex items-start gap-3" data-testid="service-area">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />
+            <path d="M12 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
+          </svg>
+        </span>
+        <div className="min-w-0">
+          {postalFsa ? (
+            <>
+              <p className="text-lg text-stone-900">
+                <Trans
+                  t={t}
+                  i18nKey="home.serviceArea"
+                  values={{ fsa: postalFsa }}
+                  components={{ strong: <strong className="font-bold tracking-wide" /> }}
+                />
+              </p>
+              <p className="mt-1 text-sm text-stone-700">{served === false ? t("home.notServed") : t("home.served")}</p>
+              {served === false ? (
+                <Link to="/profile" className="btn-link mt-2 inline-block text-sm">
+                  {t("home.updateAddress")}
+                </Link>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <p className="text-stone-800">{t("home.unknownArea")}</p>
+              <Link to="/profile" className="btn-link mt-2 inline-block text-sm">
+                {t("home.addAddress")}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3">
+        <Link to="/materials" className="btn-primary">
+          {t("home.schedule")}
+        </Link>
+        <Link to="/history" className="btn-secondary">
+          {t("home.history")}
+        </Link>
+      </div>
+      <p className="mt-6 text-center">
+        <Link to="/how-it-works" className="btn-link">
+          {t("nav.howItWorks")}
+        </Link>
+      </p>
     </section>
   );
 }

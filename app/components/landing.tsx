@@ -11,7 +11,7 @@ export function Landing() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("landing.title")}</h1>
       <p className="mt-3 max-w-prose text-lg text-stone-700">{t("landing.subtitle")}</p>
       <div className="mt-8 flex w-full max-w-sm flex-col gap-3">
-        <Link to="/sign-up" className="btn-primary">
+        <Link to="/postal-code" className="btn-primary">
           {t("landing.newUser")}
         </Link>
         <Link to="/sign-in" className="btn-secondary">

@@ -32,11 +32,11 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
   if (!hydrated) {
     return toast ? (
-      <div className="pointer-events-none fixed inset-x-0 top-14 z-50 flex justify-center px-3">
+      <div className="toast-static pointer-events-none fixed inset-x-0 top-14 z-50 flex justify-center px-3">
         <div
           role={toast.type === "error" ? "alert" : "status"}
           data-testid="toast"
-          className={`pointer-events-auto w-full max-w-[420px] rounded-lg border-l-4 p-3 shadow-lg ${TONE[toast.type]}`}
+          className={`w-full max-w-[420px] rounded-lg border-l-4 p-3 shadow-lg ${TONE[toast.type]}`}
         >
           <ToastText toast={toast} />
         </div>

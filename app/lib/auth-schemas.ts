@@ -2,6 +2,7 @@
 // Every message is a translation key of the "common" namespace.
 import { z } from "zod";
 import { BASIC_EMAIL_PATTERN, isRejectedSignupEmail, normalizeEmail } from "./email-rules";
+import { isCanadianFsa } from "./postal";
 
 export const PASSWORD_MIN = 6;
 
@@ -30,7 +31,7 @@ export const SignUpSchema = z
       .trim()
       .toUpperCase()
       .max(3)
-      .regex(/^([A-Z]\d[A-Z])?$/, "errors.postalFsaInvalid")
+      .refine((fsa) => fsa === "" || isCanadianFsa(fsa), "errors.postalFsaInvalid")
       .optional(),
   })
   .refine((value) => value.password === value.confirmPassword, {
@@ -67,7 +68,7 @@ export const RegisterApiSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^([A-Z]\d[A-Z])?$/, "errors.postalFsaInvalid")
+    .refine((fsa) => fsa === "" || isCanadianFsa(fsa), "errors.postalFsaInvalid")
     .optional(),
 });
 

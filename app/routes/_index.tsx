@@ -1,19 +1,37 @@
+// "/": the landing page for visitors, the home page for residents. `?redirect=history|materials`
+// sends a signed-in resident straight there (the spec's links from e-mails and other pages).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { Home } from "~/components/home";
 import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
-import type { RootData } from "~/root";
 import { getT } from "~/services/i18n.server";
+import { isServedPrefix } from "~/services/service-areas.server";
+import { getUser } from "~/services/session.server";
+
+export const handle = { i18n: ["common"] };
 
 export const meta: MetaFunction = titleMeta;
 
+const REDIRECTS = new Set(["history", "materials"]);
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getT(request);
-  return { title: t("app.tagline") };
+  const [user, t] = await Promise.all([getUser(request), getT(request)]);
+  if (!user) return { title: t("app.tagline"), home: null };
+  const target = new URL(request.url).searchParams.get("redirect");
+  if (target && REDIRECTS.has(target)) throw redirect(`/${target}`);
+  return {
+    title: t("home.title"),
+    home: {
+      firstName: user.firstName,
+      postalFsa: user.postalFsa,
+      served: user.postalFsa ? isServedPrefix(user.postalFsa) : null,
+    },
+  };
 }
 
 export default function Index() {
-  const root = useRouteLoaderData<RootData>("root");
-  return root?.user ? <Home /> : <Landing />;
+  const { home } = useLoaderData<typeof loader>();
+  return home ? <Home {...home} /> : <Landing />;
 }

@@ -1,6 +1,16 @@
 // Paying at checkout: the simulated card path (with and without JavaScript), the hosted Stripe path,
 // and free orders. Every path ends in bookings.server's fulfilPayment / bookFree.
-import { BookingError, bookFree, findPaymentByProviderId, fulfilPayment, prepareHostedBooking, recordHostedPayment, startCardPayment, type BookingRequest } from "./bookings.server";
+import {
+  BookingError,
+  bookFree,
+  findPaymentByProviderId,
+  fulfilPayment,
+  prepareHostedBooking,
+  quoteBooking,
+  recordHostedPayment,
+  startCardPayment,
+  type BookingRequest,
+} from "./bookings.server";
 import { appUrl } from "./config.server";
 import { db, schema } from "./db.server";
 import { isSimulated, isStripe, paymentProvider } from "./payments/index.server";
@@ -8,6 +18,7 @@ import type { CardErrorCode, CardInput } from "./payments/types";
 import { eq } from "drizzle-orm";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
+import type { BagCount } from "~/lib/pricing";
 import type { User } from "../../db/schema";
 
 /** A card the provider refused; code maps to the spec's messages (checkout namespace `card.errors.*`). */
@@ -69,4 +80,37 @@ export async function startHostedCheckout(user: User, request: BookingRequest, l
 
 export async function confirmFreeBooking(user: User, request: BookingRequest) {
   return bookFree(user, request);
+}
+
+export type CheckoutParams = { bags: number | null; slotId: number | null };
+
+/** bags (or bagCount) and slotId from the checkout URL; null where missing or malformed. */
+export function readCheckoutParams(url: URL): CheckoutParams {
+  const bags = Number(url.searchParams.get("bags") ?? url.searchParams.get("bagCount"));
+  const slotId = Number(url.searchParams.get("slotId"));
+  return {
+    bags: [1, 2, 4].includes(bags) ? bags : null,
+    slotId: Number.isInteger(slotId) && slotId > 0 ? slotId : null,
+  };
+}
+
+/**
+ * Where a resident opening checkout must go instead (spec section 4): no booking → /booking,
+ * incomplete profile → /profile, address not served by the slot → /booking?addressMismatch=true,
+ * slot gone or full → /booking. Null when checkout can be shown.
+ */
+export function checkoutDetour(user: User, params: CheckoutParams): { to: string; toast: string } | null {
+  if (!params.bags || !params.slotId) return { to: "/booking", toast: "checkout:toast.missingBooking" };
+  const query = `bags=${params.bags}&slotId=${params.slotId}`;
+  try {
+    quoteBooking(user, { bags: params.bags as BagCount, slotId: params.slotId });
+    return null;
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    if (error.key === "errors.profileIncomplete") return { to: `/profile?${query}`, toast: "checkout:toast.profileIncomplete" };
+    if (error.key === "errors.addressMismatch") {
+      return { to: `/booking?addressMismatch=true&bags=${params.bags}`, toast: "checkout:toast.addressMismatch" };
+    }
+    return { to: `/booking?bags=${params.bags}`, toast: `checkout:${error.key}` };
+  }
 }

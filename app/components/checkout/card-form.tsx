@@ -1,0 +1,71 @@
+// The simulated provider's card form: a plain form post that works without JavaScript. The number is
+// never echoed back by the server.
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+const FIELDS = [
+  { name: "cardNumber", label: "card.number", autoComplete: "cc-number", inputMode: "numeric", maxLength: 23, placeholder: "4242 4242 4242 4242" },
+  { name: "expiry", label: "card.expiry", autoComplete: "cc-exp", inputMode: "numeric", maxLength: 7, placeholder: "MM/YY" },
+  { name: "cvc", label: "card.cvc", autoComplete: "cc-csc", inputMode: "numeric", maxLength: 4, placeholder: "123" },
+  { name: "postalCode", label: "card.postalCode", autoComplete: "postal-code", inputMode: "text", maxLength: 7, placeholder: "H2X 3K2" },
+] as const;
+
+export function CardForm({
+  payLabel,
+  busy,
+  fieldErrors,
+  formError,
+}: {
+  payLabel: string;
+  busy: boolean;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+}) {
+  const { t } = useTranslation(["checkout", "common"]);
+  return (
+    <Form method="post" noValidate className="card space-y-3" aria-labelledby="card-title">
+      <h2 id="card-title" className="font-semibold">
+        {t("card.title")}
+      </h2>
+      <div id="card-form-error" aria-live="assertive">
+        {formError ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {t(formError)}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        {FIELDS.map((field) => {
+          const error = fieldErrors[field.name];
+          return (
+            <div key={field.name} className={field.name === "cardNumber" ? "col-span-2" : ""}>
+              <label htmlFor={field.name} className="field-label">
+                {t(field.label)}
+              </label>
+              <input
+                id={field.name}
+                name={field.name}
+                className={`field-input ${field.name === "postalCode" ? "uppercase" : ""}`}
+                autoComplete={field.autoComplete}
+                inputMode={field.inputMode}
+                maxLength={field.maxLength}
+                placeholder={field.placeholder}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${field.name}-error` : undefined}
+              />
+              {error ? (
+                <p id={`${field.name}-error`} className="field-error">
+                  {t(error)}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      <p className="text-sm text-stone-600">{t("card.secure")}</p>
+      <button type="submit" name="intent" value="pay" className="btn-primary w-full" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? t("card.paying") : payLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,105 @@
+// Sign up or sign in on one page, reached from the postal check with ?postalCode=H2X. The tabs are
+// links (?tab=signin) so they work without JavaScript; the checked prefix goes into the new account.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SignInForm, SignUpForm } from "~/components/auth-forms";
+import { Toaster } from "~/components/toaster";
+import { titleMeta } from "~/lib/meta";
+import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
+import { signInFromForm, signUpFromForm } from "~/services/auth-actions.server";
+import { readForm } from "~/services/http.server";
+import { getT } from "~/services/i18n.server";
+import { getUserId, rememberRedirect } from "~/services/session.server";
+
+export const meta: MetaFunction = titleMeta;
+export const handle = { i18n: ["common", "visitor"] };
+
+type Tab = "signup" | "signin";
+
+function readQuery(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const tab: Tab = params.get("tab") === "signin" ? "signin" : "signup";
+  const raw = cleanFsaInput(params.get("postalCode") ?? "");
+  return { tab, postalFsa: isCanadianFsa(raw) ? raw : "", redirectTo: params.get("redirect") };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tab, postalFsa, redirectTo } = readQuery(request);
+  if (await getUserId(request)) throw redirect("/");
+  const setCookie = await rememberRedirect(request, redirectTo);
+  const t = await getT(request);
+  return data(
+    { title: t(tab === "signin" ? "signIn.title" : "signUp.title"), tab, postalFsa },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  switch (formData.get("intent")) {
+    case "signup":
+      return signUpFromForm(request, formData);
+    case "signin":
+      return signInFromForm(request, formData);
+    default:
+      throw new Response("Unknown form", { status: 400 });
+  }
+}
+
+function tabHref(tab: Tab, postalFsa: string) {
+  const params = new URLSearchParams({ tab });
+  if (postalFsa) params.set("postalCode", postalFsa);
+  return `/auth?${params}`;
+}
+
+export default function Auth() {
+  const { t } = useTranslation(["visitor", "common"]);
+  const { tab, postalFsa } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const tabs: Array<{ id: Tab; label: string }> = [
+    { id: "signup", label: t("auth.signUpTab") },
+    { id: "signin", label: t("auth.signInTab") },
+  ];
+  return (
+    <div className="mx-auto max-w-md">
+      <nav aria-label={t("auth.tabsLabel")} className="grid grid-cols-2 gap-1 rounded-xl bg-stone-200 p-1">
+        {tabs.map(({ id, label }) => (
+          <Link
+            key={id}
+            to={tabHref(id, postalFsa)}
+            aria-current={tab === id ? "page" : undefined}
+            className={`flex min-h-[44px] items-center justify-center rounded-lg px-3 text-base font-semibold ${
+              tab === id ? "bg-white text-brand-800 shadow-sm" : "text-stone-700 hover:bg-stone-100"
+            }`}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      {tab === "signup" ? (
+        <>
+          <h1 className="page-title mt-6">{t("common:signUp.title")}</h1>
+          <p className="mt-1 text-stone-700">
+            {postalFsa ? t("auth.signUpIntroArea", { fsa: postalFsa }) : t("common:signUp.subtitle")}
+          </p>
+          <SignUpForm
+            key="signup"
+            lastResult={actionData?.result}
+            postalFsa={postalFsa}
+            signInHref={tabHref("signin", postalFsa)}
+            intent="signup"
+          />
+        </>
+      ) : (
+        <>
+          <h1 className="page-title mt-6">{t("common:signIn.title")}</h1>
+          <p className="mt-1 text-stone-700">{t("common:signIn.subtitle")}</p>
+          <SignInForm key="signin" lastResult={actionData?.result} intent="signin" />
+        </>
+      )}
+      <Toaster toast={actionData?.toast ?? null} />
+    </div>
+  );
+}
