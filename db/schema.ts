@@ -198,6 +198,8 @@ export const pickupRequests = sqliteTable(
       .default("Scheduled"),
     refundCents: integer("refund_cents"),
     cancelledAt: integer("cancelled_at"),
+    /** When the resident last moved the pickup to another slot. */
+    modifiedAt: integer("modified_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

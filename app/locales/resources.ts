@@ -5,6 +5,7 @@ import enBooking from "./en/booking.json";
 import enProfile from "./en/profile.json";
 import enCheckout from "./en/checkout.json";
 import enCommon from "./en/common.json";
+import enOrders from "./en/orders.json";
 import enEmails from "./en/emails.json";
 import enMaterials from "./en/materials.json";
 import enOnboarding from "./en/onboarding.json";
@@ -13,6 +14,7 @@ import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
 import frCommon from "./fr/common.json";
+import frOrders from "./fr/orders.json";
 import frEmails from "./fr/emails.json";
 import frMaterials from "./fr/materials.json";
 import frOnboarding from "./fr/onboarding.json";
@@ -23,11 +25,13 @@ export const resources = {
     common: enCommon, emails: enEmails, visitor: enVisitor, onboarding: enOnboarding, materials: enMaterials, booking: enBooking,
     profile: enProfile,
     checkout: enCheckout,
+    orders: enOrders,
   },
   fr: {
     common: frCommon, emails: frEmails, visitor: frVisitor, onboarding: frOnboarding, materials: frMaterials, booking: frBooking,
     profile: frProfile,
     checkout: frCheckout,
+    orders: frOrders,
   },
 };
 
@@ -41,4 +45,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "booking",
   "profile",
   "checkout",
+  "orders",
 ];

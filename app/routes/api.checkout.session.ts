@@ -11,7 +11,7 @@ import { requireApiUser } from "~/services/session.server";
 /** Free orders are booked at once and answer the confirmation page's URL; paid ones get Stripe's hosted page. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
-  const body = await parseApiBody(request, CheckoutSessionSchema);
+  const body = await parseApiBody(request, CheckoutSessionSchema, "POST", "checkout");
   const booking = { bags: body.bagCount as BagCount, slotId: body.slotId, promoCode: body.promoCode || null };
   try {
     const quote = quoteBooking(user, booking);

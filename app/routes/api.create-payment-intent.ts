@@ -9,7 +9,7 @@ import { requireApiUser } from "~/services/session.server";
 /** `amount` is the total the browser showed, in cents; a different server price is refused. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
-  const body = await parseApiBody(request, CreatePaymentIntentSchema);
+  const body = await parseApiBody(request, CreatePaymentIntentSchema, "POST", "checkout");
   try {
     const { clientSecret, paymentIntentId } = await startCardPayment(user, {
       bags: body.bagCount as BagCount,

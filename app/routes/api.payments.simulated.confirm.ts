@@ -7,7 +7,7 @@ import { requireApiUser } from "~/services/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
-  const { paymentIntentId, ...card } = await parseApiBody(request, SimulatedConfirmSchema);
+  const { paymentIntentId, ...card } = await parseApiBody(request, SimulatedConfirmSchema, "POST", "checkout");
   try {
     return Response.json(await confirmSimulatedCard(user.id, paymentIntentId, card));
   } catch (error) {

@@ -13,7 +13,7 @@ import { requireApiUser } from "~/services/session.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
-  const body = await parseApiBody(request, CreatePickupSchema);
+  const body = await parseApiBody(request, CreatePickupSchema, "POST", "checkout");
   try {
     const payment = findPaymentByProviderId(body.paymentIntentId);
     if (!payment || payment.userId !== user.id) throw new BookingError("errors.paymentNotFound", 404);
@@ -50,3 +50,5 @@ export async function action({ request }: ActionFunctionArgs) {
     return checkoutApiError(request, error);
   }
 }
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

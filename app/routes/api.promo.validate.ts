@@ -8,7 +8,7 @@ import { requireApiUser } from "~/services/session.server";
 /** Checks the code for this resident and, when it is good, reserves it for their checkout. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
-  const body = await parseApiBody(request, PromoValidateSchema);
+  const body = await parseApiBody(request, PromoValidateSchema, "POST", "checkout");
   await apiRateLimit(request, "promo");
   const t = await getT(request, "checkout");
   if (!body.code.trim()) {

@@ -15,6 +15,8 @@ export async function parseApiBody<Schema extends z.ZodTypeAny>(
   request: Request,
   schema: Schema,
   method = "POST",
+  /** The namespace the schema's message keys belong to. */
+  ns = "common",
 ): Promise<z.infer<Schema>> {
   requireMethod(request, method);
   const body = await readJson(request);
@@ -22,7 +24,8 @@ export async function parseApiBody<Schema extends z.ZodTypeAny>(
   if (!result.success) {
     const key = result.error.issues[0]?.message ?? "errors.somethingWrong";
     // Zod's own messages (wrong type and the like) are not keys of ours.
-    throw await apiMessage(request, key.includes(".") ? key : "errors.somethingWrong", 400);
+    const known = key.includes(".") ? (key.includes(":") ? key : `${ns}:${key}`) : "common:errors.somethingWrong";
+    throw await apiMessage(request, known, 400);
   }
   return result.data;
 }

@@ -340,7 +340,14 @@ export async function fulfilPayment(
 /** The hosted Checkout path: the session was paid with a PaymentIntent; re-key our record to it and book. */
 export async function fulfilHostedSession(sessionId: string, provider: PaymentProvider & { sessionPaymentIntent(id: string): Promise<string | null> }, userId?: number) {
   const payment = findPaymentByProviderId(sessionId);
-  if (!payment || (userId !== undefined && payment.userId !== userId)) throw new BookingError("errors.paymentNotFound", 404);
+  if (!payment) {
+    // Already re-keyed to its PaymentIntent (a reload of the return page, or the webhook came first).
+    const intentId = await provider.sessionPaymentIntent(sessionId);
+    const rekeyed = intentId ? findPaymentByProviderId(intentId) : undefined;
+    if (!rekeyed || (userId !== undefined && rekeyed.userId !== userId)) throw new BookingError("errors.paymentNotFound", 404);
+    return fulfilPayment(intentId!, { userId, provider });
+  }
+  if (userId !== undefined && payment.userId !== userId) throw new BookingError("errors.paymentNotFound", 404);
   const intentId = await provider.sessionPaymentIntent(sessionId);
   if (!intentId) throw new BookingError("errors.paymentNotCompleted", 402);
   if (!findPaymentByProviderId(intentId)) {

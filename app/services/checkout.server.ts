@@ -37,6 +37,12 @@ export async function confirmSimulatedCard(userId: number, paymentIntentId: stri
   if (!isSimulated(provider)) throw new BookingError("errors.paymentSystem", 409);
   const payment = findPaymentByProviderId(paymentIntentId);
   if (!payment || payment.userId !== userId) throw new BookingError("errors.paymentMissing", 404);
+  // A payment already booked or refunded is final: confirming it again must not reset it to "awaiting payment"
+  // (that would let a refunded payment book a pickup later).
+  if (payment.status === "succeeded") return { status: "succeeded" as const };
+  if (payment.status === "refunded" || payment.status === "partially_refunded") {
+    throw new BookingError("errors.paymentRefunded", 409);
+  }
   const result = await provider.confirmCard(paymentIntentId, card);
   if (!result.ok) {
     db.update(schema.payments)

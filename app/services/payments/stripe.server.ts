@@ -109,7 +109,14 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
   }
 
   async sessionPaymentIntent(sessionId: string) {
-    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    let session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      // An unknown session (a mistyped or forged return URL) is an unpaid one, not a server error.
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
     if (session.payment_status !== "paid") return null;
     return typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
   }

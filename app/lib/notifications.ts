@@ -1,0 +1,114 @@
+// Notifications computed from a resident's pickups (spec section 4): one pure function, used by the
+// server (the bell works without JavaScript) and the API. Titles and messages are translation keys.
+const HOUR = 60 * 60 * 1000;
+
+export type NotificationType = "pickup_confirmed" | "pickup_reminder" | "pickup_modified" | "pickup_cancelled" | "system";
+
+export type PickupForNotifications = {
+  id: number;
+  confirmationNumber: string;
+  status: "Scheduled" | "Completed" | "Missed" | "Cancelled";
+  createdAt: number;
+  modifiedAt: number | null;
+  cancelledAt: number | null;
+  /** The window's start; null when the pickup has no slot. */
+  startsAt: number | null;
+  date: string | null;
+  window: "morning" | "afternoon" | null;
+};
+
+export type AppNotification = {
+  id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  values: Record<string, string | number>;
+  createdAt: number;
+  pickupRequestId?: number;
+  confirmationNumber?: string;
+};
+
+export function computeNotifications(pickups: PickupForNotifications[], at: number): AppNotification[] {
+  if (pickups.length === 0) {
+    return [
+      {
+        id: "welcome",
+        type: "system",
+        title: "notifications.welcomeTitle",
+        message: "notifications.welcomeMessage",
+        values: {},
+        createdAt: at,
+      },
+    ];
+  }
+  const list: AppNotification[] = [];
+  for (const pickup of pickups) {
+    if (pickup.startsAt === null) continue;
+    const base = {
+      pickupRequestId: pickup.id,
+      confirmationNumber: pickup.confirmationNumber,
+      values: { confirmationNumber: pickup.confirmationNumber, date: pickup.date ?? "", window: pickup.window ?? "" },
+    };
+    if (pickup.status === "Cancelled") {
+      list.push({
+        ...base,
+        id: `cancelled-${pickup.id}`,
+        type: "pickup_cancelled",
+        title: "notifications.cancelledTitle",
+        message: "notifications.cancelledMessage",
+        createdAt: pickup.cancelledAt ?? pickup.createdAt,
+      });
+      continue;
+    }
+    const h = (pickup.startsAt - at) / HOUR;
+    if (h < 0 || pickup.status !== "Scheduled") continue;
+    list.push({
+      ...base,
+      id: `confirmed-${pickup.id}`,
+      type: "pickup_confirmed",
+      title: "notifications.confirmedTitle",
+      message: "notifications.confirmedMessage",
+      createdAt: pickup.createdAt,
+    });
+    if (pickup.modifiedAt) {
+      list.push({
+        ...base,
+        id: `modified-${pickup.id}-${pickup.modifiedAt}`,
+        type: "pickup_modified",
+        title: "notifications.modifiedTitle",
+        message: "notifications.modifiedMessage",
+        createdAt: pickup.modifiedAt,
+      });
+    }
+    if (h > 2 && h <= 24 && pickup.startsAt > at) {
+      const today = h <= 12;
+      list.push({
+        ...base,
+        id: `reminder-${today ? "today" : "tomorrow"}-${pickup.id}`,
+        type: "pickup_reminder",
+        title: today ? "notifications.todayTitle" : "notifications.tomorrowTitle",
+        message: today ? "notifications.todayMessage" : "notifications.tomorrowMessage",
+        createdAt: pickup.startsAt - (today ? 12 : 24) * HOUR,
+      });
+    }
+    if (h > 0 && h <= 2) {
+      const hours = Math.ceil(h);
+      list.push({
+        ...base,
+        values: { ...base.values, hours },
+        id: `soon-${pickup.id}`,
+        type: "pickup_reminder",
+        title: "notifications.soonTitle",
+        message: "notifications.soonMessage",
+        createdAt: pickup.startsAt - 2 * HOUR,
+      });
+    }
+  }
+  return list.sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** '9+' above nine. */
+export function unreadBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? "9+" : String(count);
+}

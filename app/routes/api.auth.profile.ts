@@ -1,0 +1,20 @@
+// PUT /api/auth/profile (spec section 7): saves name and address, answers the updated user.
+// Bad input answers 400 { message } in the caller's language and stores nothing.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { ProfileSchema } from "~/lib/profile-schema";
+import { toPublicUser } from "~/services/accounts.server";
+import { parseApiBody } from "~/services/api.server";
+import { requireMethod } from "~/services/http.server";
+import { updateProfile } from "~/services/profile.server";
+import { requireApiUser } from "~/services/session.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const user = await requireApiUser(request);
+  const input = await parseApiBody(request, ProfileSchema, "PUT");
+  return Response.json(toPublicUser(updateProfile(user.id, input)), {
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

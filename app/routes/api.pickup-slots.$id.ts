@@ -1,0 +1,20 @@
+// GET /api/pickup-slots/{id} (spec section 7): one slot with its serviceAreas and pickupDate.
+// A malformed id answers 400, an unknown one 404, both as { message }.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiMessage } from "~/services/api.server";
+import { getLanguage } from "~/services/i18n.server";
+import { requireApiUser } from "~/services/session.server";
+import { findSlot, slotJson } from "~/services/slots.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request);
+  const raw = params.id ?? "";
+  const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) return apiMessage(request, "booking:api.invalidSlotId", 400);
+  const slot = findSlot(id);
+  if (!slot) return apiMessage(request, "booking:api.slotNotFound", 404);
+  const lng = await getLanguage(request);
+  return Response.json(slotJson(slot, lng), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });

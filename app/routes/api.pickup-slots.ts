@@ -1,0 +1,29 @@
+// GET /api/pickup-slots[?fsa=H2X] (spec section 7): the slots offered to a postal prefix (by default
+// the resident's own), soonest first, in the shape of spec section 3. Signed-in residents only.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiMessage } from "~/services/api.server";
+import { getLanguage } from "~/services/i18n.server";
+import { InvalidPostalPrefixError, parsePostalPrefix } from "~/services/service-areas.server";
+import { requireApiUser } from "~/services/session.server";
+import { offeredSlots, slotJson } from "~/services/slots.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const requested = new URL(request.url).searchParams.get("fsa");
+  let fsa: string | null = user.postalFsa || null;
+  if (requested !== null) {
+    try {
+      fsa = parsePostalPrefix(requested.trim());
+    } catch (error) {
+      if (error instanceof InvalidPostalPrefixError) return apiMessage(request, error.key, 400);
+      throw error;
+    }
+  }
+  const lng = await getLanguage(request);
+  return Response.json(
+    offeredSlots(fsa).map((slot) => slotJson(slot, lng)),
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });

@@ -1,0 +1,1 @@
+ALTER TABLE `pickup_requests` ADD `modified_at` integer;

@@ -1,0 +1,409 @@
+// A local stand-in for the slice of Stripe's HTTP API the app uses, so the real Stripe SDK (pointed here with
+// STRIPE_API_HOST / STRIPE_API_PORT / STRIPE_API_PROTOCOL) can be tested without a network: PaymentIntents
+// (create, retrieve with expand[]=latest_charge), refunds and Checkout Sessions, kept in memory. Every request is
+// recorded (method, path, parsed form body or query, idempotency key) so tests can assert what the app asked for.
+// Test hooks stand for what happens on Stripe's side: a card paying an intent, a resident paying a session.
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type Card = { brand: string; last4: string };
+
+export type StandInIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: "requires_payment_method" | "processing" | "succeeded" | "canceled";
+  client_secret: string;
+  metadata: Record<string, string>;
+  description: string | null;
+  receipt_email: string | null;
+  latest_charge: string | null;
+  created: number;
+  livemode: false;
+};
+
+export type StandInCharge = {
+  id: string;
+  object: "charge";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  paid: true;
+  payment_method_details: { type: "card"; card: Card };
+};
+
+export type StandInSession = {
+  id: string;
+  object: "checkout.session";
+  mode: string;
+  url: string | null;
+  status: "open" | "complete";
+  payment_status: "unpaid" | "paid";
+  payment_intent: string | null;
+  amount_total: number;
+  currency: string;
+  customer_email: string | null;
+  locale: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string | null;
+  /** Not in Stripe's answer: what the session's PaymentIntent will carry once paid. */
+  payment_intent_data: { metadata: Record<string, string>; description: string | null };
+  livemode: false;
+};
+
+export type StandInRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string | null;
+  status: "succeeded";
+};
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  /** The form body (POST) or query string (GET), parsed into nested objects and arrays. */
+  params: Record<string, unknown>;
+  idempotencyKey: string | null;
+  authorization: string | null;
+};
+
+type Answer = { status: number; body: unknown };
+
+export type StripeStandIn = {
+  /** e.g. http://127.0.0.1:54321 */
+  url: string;
+  host: string;
+  port: number;
+  requests: RecordedRequest[];
+  intents: Map<string, StandInIntent>;
+  charges: Map<string, StandInCharge>;
+  sessions: Map<string, StandInSession>;
+  refunds: StandInRefund[];
+  /** Requests for a method and path (a string prefix or a pattern). */
+  requestsTo(method: string, path: string | RegExp): RecordedRequest[];
+  /** The card paid this intent: it succeeds with a charge carrying the card's brand and last four digits. */
+  succeedIntent(id: string, card?: Card): StandInIntent;
+  /** The resident paid this session on Stripe's page: its PaymentIntent is created (succeeded) and attached. */
+  paySession(id: string, card?: Card): StandInIntent;
+  /** Makes the next request to this method and path answer with this error (one time). */
+  failNext(method: string, path: string | RegExp, status: number, error: Record<string, unknown>): void;
+  /** Forgets everything recorded and stored. */
+  reset(): void;
+  close(): Promise<void>;
+};
+
+const VISA: Card = { brand: "visa", last4: "4242" };
+
+function randomId(prefix: string) {
+  return `${prefix}_${crypto.randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
+}
+
+/** Parses Stripe's form encoding ('metadata[bookingRef]=x&line_items[0][quantity]=1') into nested values. */
+export function parseStripeForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const match = rawKey.match(/^([^[]+)((?:\[[^\]]*\])*)$/);
+    const path = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!)] : [rawKey];
+    let node: Record<string, unknown> = root;
+    path.forEach((segment, i) => {
+      const key = segment === "" ? String(Object.keys(node).length) : segment;
+      if (i === path.length - 1) {
+        node[key] = value;
+      } else {
+        node[key] ??= {};
+        node = node[key] as Record<string, unknown>;
+      }
+    });
+  }
+  return toArrays(root) as Record<string, unknown>;
+}
+
+/** Objects whose keys are 0..n-1 become arrays. */
+function toArrays(value: unknown): unknown {
+  if (!value || typeof value !== "object") return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, toArrays(v)] as const);
+  const keys = entries.map(([k]) => k);
+  if (keys.length > 0 && keys.every((k, i) => k === String(i))) return entries.map(([, v]) => v);
+  return Object.fromEntries(entries);
+}
+
+function stripeError(status: number, type: string, message: string, extra: Record<string, unknown> = {}): Answer {
+  return { status, body: { error: { type, message, ...extra } } };
+}
+
+const notFound = (kind: string, id: string, param: string) =>
+  stripeError(404, "invalid_request_error", `No such ${kind}: '${id}'`, { code: "resource_missing", param });
+
+function asStringRecord(value: unknown): Record<string, string> {
+  if (!value || typeof value !== "object") return {};
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+}
+
+function expandList(params: Record<string, unknown>): string[] {
+  const expand = params.expand;
+  if (Array.isArray(expand)) return expand.map(String);
+  if (typeof expand === "string") return [expand];
+  return [];
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: RecordedRequest[] = [];
+  const intents = new Map<string, StandInIntent>();
+  const charges = new Map<string, StandInCharge>();
+  const sessions = new Map<string, StandInSession>();
+  const refunds: StandInRefund[] = [];
+  /** Stripe replays the first answer for a repeated idempotency key. */
+  const idempotent = new Map<string, Answer>();
+  const failures: { method: string; path: string | RegExp; answer: Answer }[] = [];
+  let base = "";
+
+  const matches = (path: string, pattern: string | RegExp) =>
+    typeof pattern === "string" ? path === pattern || path.startsWith(`${pattern}/`) : pattern.test(path);
+
+  function intentBody(intent: StandInIntent, expand: string[]) {
+    if (expand.includes("latest_charge") && intent.latest_charge) {
+      return { ...intent, latest_charge: charges.get(intent.latest_charge) ?? intent.latest_charge };
+    }
+    return intent;
+  }
+
+  function sessionBody(session: StandInSession, expand: string[]) {
+    const { payment_intent_data: _hidden, ...visible } = session;
+    if (expand.includes("payment_intent") && session.payment_intent) {
+      return { ...visible, payment_intent: intents.get(session.payment_intent) ?? session.payment_intent };
+    }
+    return visible;
+  }
+
+  function createIntent(params: Record<string, unknown>): Answer {
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 50) {
+      return stripeError(400, "invalid_request_error", "Amount must be at least 50 cents", { param: "amount", code: "amount_too_small" });
+    }
+    if (typeof params.currency !== "string" || !params.currency) {
+      return stripeError(400, "invalid_request_error", "Missing required param: currency.", { param: "currency", code: "parameter_missing" });
+    }
+    const id = randomId("pi");
+    const intent: StandInIntent = {
+      id,
+      object: "payment_intent",
+      amount,
+      currency: params.currency.toLowerCase(),
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_${crypto.randomBytes(8).toString("hex")}`,
+      metadata: asStringRecord(params.metadata),
+      description: typeof params.description === "string" ? params.description : null,
+      receipt_email: typeof params.receipt_email === "string" ? params.receipt_email : null,
+      latest_charge: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    intents.set(id, intent);
+    return { status: 200, body: intent };
+  }
+
+  function createRefund(params: Record<string, unknown>): Answer {
+    const intentId = String(params.payment_intent ?? "");
+    const intent = intents.get(intentId);
+    if (!intent) return notFound("payment_intent", intentId, "payment_intent");
+    if (intent.status !== "succeeded" || !intent.latest_charge) {
+      return stripeError(400, "invalid_request_error", `PaymentIntent ${intentId} does not have a successful charge to refund.`);
+    }
+    const already = refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+    const amount = params.amount === undefined ? intent.amount - already : Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || already + amount > intent.amount) {
+      return stripeError(400, "invalid_request_error", `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - already})`, {
+        code: "amount_too_large",
+        param: "amount",
+      });
+    }
+    const refund: StandInRefund = {
+      id: randomId("re"),
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      charge: intent.latest_charge,
+      status: "succeeded",
+    };
+    refunds.push(refund);
+    return { status: 200, body: refund };
+  }
+
+  function createSession(params: Record<string, unknown>): Answer {
+    const lineItems = Array.isArray(params.line_items) ? (params.line_items as Record<string, unknown>[]) : [];
+    if (params.mode !== "payment" || lineItems.length === 0 || typeof params.success_url !== "string") {
+      return stripeError(400, "invalid_request_error", "A payment session needs mode=payment, line_items and success_url");
+    }
+    let amountTotal = 0;
+    let currency = "";
+    for (const item of lineItems) {
+      const price = (item.price_data ?? {}) as Record<string, unknown>;
+      amountTotal += Number(price.unit_amount) * Number(item.quantity ?? 1);
+      currency = String(price.currency ?? currency).toLowerCase();
+    }
+    const id = randomId("cs_test");
+    const intentData = (params.payment_intent_data ?? {}) as Record<string, unknown>;
+    const session: StandInSession = {
+      id,
+      object: "checkout.session",
+      mode: "payment",
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      status: "open",
+      payment_status: "unpaid",
+      payment_intent: null,
+      amount_total: amountTotal,
+      currency,
+      customer_email: typeof params.customer_email === "string" ? params.customer_email : null,
+      locale: typeof params.locale === "string" ? params.locale : null,
+      metadata: asStringRecord(params.metadata),
+      success_url: params.success_url,
+      cancel_url: typeof params.cancel_url === "string" ? params.cancel_url : null,
+      payment_intent_data: {
+        metadata: asStringRecord(intentData.metadata),
+        description: typeof intentData.description === "string" ? intentData.description : null,
+      },
+      livemode: false,
+    };
+    sessions.set(id, session);
+    return { status: 200, body: sessionBody(session, []) };
+  }
+
+  function route(method: string, path: string, params: Record<string, unknown>): Answer {
+    let m: RegExpMatchArray | null;
+    if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
+    if (method === "GET" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+      const id = decodeURIComponent(m[1]!);
+      const intent = intents.get(id);
+      return intent ? { status: 200, body: intentBody(intent, expandList(params)) } : notFound("payment_intent", id, "intent");
+    }
+    if (method === "POST" && path === "/v1/refunds") return createRefund(params);
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
+    if (method === "GET" && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
+      const id = decodeURIComponent(m[1]!);
+      const session = sessions.get(id);
+      return session ? { status: 200, body: sessionBody(session, expandList(params)) } : notFound("checkout.session", id, "session");
+    }
+    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://stand-in");
+      const method = (req.method ?? "GET").toUpperCase();
+      const text = method === "GET" || method === "DELETE" ? url.search.replace(/^\?/, "") : Buffer.concat(chunks).toString("utf8");
+      const params = parseStripeForm(text);
+      const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
+      requests.push({
+        method,
+        path: url.pathname,
+        params,
+        idempotencyKey,
+        authorization: (req.headers.authorization as string | undefined) ?? null,
+      });
+      let answer: Answer;
+      let replayed = false;
+      const failure = failures.findIndex((f) => f.method === method && matches(url.pathname, f.path));
+      const replayKey = idempotencyKey && method === "POST" ? `${url.pathname} ${idempotencyKey}` : null;
+      if (failure >= 0) {
+        answer = failures.splice(failure, 1)[0]!.answer;
+      } else if (replayKey && idempotent.has(replayKey)) {
+        answer = idempotent.get(replayKey)!;
+        replayed = true;
+      } else {
+        answer = route(method, url.pathname, params);
+        if (replayKey) idempotent.set(replayKey, answer);
+      }
+      const body = JSON.stringify(answer.body);
+      res.writeHead(answer.status, {
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(body),
+        "Request-Id": randomId("req"),
+        ...(replayed ? { "Idempotent-Replayed": "true" } : {}),
+      });
+      res.end(body);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+
+  function succeedIntent(id: string, card: Card = VISA) {
+    const intent = intents.get(id);
+    if (!intent) throw new Error(`Stand-in: no PaymentIntent ${id}`);
+    const charge: StandInCharge = {
+      id: randomId("ch"),
+      object: "charge",
+      amount: intent.amount,
+      currency: intent.currency,
+      payment_intent: id,
+      status: "succeeded",
+      paid: true,
+      payment_method_details: { type: "card", card: { ...card } },
+    };
+    charges.set(charge.id, charge);
+    intent.status = "succeeded";
+    intent.latest_charge = charge.id;
+    return intent;
+  }
+
+  return {
+    url: base,
+    host: "127.0.0.1",
+    port,
+    requests,
+    intents,
+    charges,
+    sessions,
+    refunds,
+    requestsTo: (method, path) => requests.filter((r) => r.method === method && matches(r.path, path)),
+    succeedIntent,
+    paySession(id, card = VISA) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`Stand-in: no Checkout Session ${id}`);
+      if (session.payment_intent) return intents.get(session.payment_intent)!;
+      const created = createIntent({
+        amount: session.amount_total,
+        currency: session.currency,
+        metadata: session.payment_intent_data.metadata,
+        description: session.payment_intent_data.description ?? undefined,
+      }).body as StandInIntent;
+      const intent = succeedIntent(created.id, card);
+      session.payment_intent = intent.id;
+      session.payment_status = "paid";
+      session.status = "complete";
+      session.url = null;
+      return intent;
+    },
+    failNext(method, path, status, error) {
+      failures.push({ method, path, answer: { status, body: { error } } });
+    },
+    reset() {
+      requests.length = 0;
+      refunds.length = 0;
+      intents.clear();
+      charges.clear();
+      sessions.clear();
+      idempotent.clear();
+      failures.length = 0;
+    },
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/** Points the app's Stripe client at the stand-in. Call before anything imports ~/services/config.server. */
+export function pointStripeAt(standIn: Pick<StripeStandIn, "host" | "port">) {
+  process.env.STRIPE_API_HOST = standIn.host;
+  process.env.STRIPE_API_PORT = String(standIn.port);
+  process.env.STRIPE_API_PROTOCOL = "http";
+}
