@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig } from "./lib/i18n";
+import { i18nConfig, PRELOADED_NAMESPACES } from "./lib/i18n";
 
 // Translations come as cacheable JSON (one language, one namespace at a time), not inside the JS.
 const version = document.querySelector<HTMLMetaElement>('meta[name="i18n-version"]')?.content ?? "";
@@ -33,4 +33,6 @@ i18next
         </I18nextProvider>,
       );
     });
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    idle(() => void i18next.loadNamespaces(PRELOADED_NAMESPACES));
   });

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -16,9 +16,12 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { BottomNav } from "./components/bottom-nav";
 import { Header } from "./components/header";
+import { NotificationBell } from "./components/notifications";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
+import { onboardingGateRedirect } from "./lib/onboarding-gate";
 import { toPublicUser } from "./services/accounts.server";
+import { notificationsFor } from "./services/orders.server";
 import { env } from "./services/config.server";
 import { getLanguage, translationsVersion } from "./services/i18n.server";
 import { getUser, takeToast } from "./services/session.server";
@@ -31,7 +34,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "ReCircle" }];
 
-export const handle = { i18n: "common" };
+export const handle = { i18n: ["common", "orders"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, user, { toast, setCookie }] = await Promise.all([
@@ -39,10 +42,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getUser(request),
     takeToast(request),
   ]);
+  // The onboarding gate. Thrown before the toast cookie is cleared, so a pending toast (say "Signed in")
+  // shows on the guide instead. Client navigations reach here too: single fetch runs every loader.
+  const gate = onboardingGateRedirect(user, new URL(request.url).pathname);
+  if (gate) throw redirect(gate);
   return data(
     {
       locale,
       user: user ? toPublicUser(user) : null,
+      notifications: user ? notificationsFor(user.id).slice(0, 20) : [],
       toast,
       i18nVersion: translationsVersion,
       supportEmail: env.SUPPORT_EMAIL,
@@ -84,7 +92,11 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t("app.skipToContent")}
       </a>
-      <Header user={user} locale={rootData?.locale ?? "en"} />
+      <Header
+        user={user}
+        locale={rootData?.locale ?? "en"}
+        bell={user ? <NotificationBell notifications={rootData?.notifications ?? []} /> : null}
+      />
       <main id="main" className={`mx-auto max-w-3xl px-4 py-6 ${user ? "pb-24" : ""}`}>
         {children}
       </main>

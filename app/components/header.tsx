@@ -24,6 +24,11 @@ export function Header({
           <LanguageSwitcher current={locale} />
           {user ? (
             <>
+              {user.isAdmin ? (
+                <Link to="/admin" className="min-h-[44px] content-center rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+                  {t("header.admin")}
+                </Link>
+              ) : null}
               {bell}
               <span
                 className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800"

@@ -21,10 +21,17 @@ function ToastText({ toast }: { toast: Toast }) {
   );
 }
 
+/** The namespaces a toast's keys name ("checkout:toast.x"), so a page can show toasts from other screens. */
+function namespacesOf(toast: Toast | null): string[] {
+  const keys = toast ? [toast.title, toast.description ?? ""] : [];
+  const named = keys.filter((k) => k.includes(":")).map((k) => k.split(":")[0]!);
+  return ["common", ...new Set(named)];
+}
+
 export function Toaster({ toast }: { toast: Toast | null }) {
-  const { t } = useTranslation();
   const [hydrated, setHydrated] = useState(false);
   const [current, setCurrent] = useState<Toast | null>(toast);
+  const { t, ready } = useTranslation(namespacesOf(current ?? toast));
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (toast) setCurrent(toast);
@@ -45,8 +52,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }
 
   return (
-    <ToastPrimitive.Provider duration={4000} label={t("toast.region")}>
-      {current ? (
+    <ToastPrimitive.Provider duration={4000} label={t("common:toast.region")}>
+      {current && ready ? (
         <ToastPrimitive.Root
           key={current.id}
           type={current.type === "error" ? "foreground" : "background"}

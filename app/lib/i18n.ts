@@ -20,3 +20,9 @@ export const i18nConfig = {
   react: { useSuspense: false },
   interpolation: { escapeValue: false },
 };
+
+/**
+ * The screens' namespaces the browser fetches in the background once a page is interactive, so a
+ * client-side navigation never shows a key while its texts download. (Admin texts load on admin pages.)
+ */
+export const PRELOADED_NAMESPACES = ["common", "visitor", "onboarding", "materials", "booking", "profile", "checkout", "orders"];

@@ -112,3 +112,17 @@ export function unreadBadge(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? "9+" : String(count);
 }
+
+/** The notification's title and message in the reader's language (`t` of the orders namespace). */
+export function notificationText(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  n: Pick<AppNotification, "title" | "message" | "values">,
+  formatDay: (date: string) => string,
+) {
+  const values = {
+    ...n.values,
+    count: Number(n.values.hours ?? 0),
+    date: n.values.date ? formatDay(String(n.values.date)) : "",
+  };
+  return { title: t(n.title, values), message: t(n.message, values) };
+}

@@ -66,7 +66,7 @@ export function mergeSlotsByDate(slots: SlotView[]): DateOption[] {
     option.currentBooked += slot.currentBooked;
     option.serviceAreas = [...new Set([...option.serviceAreas, ...slot.serviceAreas])];
     option.windows.push({ slotId: slot.id, window: slot.window, spotsLeft: spotsLeft(slot) });
-    option.fullyBooked = option.currentBooked >= option.maxCapacity;
+    option.fullyBooked = option.windows.every((w) => w.spotsLeft === 0);
     byDate.set(slot.date, option);
   }
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));

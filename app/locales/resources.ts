@@ -4,6 +4,7 @@
 import enBooking from "./en/booking.json";
 import enProfile from "./en/profile.json";
 import enCheckout from "./en/checkout.json";
+import enAdmin from "./en/admin.json";
 import enCommon from "./en/common.json";
 import enOrders from "./en/orders.json";
 import enEmails from "./en/emails.json";
@@ -13,6 +14,7 @@ import enVisitor from "./en/visitor.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
+import frAdmin from "./fr/admin.json";
 import frCommon from "./fr/common.json";
 import frOrders from "./fr/orders.json";
 import frEmails from "./fr/emails.json";
@@ -25,12 +27,14 @@ export const resources = {
     common: enCommon, emails: enEmails, visitor: enVisitor, onboarding: enOnboarding, materials: enMaterials, booking: enBooking,
     profile: enProfile,
     checkout: enCheckout,
+    admin: enAdmin,
     orders: enOrders,
   },
   fr: {
     common: frCommon, emails: frEmails, visitor: frVisitor, onboarding: frOnboarding, materials: frMaterials, booking: frBooking,
     profile: frProfile,
     checkout: frCheckout,
+    admin: frAdmin,
     orders: frOrders,
   },
 };
@@ -45,5 +49,6 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "booking",
   "profile",
   "checkout",
+  "admin",
   "orders",
 ];

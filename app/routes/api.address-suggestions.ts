@@ -1,12 +1,14 @@
 // GET /api/address-suggestions?q= : Canadian addresses for the profile's street field (signed-in
 // residents only). Always a list; an unavailable provider gives an empty one.
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRateLimit } from "~/services/api.server";
 import { searchAddresses } from "~/services/geocoder.server";
 import { getLanguage } from "~/services/i18n.server";
 import { requireApiUser } from "~/services/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request);
+  await apiRateLimit(request, "addressLookup");
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const suggestions = await searchAddresses(q, await getLanguage(request));
   return Response.json(suggestions, { headers: { "Cache-Control": "private, max-age=300" } });

@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CreatePickupSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
 import { parseApiBody } from "~/services/api.server";
 import { BookingError, findPaymentByProviderId, fulfilPayment, pickupForPayment } from "~/services/bookings.server";
-import { getT } from "~/services/i18n.server";
+import { getLanguage, getT } from "~/services/i18n.server";
+import { listOrders, orderJson } from "~/services/orders.server";
 import { checkoutApiError } from "~/services/checkout-api.server";
 import { requireApiUser } from "~/services/session.server";
 
@@ -51,4 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+
+/** The resident's own pickups, newest pickup date first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const lng = await getLanguage(request);
+  return Response.json(listOrders(user.id).map((order) => orderJson(order, lng)), {
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}

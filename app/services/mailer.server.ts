@@ -14,7 +14,8 @@ export type EmailKind =
   | "pickup-modified"
   | "pickup-cancelled"
   | "pickup-missed"
-  | "waitlist-opened";
+  | "waitlist-opened"
+  | "date-closed";
 
 let transport: nodemailer.Transporter | null = null;
 function smtp() {

@@ -11,6 +11,7 @@ export const LIMITS = {
   postalCheck: { max: 30, windowMs: 60_000 },
   waitlist: { max: 10, windowMs: 60_000 },
   promo: { max: 10, windowMs: 60_000 },
+  addressLookup: { max: 60, windowMs: 60_000 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

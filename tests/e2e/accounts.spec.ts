@@ -10,6 +10,8 @@ test.describe("accounts in English", () => {
     await page.getByLabel("Confirm password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
 
+    // A new account starts on the onboarding guide.
+    await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByTestId("toast")).toContainText("Account created");
     await expect(page.getByTestId("header-email")).toHaveText(email);
     expect(userCount(email)).toBe(1);
@@ -23,6 +25,8 @@ test.describe("accounts in English", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
+    // Onboarding was neither finished nor skipped, so the gate shows the guide again.
+    await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByTestId("header-email")).toHaveText(email);
   });
 
@@ -179,6 +183,7 @@ test.describe("accounts in French", () => {
     await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirmer le mot de passe").fill(PASSWORD);
     await page.getByRole("button", { name: "Créer le compte" }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByTestId("toast")).toContainText("Compte créé");
 
     await page.getByRole("button", { name: "Se déconnecter" }).click();

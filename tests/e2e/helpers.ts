@@ -34,10 +34,22 @@ export function lastEmail(to: string) {
   return rows[0] ?? null;
 }
 
-export async function registerViaApi(request: APIRequestContext, email: string, postalFsa = "H2X") {
+/**
+ * A new account, signed in on `request`'s cookies. It has completed onboarding unless `onboarded` is
+ * false, so tests that are not about the guide are not sent to /onboarding by the gate.
+ */
+export async function registerViaApi(
+  request: APIRequestContext,
+  email: string,
+  postalFsa = "H2X",
+  { onboarded = true }: { onboarded?: boolean } = {},
+) {
   const response = await request.post("/api/auth/register", { data: { email, password: PASSWORD, postalFsa } });
   expect(response.status()).toBe(201);
-  return response.json();
+  if (!onboarded) return response.json();
+  const completed = await request.post("/api/auth/complete-onboarding");
+  expect(completed.status()).toBe(200);
+  return completed.json();
 }
 
 /** The page's browser context is signed in as a new resident. */

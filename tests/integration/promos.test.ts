@@ -506,10 +506,19 @@ describe("paying through the API on the simulated provider", () => {
     expect(paymentsOf(user.id)).toEqual([expect.objectContaining({ status: "refunded", refundedCents: 1150 })]);
   });
 
-  it("pickup-requests answers GET with 405 JSON", async () => {
-    const response = pickupRequestsLoader();
-    expect(response.status).toBe(405);
-    expect(await response.json()).toEqual({ message: "Method not allowed" });
+  it("pickup-requests answers GET with the resident's own list, and 401 without a session", async () => {
+    const user = await resident();
+    const listed = await pickupRequestsLoader({
+      request: new Request("http://localhost/api/pickup-requests", { headers: { Cookie: await cookieFor(user) } }),
+      params: {},
+      context: {},
+    });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([]);
+    const anonymous = await pickupRequestsLoader({ request: new Request("http://localhost/api/pickup-requests"), params: {}, context: {} }).catch(
+      (response: Response) => response,
+    );
+    expect(anonymous.status).toBe(401);
   });
 });
 

@@ -1,0 +1,116 @@
+// The booking form: bags (new bookings only), date, window, summary, policy and Continue.
+// One GET form holds every choice, so without JavaScript "Show time windows" re-renders the page on
+// the server with the new date's windows; Continue posts the same fields to the route action. With
+// JavaScript the choices live in component state and the page updates in place.
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { parseBagCount, type BagCount } from "~/lib/pricing";
+import type { BookingSelection, WeekGroup } from "~/services/booking-choice.server";
+import { BagPicker } from "./bag-picker";
+import { DatePicker } from "./date-picker";
+import { CancellationPolicy } from "./notices";
+import { OrderSummary } from "./order-summary";
+import { WindowPicker } from "./window-picker";
+
+export type BookingVariant = "new" | "modify";
+
+export function BookingForm({
+  variant,
+  weeks,
+  initial,
+  serviceFeeCents,
+  lng,
+  error,
+  submitLabel,
+}: {
+  /** Replaces "Continue" (modify mode saves the new date directly). */
+  submitLabel?: string;
+  /** "modify" moves an existing pickup: no bag choice, no price. */
+  variant: BookingVariant;
+  weeks: WeekGroup[];
+  initial: BookingSelection;
+  serviceFeeCents: number;
+  lng: string;
+  /** Why Continue was refused: a "booking" translation key, and an id per refusal. */
+  error: { key: string; id: string } | null;
+}) {
+  const { t } = useTranslation("booking");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [choice, setChoiceState] = useState<BookingSelection>(initial);
+  // A refusal stays on screen until the resident changes a choice.
+  const [seenErrorId, setSeenErrorId] = useState<string | null>(null);
+  const setChoice: typeof setChoiceState = (next) => {
+    setSeenErrorId(error?.id ?? null);
+    setChoiceState(next);
+  };
+  const shownError = error && error.id !== seenErrorId ? error.key : null;
+  const windows = useRef<HTMLFieldSetElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const continuing = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+
+  const date = weeks.flatMap((w) => w.dates).find((d) => d.date === choice.date) ?? null;
+  const window = date?.windows.find((w) => w.slotId !== null && w.slotId === choice.slotId) ?? null;
+  const withBags = variant === "new";
+
+  // A resident may tick radios before the JavaScript arrives: start from what the form shows.
+  useEffect(() => {
+    if (!form.current) return;
+    const shown = new FormData(form.current);
+    const checkedDate = shown.get("date");
+    setChoiceState((c) => {
+      const date = typeof checkedDate === "string" ? checkedDate : c.date;
+      // The windows on screen belong to the first date: a new date has no window yet.
+      const slotId = date === c.date ? Number(shown.get("slotId")) || null : null;
+      return { bags: parseBagCount(shown.get("bags")) ?? c.bags, date, slotId };
+    });
+  }, []);
+
+  function pickDate(next: string) {
+    setChoice((c) => ({ ...c, date: next, slotId: next === c.date ? c.slotId : null }));
+    // The windows follow the long list of dates: bring them into view on a phone.
+    requestAnimationFrame(() => windows.current?.scrollIntoView({ behavior: "smooth", block: "nearest" }));
+  }
+
+  return (
+    <Form ref={form} method="get" preventScrollReset className="mt-4 space-y-4" data-testid="booking-form">
+      {withBags ? (
+        <BagPicker value={choice.bags} lng={lng} onChange={(bags: BagCount) => setChoice((c) => ({ ...c, bags }))} />
+      ) : (
+        <>
+          <input type="hidden" name="modify" value="true" />
+          <input type="hidden" name="bags" value={choice.bags ?? ""} />
+        </>
+      )}
+      <DatePicker weeks={weeks} value={choice.date} onChange={pickDate} showSubmit={!hydrated} />
+      <WindowPicker
+        ref={windows}
+        date={date}
+        value={choice.slotId}
+        onChange={(slotId) => setChoice((c) => ({ ...c, slotId }))}
+        showSubmit={!hydrated}
+      />
+      <OrderSummary
+        bags={choice.bags}
+        showPrice={withBags}
+        dateLabel={date?.label ?? null}
+        windowLabel={window?.label ?? null}
+        serviceFeeCents={serviceFeeCents}
+        lng={lng}
+      />
+      <CancellationPolicy lng={lng} />
+      <div id="booking-error" aria-live="assertive">
+        {shownError ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="booking-error">
+            {t(shownError)}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" formMethod="post" className="btn-primary w-full" disabled={continuing} aria-busy={continuing || undefined}>
+        {continuing ? t("continuing") : (submitLabel ?? t("continue"))}
+      </button>
+    </Form>
+  );
+}

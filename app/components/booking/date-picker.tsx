@@ -1,0 +1,73 @@
+// Step 2: the pickup dates of the coming month, grouped by week (Monday first in French). A date
+// whose slots are all taken is shown as Fully Booked and cannot be picked.
+import { useTranslation } from "react-i18next";
+import type { WeekGroup } from "~/services/booking-choice.server";
+
+export function DatePicker({
+  weeks,
+  value,
+  onChange,
+  showSubmit,
+}: {
+  weeks: WeekGroup[];
+  value: string | null;
+  onChange: (date: string) => void;
+  /** Without JavaScript the windows of a new date come from the server. */
+  showSubmit: boolean;
+}) {
+  const { t } = useTranslation("booking");
+  return (
+    <fieldset className="card" aria-describedby="date-hint">
+      <legend className="float-left w-full text-lg font-semibold">{t("date.legend")}</legend>
+      <p id="date-hint" className="clear-left pt-0.5 text-sm text-stone-600">
+        {t("date.hint")}
+      </p>
+      <div className="mt-3 space-y-4">
+        {weeks.map((week) => (
+          <div key={week.start} role="group" aria-labelledby={`week-${week.start}`}>
+            <h3 id={`week-${week.start}`} className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+              {t("date.weekOf", { date: week.label })}
+            </h3>
+            <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {week.dates.map((day) => (
+                <label
+                  key={day.date}
+                  data-date={day.date}
+                  className={`flex min-h-[52px] items-center gap-2 rounded-lg border px-3 py-2 ${
+                    day.fullyBooked
+                      ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500"
+                      : "cursor-pointer border-stone-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="date"
+                    value={day.date}
+                    checked={value === day.date}
+                    disabled={day.fullyBooked}
+                    onChange={() => onChange(day.date)}
+                    className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
+                  />
+                  <span className="min-w-0 leading-tight">
+                    <span aria-hidden="true" className={`block font-medium ${day.fullyBooked ? "" : "text-stone-900"}`}>
+                      {day.shortLabel}
+                    </span>
+                    <span className="sr-only">{day.label}</span>
+                    {day.fullyBooked ? (
+                      <span className="block text-xs font-semibold uppercase text-stone-600">{t("date.fullyBooked")}</span>
+                    ) : null}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+      {showSubmit ? (
+        <button type="submit" className="btn-secondary mt-4 w-full">
+          {t("date.show")}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,68 @@
+// Step 3: the morning or afternoon window of the chosen date. A window without room (or not offered
+// on that date) cannot be picked.
+import { forwardRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { DateChoice } from "~/services/booking-choice.server";
+
+export const WindowPicker = forwardRef<
+  HTMLFieldSetElement,
+  {
+    date: DateChoice | null;
+    value: number | null;
+    onChange: (slotId: number) => void;
+    showSubmit: boolean;
+  }
+>(function WindowPicker({ date, value, onChange, showSubmit }, ref) {
+  const { t } = useTranslation("booking");
+  return (
+    <fieldset ref={ref} id="windows" className="card scroll-mt-20" aria-describedby="window-hint">
+      <legend className="float-left w-full text-lg font-semibold">{t("window.legend")}</legend>
+      <p id="window-hint" className="clear-left pt-0.5 text-sm text-stone-600">
+        {date ? t("window.forDate", { date: date.label }) : t("window.chooseDateFirst")}
+      </p>
+      {date ? (
+        <div className="mt-3 space-y-2">
+          {date.windows.map((w) => {
+            const open = w.slotId !== null && w.spotsLeft > 0;
+            return (
+              <label
+                key={w.window}
+                className={`flex min-h-[56px] items-center gap-3 rounded-lg border px-3 py-2 ${
+                  open
+                    ? "cursor-pointer border-stone-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
+                    : "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="slotId"
+                  value={w.slotId ?? ""}
+                  checked={open && value === w.slotId}
+                  disabled={!open}
+                  onChange={() => w.slotId !== null && onChange(w.slotId)}
+                  className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className={`block font-semibold ${open ? "text-stone-900" : ""}`}>{t(`window.${w.window}`)}</span>
+                  <span className="block text-sm">{w.label}</span>
+                </span>
+                <span className={`shrink-0 text-right text-sm ${open ? "text-stone-700" : "font-semibold uppercase"}`}>
+                  {w.slotId === null
+                    ? t("window.unavailable")
+                    : w.spotsLeft > 0
+                      ? t("window.spotsLeft", { count: w.spotsLeft })
+                      : t("window.fullyBooked")}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      ) : null}
+      {showSubmit && date ? (
+        <button type="submit" className="btn-secondary mt-4 w-full">
+          {t("summary.update")}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+});

@@ -1,0 +1,182 @@
+// The six-slide guide, in onboarding mode (/onboarding: skip on every slide, "Get started" at the end)
+// or as the how-it-works page (/how-it-works: "Done" and "Schedule my first pickup" at the end).
+// Every control is a link to `?slide=n` (or a form post), so it all works without JavaScript. With
+// JavaScript those links become client navigations and the next slide shows at once (optimistic, from
+// the pending navigation), without a page reload.
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { GUIDE_SLIDE_COUNT, GUIDE_SLIDES, parseSlide, type GuideSlide } from "~/lib/guide";
+import { PARTNERS, PartnerMark, SlideIllustration } from "./guide-illustrations";
+
+type Mode = "onboarding" | "guide";
+
+const POINTS: Partial<Record<GuideSlide, string[]>> = {
+  welcome: ["point1", "point2", "point3"],
+  mix: ["point1", "point2", "point3"],
+  bag: ["point1", "point2", "point3"],
+  book: ["point1", "point2", "point3"],
+  change: ["point1", "point2", "point3"],
+};
+
+/** The slide on screen: the one being navigated to, if any, else the loader's. */
+function useCurrentSlide(loaderSlide: number): number {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const next = navigation.location;
+  if (navigation.state === "loading" && !navigation.formMethod && next && next.pathname === location.pathname) {
+    return parseSlide(new URLSearchParams(next.search).get("slide"));
+  }
+  return loaderSlide;
+}
+
+export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: Mode; slide: number }) {
+  const { t, ready } = useTranslation(["onboarding", "common"]);
+  const navigation = useNavigation();
+  const current = useCurrentSlide(loaderSlide);
+  const id = GUIDE_SLIDES[current - 1]!;
+  const isLast = current === GUIDE_SLIDE_COUNT;
+  const completing = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+
+  // When the button that was clicked disappears (Next turns into the last slide's buttons), focus the
+  // new slide's title instead of dropping focus to the page.
+  const rootRef = useRef<HTMLElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (!active || active === document.body || !rootRef.current?.contains(active)) titleRef.current?.focus();
+  }, [current]);
+
+  const to = (n: number) => `?slide=${n}`;
+  const linkProps = { replace: true, preventScrollReset: true } as const;
+
+  if (!ready) {
+    // The guide's texts arrive a moment after a client navigation; keep the space, show no raw keys.
+    return <div className="card mt-4 h-[28rem] animate-pulse" aria-busy="true" />;
+  }
+
+  return (
+    <section ref={rootRef} aria-roledescription="carousel" aria-labelledby="guide-slide-title" className="mt-4" data-testid="guide">
+      <div className="flex min-h-[44px] items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-stone-700" aria-live="polite" data-testid="guide-progress">
+          {t("guide.progress", { current, total: GUIDE_SLIDE_COUNT })}
+        </p>
+        {mode === "onboarding" ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="skip"
+              disabled={completing}
+              className="min-h-[44px] rounded-lg px-3 text-base font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50 disabled:opacity-60"
+            >
+              {t("onboarding.skip")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+
+      <article className="card mt-2" aria-roledescription="slide" data-testid="guide-slide" data-slide={current}>
+        <div className="flex justify-center">
+          <SlideIllustration slide={id} />
+        </div>
+        <h2 id="guide-slide-title" ref={titleRef} tabIndex={-1} className="mt-4 text-xl font-bold tracking-tight text-stone-900 focus:outline-none focus-visible:outline-2">
+          {t(`slides.${id}.title`)}
+        </h2>
+        <p className="mt-2 text-stone-800">{t(`slides.${id}.body`)}</p>
+        {POINTS[id] ? (
+          <ul className="mt-3 space-y-2">
+            {POINTS[id]!.map((point) => (
+              <li key={point} className="flex gap-2 text-stone-800">
+                <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true">
+                  <path d="M5 10.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                <span>{t(`slides.${id}.${point}`)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {id === "circular" ? (
+          <div className="mt-4">
+            <h3 className="text-base font-semibold text-stone-900">{t("slides.circular.partnersTitle")}</h3>
+            <ul className="mt-2 grid gap-3 sm:grid-cols-2" data-testid="partners">
+              {PARTNERS.map((partner) => (
+                <li key={partner.id} className="flex items-center gap-3">
+                  <PartnerMark id={partner.id} />
+                  <span>
+                    <span className="block font-semibold leading-tight text-stone-900">{partner.name}</span>
+                    <span className="block text-sm text-stone-700">{t(`slides.circular.partners.${partner.id}`)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {isLast && mode === "guide" ? (
+          <Link to="/materials" className="btn-primary mt-5 w-full">
+            {t("howItWorks.schedule")}
+          </Link>
+        ) : null}
+      </article>
+
+      {/* Kept in view above the bottom navigation, so Next is always one tap away on a phone. */}
+      <div className="sticky bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 -mx-4 mt-2 border-t border-stone-200 bg-stone-50/95 px-4 pb-3 backdrop-blur">
+        <nav aria-label={t("guide.slides")}>
+          <ol className="flex justify-center">
+            {GUIDE_SLIDES.map((slideId, index) => {
+              const n = index + 1;
+              const active = n === current;
+              return (
+                <li key={slideId}>
+                  <Link
+                    to={to(n)}
+                    {...linkProps}
+                    aria-current={active ? "step" : undefined}
+                    aria-label={t("guide.goTo", { number: n, title: t(`slides.${slideId}.title`) })}
+                    className="group flex h-11 w-11 items-center justify-center rounded-full"
+                  >
+                    <span
+                      className={`block rounded-full transition-all ${
+                        active ? "h-3 w-6 bg-brand-700" : "h-3 w-3 bg-stone-300 group-hover:bg-stone-400"
+                      }`}
+                    />
+                  </Link>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+
+        <div className="grid grid-cols-2 gap-3">
+          {current > 1 ? (
+            <Link to={to(current - 1)} {...linkProps} className="btn-secondary" rel="prev">
+              {t("guide.previous")}
+            </Link>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+          {!isLast ? (
+            <Link to={to(current + 1)} {...linkProps} className="btn-primary" rel="next">
+              {t("guide.next")}
+            </Link>
+          ) : mode === "onboarding" ? (
+            <Form method="post" className="contents">
+              <button type="submit" name="intent" value="complete" disabled={completing} aria-busy={completing || undefined} className="btn-primary">
+                {completing ? t("onboarding.saving") : t("onboarding.getStarted")}
+              </button>
+            </Form>
+          ) : (
+            <Link to="/" className="btn-secondary">
+              {t("howItWorks.done")}
+            </Link>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+// The profile form and PUT /api/auth/profile body (spec section 5), shared by the page, the API and the
+// browser's inline hints. Messages are translation keys of the "profile" namespace.
+import { z } from "zod";
+import { DEFAULT_PROVINCE, PROVINCES, provinceCode } from "./address-selection";
+import { isValidPostalCode, normalizePostalCode } from "./postal";
+
+export const POSTAL_CODE_MAX = 7;
+export const NAME_MAX = 100;
+export const STREET_MAX = 200;
+export const UNIT_MAX = 20;
+export const CITY_MAX = 100;
+
+/** A required text: a missing field (form or JSON) and a blank one get the same message. */
+function requiredText(message: string, max: number) {
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, "profile:errors.tooLong");
+}
+
+export const ProfileSchema = z.object({
+  firstName: requiredText("profile:errors.nameRequired", NAME_MAX),
+  lastName: requiredText("profile:errors.nameRequired", NAME_MAX),
+  streetAddress: requiredText("profile:errors.streetRequired", STREET_MAX),
+  unit: z
+    .string({ invalid_type_error: "profile:errors.tooLong" })
+    .trim()
+    .max(UNIT_MAX, "profile:errors.tooLong")
+    .nullish()
+    .transform((value) => value ?? ""),
+  city: requiredText("profile:errors.cityRequired", CITY_MAX),
+  // The form always sends one from its list; the API may leave it out (default QC) or send a name.
+  province: z.preprocess(
+    (value) =>
+      value === undefined || value === null || value === "" ? DEFAULT_PROVINCE : provinceCode(String(value)) ?? value,
+    z.enum(PROVINCES, { errorMap: () => ({ message: "profile:errors.provinceInvalid" }) })
+  ),
+  postalCode: z
+    .string({ required_error: "profile:errors.postalRequired", invalid_type_error: "profile:errors.postalRequired" })
+    .trim()
+    .toUpperCase()
+    .min(1, "profile:errors.postalRequired")
+    // A blank code already has its own message; the pattern also caps the length (POSTAL_CODE_MAX).
+    .refine((value) => value === "" || isValidPostalCode(value), "profile:errors.postalInvalid")
+    .transform(normalizePostalCode),
+});
+
+export type ProfileInput = z.output<typeof ProfileSchema>;

@@ -1,0 +1,63 @@
+// GET /api/pickup-requests/{confirmationNumber}: the order; PUT /api/pickup-requests/{id} {pickupSlotId}:
+// move it; DELETE /api/pickup-requests/{id}: cancel it with its refund. Only the resident's own pickups.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiMessage, parseApiBody } from "~/services/api.server";
+import { checkoutApiError } from "~/services/checkout-api.server";
+import { assertSameOrigin } from "~/services/http.server";
+import { getLanguage } from "~/services/i18n.server";
+import { findOrder, findOrderById, orderJson, taxNumbers } from "~/services/orders.server";
+import { cancelPickup, modifyPickup } from "~/services/pickup-changes.server";
+import { requireApiUser } from "~/services/session.server";
+
+const MoveSchema = z.object({
+  pickupSlotId: z.coerce
+    .number({ invalid_type_error: "errors.bookingInfo", required_error: "errors.bookingInfo" })
+    .int("errors.bookingInfo")
+    .positive("errors.bookingInfo"),
+});
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const order = findOrder(user.id, params.key ?? "");
+  if (!order) return apiMessage(request, "checkout:errors.orderNotFound", 404);
+  return Response.json(
+    {
+      ...orderJson(order, await getLanguage(request)),
+      priceBreakdown: {
+        listPrice: order.price.listPriceCents / 100,
+        multiBagDiscount: order.price.multiBagDiscountCents / 100,
+        serviceFee: order.price.serviceFeeCents / 100,
+        promoDiscount: order.price.promoDiscountCents / 100,
+        subtotal: order.price.subtotalCents / 100,
+        gst: order.price.gstCents / 100,
+        qst: order.price.qstCents / 100,
+        total: order.price.totalCents / 100,
+        currency: "CAD",
+      },
+      payment: order.payment,
+      taxNumbers: taxNumbers(),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireApiUser(request);
+  const id = Number(params.key);
+  try {
+    if (request.method === "PUT") {
+      const { pickupSlotId } = await parseApiBody(request, MoveSchema, "PUT", "checkout");
+      await modifyPickup(user, id, pickupSlotId);
+    } else if (request.method === "DELETE") {
+      assertSameOrigin(request);
+      await cancelPickup(user, id);
+    } else {
+      return Response.json({ message: "Method not allowed" }, { status: 405 });
+    }
+  } catch (error) {
+    return checkoutApiError(request, error);
+  }
+  const order = findOrderById(user.id, id)!;
+  return Response.json({ ...orderJson(order, await getLanguage(request)), refundAmount: (order.payment?.refundedCents ?? 0) / 100 });
+}

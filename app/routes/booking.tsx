@@ -1,0 +1,111 @@
+// /booking: choose bags, a pickup date and its window, see the price, then Continue to the profile
+// (or straight to checkout when the address is complete). The choices travel in the query
+// (?bags=2&date=2026-12-01&slotId=123) so the page works as a plain GET form without JavaScript.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BookingForm } from "~/components/booking/booking-form";
+import { NoDates, ServiceAreaNotice } from "~/components/booking/notices";
+import { Toaster } from "~/components/toaster";
+import { titleMeta } from "~/lib/meta";
+import { bookingPage, checkBookingChoice, nextStepUrl } from "~/services/booking-choice.server";
+import { readForm } from "~/services/http.server";
+import { getLanguage, getT } from "~/services/i18n.server";
+import { moveAction, pickupBeingMoved } from "~/services/booking-modify.server";
+import { requireUser, type Toast } from "~/services/session.server";
+
+export const handle = { i18n: ["common", "booking", "orders", "checkout"] };
+
+export const meta: MetaFunction = titleMeta;
+
+const ADDRESS_MISMATCH_TOAST: Toast = {
+  id: "address-mismatch",
+  type: "error",
+  title: "booking:toast.addressNotServed",
+  description: "booking:toast.addressNotServedBody",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const [lng, t] = await Promise.all([getLanguage(request), getT(request, "booking")]);
+  const moving = await pickupBeingMoved(request, user, query.get("modify") === "true");
+  if (moving.kind === "redirect") throw moving.response;
+  if (moving.kind === "forget") {
+    // The modify flag is gone from the URL: forget the pickup being moved and show a new booking.
+    throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": moving.setCookie } });
+  }
+  const modify = moving.kind === "modify" ? moving.order : null;
+  if (modify) query.set("bags", String(modify.bagsRequested));
+  return {
+    title: modify ? t("orders:modify.title") : t("title"),
+    lng,
+    ...bookingPage(user, lng, query),
+    modify: modify ? { confirmationNumber: modify.confirmationNumber, bags: modify.bagsRequested } : null,
+    toast: query.get("addressMismatch") === "true" ? ADDRESS_MISMATCH_TOAST : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  if (form.get("modify") === "true") return moveAction(request, user, form);
+  const result = checkBookingChoice(user, {
+    bags: form.get("bags"),
+    date: form.get("date"),
+    slotId: form.get("slotId"),
+  });
+  if (result.ok) throw redirect(nextStepUrl(user, result.bags, result.slotId), 303);
+  // Nothing is stored: the page comes back with the resident's choices and the reason.
+  const lng = await getLanguage(request);
+  const { selection } = bookingPage(user, lng, new URLSearchParams(result.values));
+  const toast: Toast = {
+    id: `booking-${Date.now()}`,
+    type: "error",
+    title: "booking:errors.title",
+    description: `booking:${result.error}`,
+  };
+  return data({ error: result.error, selection, toast }, { status: 400 });
+}
+
+export default function Booking() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const { t } = useTranslation(["booking", "orders", "common"]);
+  return (
+    <section className="mx-auto max-w-xl">
+      <h1 className="page-title">{page.modify ? t("orders:modify.title") : t("title")}</h1>
+      {page.modify ? (
+        <p className="mt-1 text-stone-700">
+          {t("orders:modify.intro", {
+            number: page.modify.confirmationNumber,
+            bags: t("orders:history.bags", { count: page.modify.bags }),
+          })}
+        </p>
+      ) : page.area === "montreal" && page.weeks.length > 0 ? (
+        <p className="mt-1 text-stone-700">{t("intro")}</p>
+      ) : null}
+      {page.area !== "montreal" ? (
+        <ServiceAreaNotice fsa={page.fsa} />
+      ) : page.weeks.length === 0 ? (
+        <NoDates fsa={page.fsa} />
+      ) : (
+        <BookingForm
+          // A new query (back button, a server-rendered update) starts from its own choices.
+          key={location.search}
+          variant={page.modify ? "modify" : "new"}
+          submitLabel={page.modify ? t("orders:modify.save") : undefined}
+          weeks={page.weeks}
+          initial={actionData?.selection ?? page.selection}
+          serviceFeeCents={page.serviceFeeCents}
+          lng={page.lng}
+          error={actionData?.error ? { key: actionData.error, id: actionData.toast.id } : null}
+        />
+      )}
+      <Toaster toast={actionData?.toast ?? page.toast} />
+    </section>
+  );
+}
