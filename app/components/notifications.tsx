@@ -2,7 +2,7 @@
 // notifications read without JavaScript.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime } from "~/lib/format";
 import { notificationText, unreadBadge } from "~/lib/notifications";
 import type { UserNotification } from "~/services/orders.server";
 

@@ -1,9 +1,10 @@
 // Flash toasts: rendered as plain HTML in the server page (seen without JavaScript), then handed to
 // Radix Toast once the page is interactive (one at a time, 4 s, F8 to focus).
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toast } from "~/services/session.server";
+
+const LiveToast = lazy(() => import("./toast-live"));
 
 const TONE: Record<Toast["type"], string> = {
   success: "border-brand-600 bg-white",
@@ -37,51 +38,24 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     if (toast) setCurrent(toast);
   }, [toast]);
 
-  if (!hydrated) {
-    return toast ? (
-      <div className="toast-static pointer-events-none fixed inset-x-0 top-14 z-50 flex justify-center px-3">
-        <div
-          role={toast.type === "error" ? "alert" : "status"}
-          data-testid="toast"
-          className={`w-full max-w-[420px] rounded-lg border-l-4 p-3 shadow-lg ${TONE[toast.type]}`}
-        >
-          <ToastText toast={toast} />
-        </div>
+  const staticToast = (shown: Toast) => (
+    <div className="toast-static pointer-events-none fixed inset-x-0 top-14 z-50 flex justify-center px-3">
+      <div
+        role={shown.type === "error" ? "alert" : "status"}
+        data-testid="toast"
+        className={`w-full max-w-[420px] rounded-lg border-l-4 p-3 shadow-lg ${TONE[shown.type]}`}
+      >
+        <ToastText toast={shown} />
       </div>
-    ) : null;
-  }
+    </div>
+  );
 
+  if (!hydrated) return toast ? staticToast(toast) : null;
+  if (!current || !ready) return null;
+  // Radix Toast is downloaded only when there is something to show: most pages never need it.
   return (
-    <ToastPrimitive.Provider duration={4000} label={t("common:toast.region")}>
-      {current && ready ? (
-        <ToastPrimitive.Root
-          key={current.id}
-          type={current.type === "error" ? "foreground" : "background"}
-          onOpenChange={(open) => {
-            if (!open) setTimeout(() => setCurrent(null), 300);
-          }}
-          data-testid="toast"
-          className={`flex w-full items-start justify-between gap-3 rounded-lg border-l-4 p-3 shadow-lg ${TONE[current.type]}`}
-        >
-          <div>
-            <ToastPrimitive.Title asChild>
-              <p className="font-semibold">{t(current.title, current.values)}</p>
-            </ToastPrimitive.Title>
-            {current.description ? (
-              <ToastPrimitive.Description asChild>
-                <p className="text-sm text-stone-700">{t(current.description, current.values)}</p>
-              </ToastPrimitive.Description>
-            ) : null}
-          </div>
-          <ToastPrimitive.Close
-            aria-label={t("toast.close")}
-            className="flex h-8 w-8 shrink-0 items-center justify-center rounded text-stone-600 hover:bg-stone-100"
-          >
-            <span aria-hidden="true">×</span>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ) : null}
-      <ToastPrimitive.Viewport className="fixed inset-x-0 top-14 z-50 mx-auto flex w-full max-w-[420px] flex-col gap-2 px-3 outline-none" />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={staticToast(current)}>
+      <LiveToast toast={current} tone={TONE[current.type]} t={t} onGone={() => setCurrent(null)} />
+    </Suspense>
   );
 }

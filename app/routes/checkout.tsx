@@ -8,7 +8,7 @@ import { CardForm } from "~/components/checkout/card-form";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { PromoBox } from "~/components/checkout/promo-box";
 import { Toaster } from "~/components/toaster";
-import { formatDate, windowLabel } from "~/lib/dates";
+import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney, type BagCount } from "~/lib/pricing";
 import { quoteBooking } from "~/services/bookings.server";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { Toaster } from "~/components/toaster";
-import { formatDate, formatDateTime, windowLabel } from "~/lib/dates";
+import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
 import { BookingError } from "~/services/bookings.server";

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { StatusBadge } from "~/components/orders/status-badge";
-import { formatDate, formatDateTime, windowLabel } from "~/lib/dates";
+import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
 import { getT } from "~/services/i18n.server";

@@ -2,8 +2,6 @@
 // (?fsa=H2X, &step=access, &step=no-access) so it works as plain GET links and forms without
 // JavaScript; with it, Remix moves between steps without reloading the page. The not-available
 // result carries the waitlist form (POST → 303 back to the same result, with a toast).
-import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -11,7 +9,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Toaster } from "~/components/toaster";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError, PlainField, readReply } from "~/components/ui/plain-field";
 import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput } from "~/lib/postal";
 import { type WaitlistReason, WaitlistFormSchema } from "~/lib/visitor-schemas";
@@ -228,30 +226,49 @@ function WaitlistForm({
 }: {
   fsa: string;
   reason: WaitlistReason;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: unknown;
 }) {
   const { t } = useTranslation(["visitor", "common"]);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   // Validation is the server's (the spec asks for no format check in the browser).
-  const [form, fields] = useForm<{ name: string; email: string; fsa: string; reason: string }>({ id: "waitlist", lastResult, shouldValidate: "onSubmit" });
+  const reply = readReply(lastResult);
+  const [name, setName] = useState(reply.value("name"));
+  const [email, setEmail] = useState(reply.value("email"));
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const incomplete = !fields.name.value?.trim() || !fields.email.value?.trim();
-  const hiddenErrors = [...(fields.fsa.errors ?? []), ...(fields.reason.errors ?? [])];
+  const incomplete = !name.trim() || !email.trim();
+  const formError = reply.error("") ?? reply.error("fsa") ?? reply.error("reason");
   return (
     <Form
       method="post"
+      noValidate
       action={stepHref(fsa, reason === "No Direct Access" ? "no-access" : undefined)}
-      {...getFormProps(form)}
       className="card mt-4 space-y-4"
     >
       <h2 className="text-xl font-bold">{t("waitlist.title")}</h2>
       <p className="text-stone-700">{t("waitlist.intro")}</p>
-      <FormError id={form.errorId} errors={form.errors?.length ? form.errors : hiddenErrors} />
+      <FormError id="waitlist-error" errors={formError ? [formError] : []} />
       <input type="hidden" name="fsa" value={fsa} />
       <input type="hidden" name="reason" value={reason} />
-      <Field label={t("waitlist.name")} meta={fields.name} type="text" autoComplete="name" />
-      <Field label={t("waitlist.email")} meta={fields.email} type="email" autoComplete="email" />
+      <PlainField
+        id="waitlist-name"
+        name="name"
+        label={t("waitlist.name")}
+        autoComplete="name"
+        defaultValue={name}
+        onInput={(e) => setName(e.currentTarget.value)}
+        error={reply.error("name")}
+      />
+      <PlainField
+        id="waitlist-email"
+        name="email"
+        type="email"
+        label={t("waitlist.email")}
+        autoComplete="email"
+        defaultValue={email}
+        onInput={(e) => setEmail(e.currentTarget.value)}
+        error={reply.error("email")}
+      />
       <button
         type="submit"
         className="btn-primary w-full"

@@ -12,7 +12,7 @@ import { AddressAutocomplete } from "~/components/address-autocomplete";
 import { Toaster } from "~/components/toaster";
 import { Field, SubmitButton } from "~/components/ui/field";
 import { DEFAULT_PROVINCE, PROVINCES, type AddressSuggestion } from "~/lib/address-selection";
-import { formatDate, windowLabel } from "~/lib/dates";
+import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { POSTAL_CODE_MAX, ProfileSchema } from "~/lib/profile-schema";
 import { parseSubmission, reject } from "~/services/forms.server";

@@ -27,7 +27,7 @@ test.describe("checkout in English", () => {
       await expect(page.getByRole("heading", { level: 1 })).toContainText(/confirmed/i);
       const confirmation = new URL(page.url()).searchParams.get("confirmationNumber");
       expect(confirmation).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-      await expect(page.getByText(confirmation!)).toBeVisible();
+      await expect(page.getByTestId("confirmation-number")).toHaveText(confirmation!);
       expect(pickupsOf(email)).toEqual([
         { total_cents: Math.round(Number(total.slice(1)) * 100), bags_requested: bags, status: "Scheduled" },
       ]);

@@ -38,19 +38,7 @@ export function Field({
   );
 }
 
-export function FormError({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation();
-  const error = errors?.[0];
-  return (
-    <div id={id} aria-live="assertive" className="empty:hidden">
-      {error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+export { FormError } from "./plain-field";
 
 export function SubmitButton({
   pending,

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Toaster } from "~/components/toaster";
-import { formatDate, windowLabel } from "~/lib/dates";
+import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { cancellationFeeCents, formatMoney } from "~/lib/pricing";
 import { BookingError } from "~/services/bookings.server";
