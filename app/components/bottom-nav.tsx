@@ -7,6 +7,7 @@ const ITEMS = [
   { to: "/materials", key: "materials", icon: "M4 7l8-4 8 4-8 4zM4 7v10l8 4 8-4V7M12 11v10" },
   { to: "/history", key: "orders", icon: "M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01" },
   { to: "/profile", key: "profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9a8 8 0 0 1 16 0" },
+  { to: "/how-it-works", key: "guide", icon: "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01" },
 ] as const;
 
 export function BottomNav() {
@@ -16,7 +17,7 @@ export function BottomNav() {
       aria-label={t("nav.label")}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]"
     >
-      <ul className="mx-auto grid max-w-3xl grid-cols-5">
+      <ul className="mx-auto grid max-w-3xl grid-cols-6">
         {ITEMS.map((item) => (
           <li key={item.to}>
             <NavLink

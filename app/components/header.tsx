@@ -41,8 +41,15 @@ export function Header({
                 {user.email}
               </span>
               <Form method="post" action="/sign-out">
-                <button type="submit" className="min-h-[44px] rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
-                  {t("header.signOut")}
+                <button
+                  type="submit"
+                  aria-label={t("header.signOut")}
+                  className="flex min-h-[44px] min-w-[44px] items-center justify-center gap-1 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+                >
+                  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+                  </svg>
+                  <span className="hidden sm:inline">{t("header.signOut")}</span>
                 </button>
               </Form>
             </>
