@@ -104,3 +104,33 @@ describe("orders and notifications", () => {
     expect(notificationsFor(other.id)).toMatchObject([{ id: "welcome", isRead: false }]);
   });
 });
+
+describe("the JSON API refuses changes within 12 hours, on the server", () => {
+  it("PUT and DELETE answer 409 with the cutoff message and change nothing", async () => {
+    const { action } = await import("~/routes/api.pickup-requests.$key");
+    const { createUserSession } = await import("~/services/session.server");
+    const { user, slot: from, pickup } = await booked();
+    const to = slot();
+    const cookie = (await createUserSession(user.id)).get("Set-Cookie")!.split(";")[0]!;
+    setNow(from.startsAt - 11 * HOUR);
+    const call = (method: string, body?: unknown) =>
+      action({
+        request: new Request(`http://localhost/api/pickup-requests/${pickup.id}`, {
+          method,
+          headers: { Cookie: cookie, "Content-Type": "application/json" },
+          body: body ? JSON.stringify(body) : undefined,
+        }),
+        params: { key: String(pickup.id) },
+        context: {},
+      });
+    for (const response of [await call("PUT", { pickupSlotId: to.id }), await call("DELETE")]) {
+      expect(response.status).toBe(409);
+      expect((await response.json()).message).toBe(
+        "Pickups can only be changed or cancelled more than 12 hours before the time window starts.",
+      );
+    }
+    const row = db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.id, pickup.id)).get()!;
+    expect(row).toMatchObject({ status: "Scheduled", pickupSlotId: from.id });
+    expect(slotRow(to.id).currentBooked).toBe(0);
+  });
+});
