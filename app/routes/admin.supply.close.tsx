@@ -1,0 +1,144 @@
+// Closing a date, in two steps: this page lists the date's slots and the scheduled pickups it affects,
+// then the admin confirms. Nobody is cancelled: the residents are e-mailed to pick another date and stay
+// listed here (after closing) so the admin can follow up. A closed date can be reopened.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Problem, tableClass, tdClass, thClass } from "~/components/admin/ui";
+import { formatDate } from "~/lib/dates";
+import { titleMeta } from "~/lib/meta";
+import { adminForm, done, refused, unknownIntent } from "~/services/admin-actions.server";
+import { requireAdmin } from "~/services/admin-auth.server";
+import { toDateKey } from "~/services/admin-errors.server";
+import { closeDate, closeDatePreview, reopenDate } from "~/services/admin-supply.server";
+import { getLanguage, getT } from "~/services/i18n.server";
+
+export const handle = { i18n: ["common", "admin"] };
+export const meta: MetaFunction = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const date = toDateKey(new URL(request.url).searchParams.get("date"));
+  if (!date) throw new Response("Not found", { status: 404 });
+  const [lng, t] = await Promise.all([getLanguage(request), getT(request, "admin")]);
+  const preview = closeDatePreview(date);
+  const label = formatDate(date, lng);
+  return { title: t("close.title", { date: label }), label, ...preview };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { admin, intent } = await adminForm(request);
+  const date = toDateKey(new URL(request.url).searchParams.get("date"));
+  if (!date) throw new Response("Not found", { status: 404 });
+  try {
+    switch (intent) {
+      case "close": {
+        const { pickups } = await closeDate(admin, date);
+        return done(request, `/admin/supply/close?date=${date}`, "close.closed", "close.closedDescription", { date, count: pickups });
+      }
+      case "reopen":
+        reopenDate(admin, date);
+        return done(request, "/admin/supply", "supply.slots.reopened", undefined, { date });
+      default:
+        return unknownIntent();
+    }
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+export default function CloseDate() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation(["admin", "common"]);
+  const busy = useNavigation().state === "submitting";
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="page-title">{view.closed ? t("close.closedTitle", { date: view.label }) : t("close.title", { date: view.label })}</h1>
+        <p className="mt-1 max-w-3xl text-stone-700">
+          {view.slots.length === 0 ? t("close.noSlots") : view.closed ? t("close.closedIntro") : t("close.intro")}
+        </p>
+      </div>
+      <Problem problem={actionData?.problem} />
+
+      {view.slots.length ? (
+        <ul className="flex flex-wrap gap-2" data-testid="close-slots">
+          {view.slots.map((slot) => (
+            <li key={slot.id} className="card py-2 text-sm">
+              <span className="font-semibold">{t(`window.${slot.window}`)}</span> ·{" "}
+              {t("close.booked", { booked: slot.currentBooked, capacity: slot.maxCapacity })}
+              {slot.closed ? ` · ${t("supply.slots.closed")}` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <section aria-labelledby="affected-title" className="card">
+        <h2 id="affected-title" className="text-lg font-semibold">
+          {view.closed ? t("close.followUpTitle", { count: view.pickups.length }) : t("close.affectedTitle", { count: view.pickups.length })}
+        </h2>
+        {view.pickups.length ? (
+          <>
+            <p className="mt-1 text-sm text-stone-700" role="note">
+              {view.closed ? t("close.followUpNote") : t("close.affectedNote")}
+            </p>
+            <div className="mt-2 overflow-x-auto">
+              <table className={tableClass} data-testid="affected">
+                <thead>
+                  <tr>
+                    <th scope="col" className={thClass}>{t("day.confirmation")}</th>
+                    <th scope="col" className={thClass}>{t("supply.slots.window")}</th>
+                    <th scope="col" className={thClass}>{t("day.resident")}</th>
+                    <th scope="col" className={thClass}>{t("day.address")}</th>
+                    <th scope="col" className={thClass}>{t("day.bags")}</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-stone-100">
+                  {view.pickups.map((p) => (
+                    <tr key={p.id} data-testid="affected-row">
+                      <td className={`${tdClass} font-mono`}>{p.confirmationNumber}</td>
+                      <td className={tdClass}>{t(`window.${p.window}`)}</td>
+                      <td className={tdClass}>
+                        <div>{p.name || "—"}</div>
+                        <a href={`mailto:${p.email}`} className="btn-link break-all font-normal">
+                          {p.email}
+                        </a>
+                      </td>
+                      <td className={tdClass}>{p.address}</td>
+                      <td className={`${tdClass} tabular-nums`}>{p.bags}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : (
+          <p className="mt-1 text-stone-600">{t("close.noneAffected")}</p>
+        )}
+      </section>
+
+      <div className="flex flex-wrap gap-3">
+        {view.closed ? (
+          !view.past ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="reopen" className="btn-secondary" disabled={busy}>
+                {t("close.reopen")}
+              </button>
+            </Form>
+          ) : null
+        ) : view.slots.length && !view.past ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="close" className="btn-danger" disabled={busy}>
+              {t("close.confirm", { count: view.pickups.length })}
+            </button>
+          </Form>
+        ) : null}
+        <Link to="/admin/supply" className="btn-secondary">
+          {view.closed ? t("close.back") : t("close.cancel")}
+        </Link>
+      </div>
+    </div>
+  );
+}

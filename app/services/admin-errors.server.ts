@@ -1,0 +1,31 @@
+// A refused admin change: a translation key of the admin namespace (with its values), and which form
+// or row it belongs to so the page can show it in place. Nothing was stored.
+export class AdminError extends Error {
+  constructor(
+    public readonly key: string,
+    public readonly values: Record<string, string | number> = {},
+    public readonly status = 400,
+    /** Errors of single fields, by field name, when a form has many (the weekly template). */
+    public readonly fields: Record<string, FieldProblem> = {},
+  ) {
+    super(key);
+  }
+}
+
+export type FieldProblem = { key: string; values?: Record<string, string | number> };
+
+/** An integer from a form or JSON value, or null ('' and '3.5' are not integers). */
+export function toInteger(value: unknown): number | null {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value : null;
+  // Up to 15 digits: large enough for instants in milliseconds (batch ids), small enough to stay exact.
+  if (typeof value !== "string" || !/^\s*-?\d{1,15}\s*$/.test(value)) return null;
+  return Number(value.trim());
+}
+
+/** 'YYYY-MM-DD' that is a real calendar date, or null. */
+export function toDateKey(value: unknown): string | null {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? value : null;
+}

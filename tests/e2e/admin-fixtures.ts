@@ -1,0 +1,101 @@
+// Fixtures for the admin screens: the admin account (ADMIN_EMAILS of the e2e server), a second browser
+// for the resident, pickups due today (the booking flow only books 24 hours ahead) and CSV downloads.
+import fs from "node:fs";
+import Database from "better-sqlite3";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { E2E_DATABASE, PASSWORD, query } from "./helpers";
+
+export const ADMIN_EMAIL = "ops@recircle-admin.ca";
+
+/** Signs `request` in as the admin, creating the account the first time (ADMIN_EMAILS makes it an admin). */
+export async function signInAdmin(request: APIRequestContext) {
+  const login = await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: PASSWORD } });
+  if (login.status() !== 200) {
+    const registered = await request.post("/api/auth/register", { data: { email: ADMIN_EMAIL, password: PASSWORD, postalFsa: "H2X" } });
+    expect(registered.status()).toBe(201);
+    expect((await request.post("/api/auth/complete-onboarding")).status()).toBe(200);
+  }
+  const me = await (await request.get("/api/auth/me")).json();
+  expect(me).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true });
+}
+
+/** A second, separate browser session (same JavaScript setting and language as the test's). */
+export async function otherBrowser(
+  browser: Browser,
+  options: { baseURL?: string; javaScriptEnabled?: boolean; locale?: string },
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    javaScriptEnabled: options.javaScriptEnabled,
+    locale: options.locale,
+    // The API calls made through this page (sign-up) carry the language too, as a browser's would.
+    extraHTTPHeaders: options.locale ? { "Accept-Language": options.locale } : undefined,
+    viewport: { width: 390, height: 844 },
+  });
+  return context.newPage();
+}
+
+/** Today in Montreal, 'YYYY-MM-DD'. */
+export function montrealToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
+}
+
+/** Montreal's date `days` from today, 'YYYY-MM-DD'. */
+export function montrealDate(days: number): string {
+  const today = new Date(`${montrealToday()}T12:00:00Z`);
+  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+let serial = 0;
+/**
+ * A scheduled 2-bag pickup for this resident on any date, written straight into the e2e database as a
+ * booking made earlier would have left it: the checkout only books from 24 hours to one month ahead,
+ * and tests that close a date or mark pickups must not touch the slots other tests are booking.
+ */
+export function scheduledPickup(email: string, date: string, window: "morning" | "afternoon", street: string) {
+  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const now = Date.now();
+    const startsAt = Date.parse(`${date}T${window === "morning" ? "13" : "18"}:00:00Z`);
+    db.prepare(
+      "insert or ignore into pickup_slots (date, window, starts_at, ends_at, max_capacity, current_booked, service_areas, closed, created_at) values (?, ?, ?, ?, 12, 0, '[]', 0, ?)",
+    ).run(date, window, startsAt, startsAt + 4 * 3600_000, now);
+    const slot = db.prepare("select id from pickup_slots where date = ? and window = ?").get(date, window) as { id: number };
+    const user = db.prepare("select id from users where email = ?").get(email.toLowerCase()) as { id: number };
+    serial += 1;
+    const confirmation = `T${Date.now().toString(36).slice(-3)}${serial}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+    db.prepare("update pickup_slots set current_booked = current_booked + 1 where id = ?").run(slot.id);
+    db.prepare(
+      `insert into pickup_requests (confirmation_number, user_id, pickup_slot_id, bags_requested, list_price_cents, subtotal_cents,
+        gst_cents, qst_cents, total_cents, address, postal_fsa, status, created_at, updated_at)
+       values (?, ?, ?, 2, 2000, 1800, 90, 180, 2070, ?, 'H2X', 'Scheduled', ?, ?)`,
+    ).run(confirmation, user.id, slot.id, `${street}, Unit 4, Montréal, QC H2X 3K2`, now - 3 * 86_400_000, now);
+    return { confirmation, slotId: slot.id };
+  } finally {
+    db.close();
+  }
+}
+
+/** A scheduled pickup due today (nothing can be booked for today through the checkout). */
+export function pickupDueToday(email: string, window: "morning" | "afternoon", street: string): string {
+  return scheduledPickup(email, montrealToday(), window, street).confirmation;
+}
+
+/** Clicks a download link and returns the file's text (BOM kept) and suggested name. */
+export async function download(page: Page, link: ReturnType<Page["getByRole"]>) {
+  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: fs.readFileSync(path!, "utf8") };
+}
+
+export function promoStatsFromDb() {
+  return query<{ used: number; savings: number; redemptions: number }>(
+    `select sum(case when pickup_request_id is not null then 1 else 0 end) as used,
+            coalesce(sum(case when pickup_request_id is not null then discount_cents else 0 end), 0) as savings,
+            count(*) as redemptions
+       from promo_redemptions`,
+  )[0]!;
+}
