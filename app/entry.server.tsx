@@ -18,6 +18,19 @@ const ABORT_DELAY = 5_000;
 
 startBackgroundWork();
 
+// Rendering only reads translations, so one i18next instance per language and namespace set is reused.
+const instances = new Map<string, Promise<ReturnType<typeof createInstance>>>();
+function i18nInstance(lng: string, ns: string[]) {
+  const key = `${lng}|${[...ns].sort().join(",")}`;
+  let instance = instances.get(key);
+  if (!instance) {
+    const created = createInstance();
+    instance = created.use(initReactI18next).init({ ...i18nConfig, lng, ns, resources }).then(() => created);
+    instances.set(key, instance);
+  }
+  return instance;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -26,13 +39,7 @@ export default async function handleRequest(
 ) {
   const nonce = crypto.randomBytes(16).toString("base64");
   const lng = await getLanguage(request);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    ns: i18n.getRouteNamespaces(remixContext),
-    resources,
-  });
+  const instance = await i18nInstance(lng, i18n.getRouteNamespaces(remixContext));
 
   for (const [name, value] of Object.entries(
     securityHeaders(nonce, { stripe: remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/checkout") }),

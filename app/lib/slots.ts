@@ -27,11 +27,11 @@ export function spotsLeft(slot: Pick<SlotView, "maxCapacity" | "currentBooked">)
 }
 
 /** Shown in the picker: starts at least 24 h from now, no later than the same day next month, open, serves the prefix. */
-export function isOffered(slot: SlotView, fsa: string, at: number): boolean {
+export function isOffered(slot: SlotView, fsa: string, at: number, lastDate = lastBookableDate(at)): boolean {
   return (
     !slot.closed &&
     slot.startsAt - at >= MIN_LEAD_MS &&
-    slot.date <= lastBookableDate(at) &&
+    slot.date <= lastDate &&
     slot.serviceAreas.includes(fsa.toUpperCase())
   );
 }

@@ -1,6 +1,7 @@
 // Language detection (cookie, then Accept-Language, then English) and server-side translation.
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
+import { createInstance } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { FALLBACK_LANGUAGE, i18nConfig, isLanguage, type Language, SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { resources } from "~/locales/resources";
@@ -27,12 +28,17 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(lng) ? lng : FALLBACK_LANGUAGE;
 }
 
-export async function getT(request: Request, ns: string = "common") {
-  return i18n.getFixedT(request, ns);
-}
+// One shared instance holds every translation; a fixed t per language and namespace is cheap to take.
+const shared = createInstance();
+const sharedReady = shared.init({ ...i18nConfig, resources, ns: Object.keys(resources.en), lng: FALLBACK_LANGUAGE });
 
 export async function getTFor(lng: Language, ns: string = "common") {
-  return i18n.getFixedT(lng, ns);
+  await sharedReady;
+  return shared.getFixedT(lng, ns);
+}
+
+export async function getT(request: Request, ns: string = "common") {
+  return getTFor(await getLanguage(request), ns);
 }
 
 /** Changes whenever a translation changes, so the browser may cache the JSON files forever. */

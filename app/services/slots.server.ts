@@ -35,13 +35,14 @@ export function toSlotView(slot: PickupSlot, prefixes: string[]): SlotView {
 export function offeredSlots(fsa: string | null, at = now()): SlotView[] {
   ensureSlotsGenerated(at);
   const prefixes = activePrefixes();
+  const lastDate = lastBookableDate(at);
   const rows = db
     .select()
     .from(schema.pickupSlots)
     .where(
       and(
         gte(schema.pickupSlots.startsAt, at + MIN_LEAD_MS),
-        lte(schema.pickupSlots.date, lastBookableDate(at)),
+        lte(schema.pickupSlots.date, lastDate),
         eq(schema.pickupSlots.closed, false),
       ),
     )
@@ -49,7 +50,7 @@ export function offeredSlots(fsa: string | null, at = now()): SlotView[] {
     .all();
   return rows
     .map((row) => toSlotView(row, prefixes))
-    .filter((slot) => (fsa ? isOffered(slot, fsa, at) : slot.serviceAreas.length > 0));
+    .filter((slot) => (fsa ? isOffered(slot, fsa, at, lastDate) : slot.serviceAreas.length > 0));
 }
 
 export function dateOptions(fsa: string, at = now()) {
