@@ -2,7 +2,9 @@ import fs from "node:fs";
 import { chromium, defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATABASE = `tests/.tmp/e2e-${PORT}.db`;
+/** The admin tests count every promo code and open postal prefixes: they get a server and database of their own. */
+const ADMIN_PORT = PORT + 1;
+const ADMIN_SPEC = /admin\.spec\.ts$/;
 
 /** Playwright's own Chromium when it is installed, else the system one (Debian's chromium package). */
 function executablePath(): string | undefined {
@@ -45,22 +47,36 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "js", testIgnore: ADMIN_SPEC, use: { javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: ADMIN_SPEC, use: { javaScriptEnabled: false } },
+    // One admin test at a time, JavaScript on then off, so that each sees exact statistics.
+    {
+      name: "admin-js",
+      testMatch: ADMIN_SPEC,
+      fullyParallel: false,
+      use: { javaScriptEnabled: true, baseURL: `http://localhost:${ADMIN_PORT}` },
+    },
+    {
+      name: "admin-no-js",
+      testMatch: ADMIN_SPEC,
+      fullyParallel: false,
+      dependencies: ["admin-js"],
+      use: { javaScriptEnabled: false, baseURL: `http://localhost:${ADMIN_PORT}` },
+    },
   ],
-  webServer: {
+  webServer: [PORT, ADMIN_PORT].map((port) => ({
     command: `node scripts/e2e-server.mjs`,
-    url: `http://localhost:${PORT}/healthz`,
+    url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(PORT),
-      DATABASE_PATH: E2E_DATABASE,
+      PORT: String(port),
+      DATABASE_PATH: `tests/.tmp/e2e-${port}.db`,
       SESSION_SECRET: "e2e-session-secret",
       RATE_LIMIT_FACTOR: "1000",
       MAIL_LOG: "0",
       ADMIN_EMAILS: "ops@recircle-admin.ca",
       SUPPORT_EMAIL: "support@recyclepickup.ca",
     },
-  },
+  })),
 });

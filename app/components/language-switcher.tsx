@@ -12,9 +12,10 @@ export function LanguageSwitcher({ current }: { current: string }) {
     <details className="group relative">
       <summary
         className="flex min-h-[44px] cursor-pointer list-none items-center gap-1 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
-        aria-label={`${t("language.label")}: ${t(`language.${current}`)}`}
       >
-        <span aria-hidden="true">{t("language.switcher")}</span>
+        {/* The visible "EN/FR" starts the accessible name, so speech users can say what they see (WCAG 2.5.3). */}
+        <span>{t("language.switcher")}</span>
+        <span className="sr-only">{` (${t("language.label")}: ${t(`language.${current}`)})`}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
           <path d="M5 7l5 6 5-6z" />
         </svg>

@@ -44,7 +44,7 @@ export function NotificationList({ notifications }: { notifications: Item[] }) {
                       {n.isRead ? null : <span className="rounded bg-brand-700 px-1.5 text-xs font-bold text-white">{t("notifications.new")}</span>}
                     </span>
                     <span className="block text-sm text-stone-700">{text.message}</span>
-                    <span className="block text-xs text-stone-500">{formatDateTime(n.createdAt, lng)}</span>
+                    <span className="block text-xs text-stone-600">{formatDateTime(n.createdAt, lng)}</span>
                   </button>
                 </Form>
               </li>

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActivityList, Badge, Problem, StatCard, tableClass, tdClass, thClass } from "~/components/admin/ui";
+import { ActivityList, Badge, Problem, StatCard, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
 import { dateKey, formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
@@ -148,7 +148,7 @@ export default function AdminDashboard() {
             {t("redemptions.title")}
           </h2>
           {redemptions.length ? (
-            <div className="mt-2 overflow-x-auto">
+            <TableScroll label={t("redemptions.title")} className="mt-2">
               <table className={tableClass} data-testid="redemptions">
                 <thead>
                   <tr>
@@ -175,7 +175,7 @@ export default function AdminDashboard() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : (
             <p className="mt-2 text-stone-600">{t("redemptions.empty")}</p>
           )}

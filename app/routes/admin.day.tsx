@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import printStyles from "~/components/admin/print.css";
-import { Badge, Problem, tableClass, tdClass, thClass } from "~/components/admin/ui";
+import { Badge, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
 import { addDays, formatDate, windowLabel } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, samePage, unknownIntent } from "~/services/admin-actions.server";
@@ -108,7 +108,7 @@ export default function DaySheetPage() {
             <span className="text-base font-normal text-stone-600">{t("day.windowTotals", { count: w.pickups.length, bags: w.bags })}</span>
           </h2>
           {w.pickups.length ? (
-            <div className="mt-2 overflow-x-auto">
+            <TableScroll label={t(`window.${w.window}`)} className="mt-2">
               <table className={tableClass}>
                 <thead>
                   <tr>
@@ -168,7 +168,7 @@ export default function DaySheetPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : (
             <p className="mt-1 text-stone-600">{t("day.emptyWindow")}</p>
           )}

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Badge, Pagination, Problem, tableClass, tdClass, thClass } from "~/components/admin/ui";
+import { Badge, Pagination, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, samePage, unknownIntent } from "~/services/admin-actions.server";
@@ -106,7 +106,7 @@ export default function PromoCodes() {
       <Problem problem={actionData?.problem} />
 
       {view.rows.length ? (
-        <div className="card overflow-x-auto p-0">
+        <TableScroll label={t("codes.title")} className="card p-0">
           <table className={tableClass} data-testid="codes">
             <thead className="bg-stone-50">
               <tr>
@@ -153,7 +153,7 @@ export default function PromoCodes() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p className="card text-stone-600">{t("codes.empty")}</p>
       )}

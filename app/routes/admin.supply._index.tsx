@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Badge, Problem, tableClass, tdClass, thClass } from "~/components/admin/ui";
+import { Badge, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, samePage, unknownIntent } from "~/services/admin-actions.server";
@@ -84,7 +84,7 @@ export default function SupplySlots() {
       <Problem problem={actionData?.problem} />
 
       {dates.length ? (
-        <div className="card overflow-x-auto p-0">
+        <TableScroll label={t("supply.slots.title")} className="card p-0">
           <table className={tableClass} data-testid="slots">
             <thead className="bg-stone-50">
               <tr>
@@ -171,7 +171,7 @@ export default function SupplySlots() {
               </tbody>
             ))}
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p className="card text-stone-600">{t("supply.slots.empty")}</p>
       )}

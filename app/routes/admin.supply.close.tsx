@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Problem, tableClass, tdClass, thClass } from "~/components/admin/ui";
+import { Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, unknownIntent } from "~/services/admin-actions.server";
@@ -84,7 +84,7 @@ export default function CloseDate() {
             <p className="mt-1 text-sm text-stone-700" role="note">
               {view.closed ? t("close.followUpNote") : t("close.affectedNote")}
             </p>
-            <div className="mt-2 overflow-x-auto">
+            <TableScroll label={t("close.affectedTitle", { count: view.pickups.length })} className="mt-2">
               <table className={tableClass} data-testid="affected">
                 <thead>
                   <tr>
@@ -112,7 +112,7 @@ export default function CloseDate() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </>
         ) : (
           <p className="mt-1 text-stone-600">{t("close.noneAffected")}</p>

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldProblemText, Problem, tableClass, tdClass, thClass } from "~/components/admin/ui";
+import { FieldProblemText, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, unknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/admin-auth.server";
@@ -49,7 +49,7 @@ export default function SupplyTemplate() {
       </div>
       <Form method="post" className="space-y-3" noValidate>
         <Problem problem={actionData?.problem} />
-        <div className="card overflow-x-auto p-0">
+        <TableScroll label={t("supply.template.title")} className="card p-0">
           <table className={tableClass} data-testid="template">
             <thead className="bg-stone-50">
               <tr>
@@ -121,7 +121,7 @@ export default function SupplyTemplate() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <p id="prefixes-hint" className="text-sm text-stone-600">
           {t("supply.template.prefixesHint")}
         </p>

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REASON_KEYS } from "~/components/admin/labels";
-import { Badge, Pagination, Problem, tableClass, tdClass, thClass } from "~/components/admin/ui";
+import { Badge, Pagination, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { WAITLIST_REASONS } from "~/lib/visitor-schemas";
@@ -79,7 +79,7 @@ export default function WaitlistPage() {
       </div>
       <Problem problem={actionData?.problem} />
 
-      <section aria-labelledby="counts-title" className="card overflow-x-auto">
+      <section aria-labelledby="counts-title" tabIndex={0} className="card overflow-x-auto">
         <h2 id="counts-title" className="text-lg font-semibold">
           {t("waitlist.countsTitle")}
         </h2>
@@ -187,7 +187,7 @@ export default function WaitlistPage() {
           ) : null}
         </Form>
         {view.rows.length ? (
-          <div className="card overflow-x-auto p-0">
+          <TableScroll label={t("waitlist.entriesTitle", { count: view.total })} className="card p-0">
             <table className={tableClass} data-testid="waitlist-entries">
               <thead className="bg-stone-50">
                 <tr>
@@ -214,7 +214,7 @@ export default function WaitlistPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : (
           <p className="card text-stone-600">{t("waitlist.emptyFilter")}</p>
         )}

@@ -13,3 +13,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const suggestions = await searchAddresses(q, await getLanguage(request));
   return Response.json(suggestions, { headers: { "Cache-Control": "private, max-age=300" } });
 }
+
+export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });

@@ -6,3 +6,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   return Response.json(toPublicUser(user), { headers: { "Cache-Control": "private, no-store" } });
 }
+
+export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });

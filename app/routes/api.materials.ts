@@ -16,3 +16,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });

@@ -8,3 +8,5 @@ export async function loader() {
     testMode: provider.testMode,
   });
 }
+
+export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });

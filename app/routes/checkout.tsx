@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const outcome = await runCheckoutIntent(request, user, { bags: params.bags as BagCount, slotId: params.slotId });
   if (outcome.kind === "redirect") return outcome.response;
-  return data(outcome.body, { status: outcome.status });
+  return data(outcome.body, { status: outcome.status, headers: outcome.headers });
 }
 
 export default function Checkout() {

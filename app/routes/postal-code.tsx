@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Toaster } from "~/components/toaster";
@@ -47,8 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const title = t("postal.title");
   const rawFsa = params.get("fsa");
-  const answer = (view: View, toast: Toast | null = null, status = 200) =>
-    data({ title, view, toast }, { status });
+  const answer = (view: View, toast: Toast | null = null, status = 200, headers?: HeadersInit) =>
+    data({ title, view, toast }, { status, headers });
 
   if (rawFsa === null) return answer({ step: "input", typed: "" });
   // The field keeps 3 upper-case characters; a browser without JS may send anything.
@@ -57,7 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hit(request, "postalCheck");
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
-    return answer({ step: "input", typed }, errorToast("errors.title", "errors.tooManyRequests"), 429);
+    return answer({ step: "input", typed }, errorToast("errors.title", "errors.tooManyRequests"), 429, {
+      "Retry-After": String(error.retryAfterSeconds),
+    });
   }
   let result;
   try {
@@ -186,6 +188,12 @@ function CheckForm({ typed, invalid }: { typed: string; invalid: boolean }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [value, setValue] = useState(typed);
+  const input = useRef<HTMLInputElement>(null);
+  // On a slow phone one may type before the page is interactive: keep what was typed.
+  useEffect(() => {
+    const typedEarly = input.current?.value ?? "";
+    if (typedEarly !== typed) setValue(cleanFsaInput(typedEarly));
+  }, [typed]);
   const checking = navigation.state !== "idle" && navigation.formMethod === "GET" && navigation.formAction === "/postal-code";
   return (
     <Form method="get" action="/postal-code" noValidate className="card mt-4 space-y-4">
@@ -195,6 +203,7 @@ function CheckForm({ typed, invalid }: { typed: string; invalid: boolean }) {
           {t("postal.label")}
         </label>
         <input
+          ref={input}
           id="fsa"
           name="fsa"
           value={value}

@@ -20,7 +20,13 @@ export async function parseApiBody<Schema extends z.ZodTypeAny>(
 ): Promise<z.infer<Schema>> {
   requireMethod(request, method);
   const body = await readJson(request);
-  const result = schema.safeParse(body);
+  let result: z.SafeParseReturnType<unknown, z.infer<Schema>>;
+  try {
+    result = schema.safeParse(body);
+  } catch {
+    // Coercion can throw on hostile JSON ({"bagCount": {"toString": "x"}} cannot become a number or a string).
+    throw await apiMessage(request, "common:errors.somethingWrong", 400);
+  }
   if (!result.success) {
     const key = result.error.issues[0]?.message ?? "errors.somethingWrong";
     // Zod's own messages (wrong type and the like) are not keys of ours.

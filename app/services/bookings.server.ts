@@ -219,6 +219,11 @@ function bookInTransaction(payment: Payment, user: User, card: Pick<ProviderInte
   return db.transaction((tx) => {
     const existing = pickupOfPayment(tx, payment.id);
     if (existing) return existing;
+    // A payment being refunded (or refunded) must never book: the money is on its way back.
+    const fresh = tx.select().from(schema.payments).where(eq(schema.payments.id, payment.id)).get()!;
+    if (fresh.status === "refunded" || fresh.status === "partially_refunded") throw new BookingError("errors.paymentRefunded", 409);
+    const pendingReason = refundingReason(fresh);
+    if (pendingReason) throw new BookingError(pendingReason, 409);
     const slot = findSlot(booking.slotId, tx);
     if (!slot || slot.closed || !slot.serviceAreas.includes(booking.fsa)) throw new BookingError("errors.slotUnavailable", 409);
     // The resident may have spent a while on the card form: allow the hour past the 24-hour lead.
@@ -284,18 +289,76 @@ function userOf(payment: Payment): User {
   return db.select().from(schema.users).where(eq(schema.users.id, payment.userId)).get()!;
 }
 
+/**
+ * A payment whose refund has been decided but may not have reached the provider yet carries this
+ * prefix in failure_code (with the reason after it). It is written before the provider is asked, so a
+ * crash in between leaves a trace that reconcilePayments() finishes; it is never booked meanwhile.
+ */
+export const REFUNDING = "refunding:";
+/** The same for a cancelled pickup's partial refund (pickup-changes.server). */
+export const REFUND_PENDING = "refund_pending";
+
+function refundingReason(payment: Payment): string | null {
+  return payment.failureCode?.startsWith(REFUNDING) ? payment.failureCode.slice(REFUNDING.length) : null;
+}
+
+/**
+ * Refunds at the provider so that it has refunded `refundedTotalCents` of this payment in all, safe to
+ * repeat after a crash: Stripe de-duplicates by idempotency key (refund-<intent>-<cents>); the simulated
+ * provider keeps its ledger in our database, which is read first so a repeat refunds nothing twice.
+ */
+export async function refundAtProvider(provider: PaymentProvider, payment: Payment, cents: number, refundedTotalCents: number) {
+  if (cents <= 0 || payment.provider === "free") return;
+  if (provider.name === "simulated") {
+    const ledger = db
+      .select({ refundedCents: schema.simulatedIntents.refundedCents })
+      .from(schema.simulatedIntents)
+      .where(eq(schema.simulatedIntents.id, payment.providerPaymentId))
+      .get();
+    const owed = refundedTotalCents - (ledger?.refundedCents ?? 0);
+    if (owed <= 0) return;
+    cents = Math.min(cents, owed);
+  }
+  await provider.refund(payment.providerPaymentId, cents);
+}
+
 /** A paid booking that cannot be placed is refunded in full, and the resident is told why. */
-async function refundUnplaceable(payment: Payment, provider: PaymentProvider, reason: BookingError): Promise<never> {
-  const fresh = db.select().from(schema.payments).where(eq(schema.payments.id, payment.id)).get()!;
-  if (fresh.status !== "refunded") {
-    if (fresh.provider !== "free" && fresh.amountCents > 0) await provider.refund(fresh.providerPaymentId, fresh.amountCents);
-    db.update(schema.payments)
-      .set({ status: "refunded", refundedCents: fresh.amountCents, failureCode: reason.key, updatedAt: now() })
+async function refundUnplaceable(payment: Payment, provider: PaymentProvider, reason: BookingError): Promise<PickupRequest> {
+  // First, in one transaction: unless a pickup was booked for it meanwhile, record the decision.
+  const claim = db.transaction((tx) => {
+    const fresh = tx.select().from(schema.payments).where(eq(schema.payments.id, payment.id)).get()!;
+    const booked = pickupOfPayment(tx, fresh.id);
+    if (booked) return { booked } as const;
+    if (fresh.status === "refunded") return { fresh, done: true, ours: false, key: fresh.failureCode ?? reason.key } as const;
+    const pending = refundingReason(fresh);
+    if (pending) return { fresh, done: false, ours: false, key: pending } as const;
+    tx.update(schema.payments)
+      .set({ failureCode: `${REFUNDING}${reason.key}`, updatedAt: now() })
       .where(eq(schema.payments.id, fresh.id))
       .run();
+    return { fresh, done: false, ours: true, key: reason.key } as const;
+  });
+  if ("booked" in claim && claim.booked) return claim.booked;
+  const { fresh, key } = claim;
+  if (!claim.done) {
+    try {
+      await refundAtProvider(provider, fresh, fresh.amountCents, fresh.amountCents);
+    } catch (error) {
+      // Not refunded: leave the payment as it was (ours to undo only), so it can be tried again.
+      if (claim.ours) {
+        db.update(schema.payments)
+          .set({ failureCode: fresh.failureCode, updatedAt: now() })
+          .where(and(eq(schema.payments.id, fresh.id), eq(schema.payments.failureCode, `${REFUNDING}${reason.key}`)))
+          .run();
+      }
+      throw error;
+    }
+    db.update(schema.payments)
+      .set({ status: "refunded", refundedCents: fresh.amountCents, failureCode: key, updatedAt: now() })
+      .where(and(eq(schema.payments.id, fresh.id), sql`${schema.payments.status} <> 'refunded'`))
+      .run();
   }
-  const key = reason.key.startsWith("promo.") ? "errors.promoRefunded" : `${reason.key}Refunded`;
-  throw new BookingError(key, 409);
+  throw new BookingError(key.startsWith("promo.") ? "errors.promoRefunded" : `${key}Refunded`, 409);
 }
 
 /**
@@ -332,7 +395,11 @@ export async function fulfilPayment(
     await sendBookingConfirmation(user, pickup);
     return pickup;
   } catch (error) {
-    if (error instanceof BookingError) return refundUnplaceable(payment, provider, error);
+    if (error instanceof BookingError) {
+      if (error.key === "errors.paymentRefunded") throw error;
+      const pickup = await refundUnplaceable(payment, provider, error);
+      return pickup;
+    }
     throw error;
   }
 }
@@ -405,7 +472,8 @@ export async function bookFree(user: User, request: BookingRequest) {
   }
 }
 
-async function sendBookingConfirmation(user: User, pickup: PickupRequest) {
+/** The booking-confirmed e-mail (also sent by reconcilePayments() when a crash came between booking and sending). */
+export async function sendBookingConfirmation(user: User, pickup: PickupRequest) {
   const lng = isLanguage(user.locale) ? user.locale : "en";
   const slot = findSlot(pickup.pickupSlotId)!;
   const t = await getTFor(lng, "emails");

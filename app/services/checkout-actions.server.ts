@@ -20,9 +20,16 @@ export type CheckoutActionBody = {
   toast?: Toast | null;
 };
 
-type Outcome = { kind: "redirect"; response: Response } | { kind: "data"; status: number; body: CheckoutActionBody };
+type Outcome =
+  | { kind: "redirect"; response: Response }
+  | { kind: "data"; status: number; body: CheckoutActionBody; headers?: Record<string, string> };
 
-const failure = (status: number, body: CheckoutActionBody): Outcome => ({ kind: "data", status, body });
+const failure = (status: number, body: CheckoutActionBody, headers?: Record<string, string>): Outcome => ({
+  kind: "data",
+  status,
+  body,
+  headers,
+});
 const errorToast = (title: string, description?: string): Toast => ({
   id: String(Date.now()),
   type: "error",
@@ -56,7 +63,9 @@ export async function runCheckoutIntent(request: Request, user: User, booking: {
         try {
           hit(request, "promo");
         } catch (error) {
-          if (error instanceof RateLimitedError) return failure(429, { promoError: "common:errors.tooManyRequests" });
+          if (error instanceof RateLimitedError) {
+            return failure(429, { promoError: "common:errors.tooManyRequests" }, { "Retry-After": String(error.retryAfterSeconds) });
+          }
           throw error;
         }
         try {

@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_LOG: z.enum(["0", "1"]).default("1"),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  // The header the proxy in front of the app sets to the client's address and clients cannot forge
+  // (Fly-Client-IP on fly.io). Unset, the usual headers (X-Forwarded-For...) are read, which suits a
+  // machine with no proxy but lets a client choose its own rate-limit bucket.
+  CLIENT_IP_HEADER: z.string().trim().min(1).optional(),
   GST_NUMBER: z.string().default("123456789 RT 0001"),
   QST_NUMBER: z.string().default("1234567890 TQ 0001"),
   SERVICE_FEE_CENTS: z.coerce.number().int().min(0).default(0),

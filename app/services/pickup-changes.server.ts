@@ -2,7 +2,7 @@
 // starts, are checked here on the server (not only hidden in the page), and run in one transaction.
 // Cancelling refunds the total minus $2.30 through the provider that took the payment.
 import { and, eq, lt, sql } from "drizzle-orm";
-import { BookingError, slotRefusal } from "./bookings.server";
+import { BookingError, refundAtProvider, REFUND_PENDING, slotRefusal } from "./bookings.server";
 import { appUrl, env } from "./config.server";
 import { db, schema } from "./db.server";
 import { getTFor } from "./i18n.server";
@@ -67,6 +67,8 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
         .set({
           refundedCents: payment.refundedCents + refundCents,
           status: refundCents >= payment.amountCents ? "refunded" : refundCents > 0 ? "partially_refunded" : payment.status,
+          // Recorded before the provider is asked: a crash in between is finished by reconcilePayments().
+          ...(refundCents > 0 && payment.provider !== "free" ? { failureCode: REFUND_PENDING } : {}),
           updatedAt: at,
         })
         .where(eq(schema.payments.id, payment.id))
@@ -76,7 +78,11 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
   });
   if (payment && refundCents > 0 && payment.provider !== "free") {
     try {
-      await provider.refund(payment.providerPaymentId, refundCents);
+      await refundAtProvider(provider, payment, refundCents, payment.refundedCents + refundCents);
+      db.update(schema.payments)
+        .set({ failureCode: null, updatedAt: now() })
+        .where(and(eq(schema.payments.id, payment.id), eq(schema.payments.failureCode, REFUND_PENDING)))
+        .run();
     } catch (error) {
       // The pickup stays cancelled; the failed refund is recorded for the team to settle by hand.
       console.error(`[cancel] refund of ${refundCents} cents for payment #${payment.id} failed`, error);

@@ -25,6 +25,7 @@ export class RateLimitedError extends Error {
 }
 
 function clientKey(request: Request): string {
+  if (env.CLIENT_IP_HEADER) return request.headers.get(env.CLIENT_IP_HEADER)?.trim() || "unknown";
   return getClientIPAddress(request) ?? "local";
 }
 

@@ -1,5 +1,7 @@
-// Work done once when the server starts: migrate (by opening the database) and seed, then keep
-// the slots ahead and drop expired sessions every hour.
+// Work done once when the server starts: migrate (by opening the database) and seed, settle what a
+// crash left half-done between us and the payment provider, then every hour keep the slots ahead,
+// drop expired sessions and settle again.
+import { reconcileInBackground } from "./reconcile.server";
 import { seed } from "./seed.server";
 import { purgeExpiredSessions } from "./session.server";
 import { generateSlots } from "./slot-supply.server";
@@ -9,10 +11,15 @@ declare global {
   var __startupDone: boolean | undefined;
 }
 
+/** The hourly run leaves alone payments touched in the last minutes: a live request may own them. */
+const RECONCILE_GRACE_MS = 10 * 60 * 1000;
+
 export function startBackgroundWork() {
   if (globalThis.__startupDone || process.env.VITEST) return;
   globalThis.__startupDone = true;
   seed();
+  // The process that was working on any half-done payment is gone: no grace at start-up.
+  void reconcileInBackground("start-up");
   const timer = setInterval(() => {
     try {
       generateSlots();
@@ -20,6 +27,7 @@ export function startBackgroundWork() {
     } catch (error) {
       console.error("[startup] hourly upkeep failed", error);
     }
+    void reconcileInBackground("hourly", { graceMs: RECONCILE_GRACE_MS });
   }, 60 * 60 * 1000);
   timer.unref();
 }

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { E2E_DATABASE, PASSWORD, query } from "./helpers";
+import { e2eDatabase, PASSWORD, query } from "./helpers";
 
 export const ADMIN_EMAIL = "ops@recircle-admin.ca";
 
@@ -55,7 +55,7 @@ let serial = 0;
  * and tests that close a date or mark pickups must not touch the slots other tests are booking.
  */
 export function scheduledPickup(email: string, date: string, window: "morning" | "afternoon", street: string) {
-  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     const now = Date.now();

@@ -163,7 +163,7 @@ test.describe("admin in English", () => {
 
   test("opening a new area e-mails the people on its waitlist", async ({ page, request }, testInfo) => {
     // Each project opens its own Laval prefix, so the two runs do not meet.
-    const fsa = testInfo.project.name === "js" ? "H7N" : "H7P";
+    const fsa = testInfo.project.name === "admin-js" ? "H7N" : "H7P";
     const luc = uniqueEmail("wait-en");
     const ana = uniqueEmail("wait-fr");
     for (const [email, name, lng] of [
@@ -282,7 +282,7 @@ test.describe("admin in French", () => {
     const email = await residentWithAddress(resident, "admin-fr");
     await resident.context().close();
     // A date past the booking horizon (one month), so closing it never disturbs another test's booking.
-    const date = montrealDate(testInfo.project.name === "js" ? 33 : 34);
+    const date = montrealDate(testInfo.project.name === "admin-js" ? 33 : 34);
     const { confirmation, slotId } = scheduledPickup(email, date, "morning", "4321 Rue Fabre");
     const booked = query<{ current_booked: number }>("select current_booked from pickup_slots where id = ?", slotId)[0]!.current_booked;
 

@@ -1,7 +1,7 @@
 // Fixtures for the booking flows: a resident with a complete address, a bookable slot, a promo code.
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
-import { E2E_DATABASE, signedInResident } from "./helpers";
+import { e2eDatabase, signedInResident } from "./helpers";
 
 export const ADDRESS = {
   firstName: "Marie",
@@ -39,7 +39,7 @@ export async function bookableSlotId(page: Page): Promise<number> {
  */
 export function insertPromoCode(percent = 50): string {
   const code = `RC-E2E${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     const now = Date.now();

@@ -117,6 +117,7 @@ test.describe("checkout in French", () => {
     await expect(page.getByTestId("summary-total")).toContainText(/20,70\s\$ CAD/);
     await expect(page.getByTestId("summary-gst")).toContainText(/0,90\s\$/);
     await expect(page.getByTestId("summary-qst")).toContainText(/1,80\s\$/);
+    await expect(page.getByLabel("Expiration (MM/AA)")).toHaveAttribute("placeholder", "MM/AA");
     await fillCard(page, "4000 0000 0000 9995");
     await page.getByRole("button", { name: /Payer 20,70/ }).click();
     await expect(page.locator("form [role=alert]")).toHaveText("Fonds insuffisants. Veuillez essayer un autre mode de paiement.");

@@ -1,9 +1,16 @@
 // Shared helpers for the browser tests: unique addresses, the e2e database (read-only peeks at the
 // outbox and rows), and sign-in through the JSON API when a test is not about signing in.
 import Database from "better-sqlite3";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
-export const E2E_DATABASE = `tests/.tmp/e2e-${process.env.E2E_PORT ?? 3100}.db`;
+/**
+ * The database of the server the running test talks to: each web server of playwright.config.ts keeps
+ * `tests/.tmp/e2e-{port}.db` (the admin tests have a server of their own, so their counts are exact).
+ */
+export function e2eDatabase(): string {
+  const baseURL = test.info().project.use.baseURL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+  return `tests/.tmp/e2e-${new URL(baseURL).port}.db`;
+}
 export const PASSWORD = "recycle-42";
 
 let counter = 0;
@@ -13,7 +20,7 @@ export function uniqueEmail(tag: string): string {
 }
 
 export function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  const db = new Database(e2eDatabase(), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -64,4 +71,10 @@ export async function switchLanguage(page: Page, to: "en" | "fr") {
   await page.locator("header details summary").click();
   await page.locator(`header button[name="lng"][value="${to}"]`).click();
   await expect(page.locator("html")).toHaveAttribute("lang", to);
+}
+
+/** With JavaScript on, waits until React has hydrated the page (the root marks <html data-hydrated>). */
+export async function interactive(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

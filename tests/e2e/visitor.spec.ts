@@ -1,7 +1,7 @@
 // From visitor to account: the postal-area check (served, not served, no direct access, invalid),
 // the waitlist, the tabbed /auth page carrying the prefix into the account, and their JSON API.
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, query, registerViaApi, uniqueEmail, userCount } from "./helpers";
+import { interactive, PASSWORD, query, registerViaApi, uniqueEmail, userCount } from "./helpers";
 
 type WaitlistRow = { name: string; email: string; fsa: string; reason: string; locale: string; updated_at: number };
 
@@ -30,6 +30,7 @@ async function expectSamePage(page: Page) {
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
 
 async function checkPrefix(page: Page, typed: string, check = "Check") {
+  await interactive(page);
   await page.locator("#fsa").fill(typed);
   await page.getByRole("button", { name: check, exact: true }).click();
 }
@@ -176,6 +177,24 @@ test.describe("postal check and sign-up in English", () => {
       await expect(page.getByRole("heading", { name: "Good news!" })).toHaveCount(0);
       await expect(page.getByRole("heading", { name: "Not available yet" })).toHaveCount(0);
     }
+  });
+
+  test("a prefix typed before the page is interactive is kept, and the check button works once it is", async ({ page }) => {
+    test.skip(!hasJs(), "about the moment JavaScript takes over");
+    // Hold the app's scripts back, as a slow phone would, while the resident types.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/postal-code", { waitUntil: "domcontentloaded" });
+    await page.locator("#fsa").fill("H2X");
+    release();
+    await interactive(page);
+    await expect(page.locator("#fsa")).toHaveValue("H2X");
+    await page.getByRole("button", { name: "Check", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Good news!" })).toBeVisible();
   });
 
   test("a waitlist e-mail that is not an address is refused and nothing is stored", async ({ page }) => {

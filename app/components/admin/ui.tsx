@@ -119,3 +119,15 @@ export function ActivityList({ entries }: { entries: ActivityView[] }) {
 export const tableClass = "min-w-full divide-y divide-stone-200 text-left text-sm";
 export const thClass = "whitespace-nowrap px-3 py-2 text-xs font-semibold uppercase tracking-wide text-stone-600";
 export const tdClass = "px-3 py-2 align-middle";
+
+/**
+ * A wide table's horizontal scroller, reachable by keyboard: a named region in the tab order, so that
+ * it can be scrolled with the arrow keys even when the table holds no link or button.
+ */
+export function TableScroll({ label, className = "", children }: { label: string; className?: string; children: React.ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
+      {children}
+    </div>
+  );
+}

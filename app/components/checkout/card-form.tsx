@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 
 const FIELDS = [
   { name: "cardNumber", label: "card.number", autoComplete: "cc-number", inputMode: "numeric", maxLength: 23, placeholder: "4242 4242 4242 4242" },
-  { name: "expiry", label: "card.expiry", autoComplete: "cc-exp", inputMode: "numeric", maxLength: 7, placeholder: "MM/YY" },
+  { name: "expiry", label: "card.expiry", autoComplete: "cc-exp", inputMode: "numeric", maxLength: 7, placeholder: "card.expiryPlaceholder" },
   { name: "cvc", label: "card.cvc", autoComplete: "cc-csc", inputMode: "numeric", maxLength: 4, placeholder: "123" },
   { name: "postalCode", label: "card.postalCode", autoComplete: "postal-code", inputMode: "text", maxLength: 7, placeholder: "H2X 3K2" },
 ] as const;
@@ -49,15 +49,14 @@ export function CardForm({
                 autoComplete={field.autoComplete}
                 inputMode={field.inputMode}
                 maxLength={field.maxLength}
-                placeholder={field.placeholder}
+                placeholder={field.placeholder.startsWith("card.") ? t(field.placeholder) : field.placeholder}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${field.name}-error` : undefined}
               />
-              {error ? (
-                <p id={`${field.name}-error`} className="field-error">
-                  {t(error)}
-                </p>
-              ) : null}
+              {/* Always present and live, so an error that appears (with JavaScript) is read out. */}
+              <p id={`${field.name}-error`} className="field-error" aria-live="polite">
+                {error ? t(error) : null}
+              </p>
             </div>
           );
         })}

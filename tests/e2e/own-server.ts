@@ -1,0 +1,142 @@
+// A built production server of a test's own (own port, own database), for the tests that must kill it
+// or count every row of its database without other tests writing at the same time.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export const BUILD = `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`;
+
+export type OwnServer = {
+  child: ChildProcess;
+  port: number;
+  baseURL: string;
+  dbFile: string;
+  log: string[];
+  exited: Promise<number | null>;
+  /** SIGKILL, and wait (bounded) until it is gone. */
+  kill(): Promise<void>;
+};
+
+/** A free TCP port (KILL_TEST_PORT / OWN_SERVER_PORT pin it when a run must stay within given ports). */
+export async function freePort(pinned?: string): Promise<number> {
+  if (pinned) return Number(pinned);
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh folder under tests/.tmp for a server's database. */
+export function serverDir(tag: string): string {
+  const dir = path.join("tests", ".tmp", `${tag}-${process.pid}-${Date.now().toString(36)}`);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Starts `node remix-serve build/index.js` as production, simulated payments, and waits for /healthz. */
+export async function startServer(options: { port: number; dbFile: string; env?: Record<string, string> }): Promise<OwnServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port),
+    DATABASE_PATH: options.dbFile,
+    SESSION_SECRET: "own-server-secret",
+    RATE_LIMIT_FACTOR: "1000",
+    MAIL_LOG: "0",
+    INSECURE_COOKIES: "1",
+    NODE_ENV: "production",
+    ADMIN_EMAILS: "",
+    ...options.env,
+  };
+  for (const name of ["PAYMENT_PROVIDER", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "APP_URL"]) {
+    delete env[name];
+  }
+  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", BUILD], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const baseURL = `http://127.0.0.1:${options.port}`;
+  const server: OwnServer = {
+    child,
+    port: options.port,
+    baseURL,
+    dbFile: options.dbFile,
+    log,
+    exited,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    },
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited at start-up:\n${log.join("")}`);
+    const ok = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return server;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await server.kill();
+  throw new Error(`server did not answer /healthz within 30 s:\n${log.join("")}`);
+}
+
+export async function waitForLog(server: OwnServer, pattern: RegExp, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (pattern.test(server.log.join(""))) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${pattern} in the server log within ${timeoutMs} ms:\n${server.log.join("")}`);
+}
+
+/** Runs `work` over items with at most `limit` at a time. */
+export async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index]!, index);
+      }
+    }),
+  );
+}
+
+/** A browser-less client with its own session cookie: JSON in and out, every call bounded in time. */
+export class ApiClient {
+  cookie = "";
+  constructor(
+    public readonly baseURL: string,
+    public readonly email = "",
+  ) {}
+
+  async call(method: string, url: string, body?: unknown, timeoutMs = 15_000) {
+    const response = await fetch(`${this.baseURL}${url}`, {
+      method,
+      headers: { "Content-Type": "application/json", Cookie: this.cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "manual",
+    });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+    if (setCookie) this.cookie = setCookie.split(";")[0]!;
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { text };
+    }
+    return { status: response.status, json };
+  }
+}
