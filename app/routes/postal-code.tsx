@@ -245,10 +245,20 @@ function WaitlistForm({
   const [name, setName] = useState(reply.value("name"));
   const [email, setEmail] = useState(reply.value("email"));
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const form = useRef<HTMLFormElement>(null);
+  // What was typed before the page became interactive counts too (the button is disabled while empty).
+  useEffect(() => {
+    const fields = form.current?.elements;
+    const typedName = (fields?.namedItem("name") as HTMLInputElement | null)?.value;
+    const typedEmail = (fields?.namedItem("email") as HTMLInputElement | null)?.value;
+    if (typedName) setName(typedName);
+    if (typedEmail) setEmail(typedEmail);
+  }, []);
   const incomplete = !name.trim() || !email.trim();
   const formError = reply.error("") ?? reply.error("fsa") ?? reply.error("reason");
   return (
     <Form
+      ref={form}
       method="post"
       noValidate
       action={stepHref(fsa, reason === "No Direct Access" ? "no-access" : undefined)}

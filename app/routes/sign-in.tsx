@@ -8,13 +8,13 @@ import { titleMeta } from "~/lib/meta";
 import { signInFromForm } from "~/services/auth-actions.server";
 import { readForm } from "~/services/http.server";
 import { getT } from "~/services/i18n.server";
-import { getUserId, rememberRedirect } from "~/services/session.server";
+import { getUserId, redirectParamPath, rememberRedirect } from "~/services/session.server";
 
 export const meta: MetaFunction = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const target = new URL(request.url).searchParams.get("redirect");
-  if (await getUserId(request)) throw redirect(target ? `/${target.replace(/^\/+/, "")}` : "/");
+  if (await getUserId(request)) throw redirect(redirectParamPath(target) || "/");
   const setCookie = await rememberRedirect(request, target);
   const t = await getT(request);
   return data({ title: t("signIn.title") }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });

@@ -166,10 +166,14 @@ async function getVisitorSession(request: Request) {
 }
 
 /** Remembers where to go after sign-in. Only local paths are kept. */
+/** A sign-in `redirect` parameter ("history", "/order/X") as a same-site path, or "" when it is not one. */
+export function redirectParamPath(target: string | null | undefined): string {
+  if (!target) return "";
+  return safeRedirect(target.startsWith("/") ? target : `/${target}`, "");
+}
+
 export async function rememberRedirect(request: Request, target: string | null | undefined) {
-  if (!target) return null;
-  const path = target.startsWith("/") ? target : `/${target}`;
-  const safe = safeRedirect(path, "");
+  const safe = redirectParamPath(target);
   if (!safe) return null;
   const session = await getVisitorSession(request);
   session.set("redirectTo", safe);

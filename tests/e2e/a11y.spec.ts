@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { montrealDate, signInAdmin } from "./admin-fixtures";
 import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
-import { PASSWORD, registerViaApi, signedInResident, uniqueEmail } from "./helpers";
+import { interactive, PASSWORD, registerViaApi, signedInResident, uniqueEmail } from "./helpers";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const BLOCKING = new Set(["serious", "critical"]);
@@ -110,6 +110,8 @@ class Audit {
 
 async function go(page: Page, path: string) {
   const response = await page.goto(path);
+  // With JavaScript, check (and use) the page React has taken over, not the server HTML before it.
+  if (response?.ok()) await interactive(page);
   return response;
 }
 

@@ -98,7 +98,11 @@ test.describe("accounts in English", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/forgot-password\?sent=/);
 
+    // Already signed in, an unsafe target still lands at home.
+    await page.goto("/sign-in?redirect=%2F%2Fevil.example.com");
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
     await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByTestId("header-email")).toHaveCount(0);
     await page.goto("/sign-in?redirect=%2F%2Fevil.example.com");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);

@@ -5,7 +5,7 @@
 // server runs with INSECURE_COOKIES=1 because it is plain http).
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { ADDRESS } from "./booking-fixtures";
-import { PASSWORD, registerViaApi, uniqueEmail } from "./helpers";
+import { interactive, PASSWORD, registerViaApi, uniqueEmail } from "./helpers";
 
 const VISITOR_PAGES = ["/", "/postal-code", "/postal-code?fsa=H2X", "/postal-code?fsa=K1A", "/sign-in", "/sign-up", "/auth", "/forgot-password", "/reset-password?token=x", "/no-such-page"];
 const RESIDENT_PAGES = ["/", "/booking", "/history", "/profile", "/notifications", "/materials", "/how-it-works", "/onboarding"];
@@ -135,8 +135,8 @@ test.describe("the app works with JavaScript under the policy", () => {
     const problems = await watch(page);
     await page.goto("/");
     await expect(page.locator("h1").first()).toBeVisible();
-    // Hydrated: Remix's client router is on the page (it only runs if its scripts were allowed).
-    await page.waitForFunction(() => Boolean((window as unknown as { __remixContext?: unknown }).__remixContext));
+    // Hydrated: React has taken over the page (it only can if its scripts were allowed).
+    await interactive(page);
     // A client-side navigation (a .data request, no page load).
     await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
     await page.locator('main a[href="/postal-code"], a[href="/postal-code"]').first().click();
@@ -171,7 +171,7 @@ test.describe("the app works with JavaScript under the policy", () => {
       await page.goto(url);
       await expect(page.locator("h1").first()).toBeVisible();
     }
-    await page.waitForFunction(() => Boolean((window as unknown as { __remixContext?: unknown }).__remixContext));
+    await interactive(page);
     expect(await problems()).toEqual([]);
   });
 });

@@ -179,22 +179,36 @@ test.describe("postal check and sign-up in English", () => {
     }
   });
 
-  test("a prefix typed before the page is interactive is kept, and the check button works once it is", async ({ page }) => {
+  test("what is typed before the page is interactive is kept, and the buttons work once it is", async ({ page }) => {
     test.skip(!hasJs(), "about the moment JavaScript takes over");
     // Hold the app's scripts back, as a slow phone would, while the resident types.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/build\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/postal-code", { waitUntil: "domcontentloaded" });
-    await page.locator("#fsa").fill("H2X");
-    release();
-    await interactive(page);
+    async function slowly(url: string, type: () => Promise<void>) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/build\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(url, { waitUntil: "domcontentloaded" });
+      await type();
+      release();
+      await interactive(page);
+      await page.unrouteAll();
+    }
+
+    await slowly("/postal-code", () => page.locator("#fsa").fill("H2X"));
     await expect(page.locator("#fsa")).toHaveValue("H2X");
     await page.getByRole("button", { name: "Check", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Good news!" })).toBeVisible();
+
+    const email = uniqueEmail("early-waitlist");
+    await slowly("/postal-code?fsa=K1A", async () => {
+      await page.getByLabel("Name").fill("Early Bird");
+      await page.getByLabel("Email").fill(email);
+    });
+    await page.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(toast(page, "Success")).toBeVisible();
+    expect(waitlistRows(email)).toEqual([expect.objectContaining({ name: "Early Bird", fsa: "K1A" })]);
   });
 
   test("a waitlist e-mail that is not an address is refused and nothing is stored", async ({ page }) => {
