@@ -453,10 +453,12 @@ async function main() {
   const pages = [
     { path: "/", label: "/ (visitor)", client: null },
     { path: "/postal-code", label: "/postal-code (visitor)", client: null },
+    { path: "/sign-up", label: "/sign-up (visitor)", client: null },
     { path: "/materials", client: resident },
     { path: "/booking", client: resident },
     { path: `/checkout?bags=2&slotId=${checkoutSlot.id}`, label: "/checkout?bags=2", client: resident },
     { path: "/history", client: resident },
+    { path: "/profile", client: resident },
   ];
 
   log("page weights (Playwright, chromium)");

@@ -2,7 +2,6 @@
 // resident types into. Once hydrated it becomes an ARIA combobox: typing asks
 // /api/address-suggestions, arrows move through the list, Enter or a tap picks, Escape closes, and the
 // picked address is handed to the form (which fills city, province and postal code).
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { checkAddressSelection, type AddressSuggestion } from "~/lib/address-selection";
@@ -13,11 +12,18 @@ const DELAY_MS = 250;
 type Status = "idle" | "searching" | "done";
 
 export function AddressAutocomplete({
-  meta,
+  id,
+  name,
+  defaultValue,
+  error: serverError,
   label,
   onPick,
 }: {
-  meta: FieldMetadata<string | undefined>;
+  id: string;
+  name: string;
+  defaultValue: string;
+  /** The server's error for the field (a translation key), if any. */
+  error: string | null;
   label: string;
   onPick: (suggestion: AddressSuggestion) => void;
 }) {
@@ -40,11 +46,11 @@ export function AddressAutocomplete({
     };
   }, []);
 
-  const hintId = `${meta.id}-hint`;
-  const listId = `${meta.id}-suggestions`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const listId = `${id}-suggestions`;
   const optionId = (i: number) => `${listId}-${i}`;
-  const inputProps = getInputProps(meta, { type: "text", ariaDescribedBy: hintId });
-  const error = pickError ?? meta.errors?.[0];
+  const error = pickError ?? serverError;
 
   function close() {
     setOpen(false);
@@ -122,17 +128,19 @@ export function AddressAutocomplete({
 
   return (
     <div>
-      <label htmlFor={meta.id} className="field-label">
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
       <div className="relative">
         <input
-          {...inputProps}
-          key={inputProps.key}
+          id={id}
+          name={name}
+          type="text"
+          defaultValue={defaultValue}
           ref={inputRef}
           className="field-input"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${meta.errorId} ${hintId}` : hintId}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           autoComplete={hydrated ? "off" : "address-line1"}
           {...(hydrated
             ? {
@@ -189,7 +197,7 @@ export function AddressAutocomplete({
           {statusText}
         </p>
       ) : null}
-      <p id={meta.errorId} className="field-error" aria-live="polite">
+      <p id={errorId} className="field-error" aria-live="polite">
         {error ? t(error) : null}
       </p>
     </div>

@@ -1,12 +1,9 @@
 // The sign-up and sign-in forms, used by /sign-up, /sign-in and the tabbed /auth page. The server
-// validates (auth-actions.server.ts); the browser repeats the same zod schema for inline hints.
+// validates (auth-actions.server.ts) and its reply is shown in place; zod stays out of the browser.
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormError, SubmitButton } from "~/components/ui/field";
-import { SignInSchema, SignUpSchema } from "~/lib/auth-schemas";
+import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 
 type FormResult = SubmissionResult<string[]> | null | undefined;
 
@@ -25,41 +22,52 @@ export function SignUpForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "sign-up",
-    lastResult,
-    defaultValue: { postalFsa },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const alreadyRegistered = form.errors?.[0] === "signUp.alreadyRegistered";
+  const reply = useReply(lastResult, "sign-up");
+  const alreadyRegistered = reply.formErrors[0] === "signUp.alreadyRegistered";
   // The prefix travels in a hidden field, so its error is shown with the form's own.
-  const formErrors = form.errors?.length ? form.errors : fields.postalFsa.errors;
+  const postalError = reply.error("postalFsa");
+  const formErrors = reply.formErrors.length ? reply.formErrors : postalError ? [postalError] : [];
   return (
-    <Form method="post" {...getFormProps(form)} className="card mt-4 space-y-4">
+    <Form method="post" {...reply.formProps} className="card mt-4 space-y-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {alreadyRegistered ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <div id={reply.errorId} role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p className="font-semibold">{t("signUp.alreadyRegistered")}</p>
           <Link to={signInHref} className="btn-link">
             {t("signUp.signInInstead")}
           </Link>
         </div>
       ) : (
-        <FormError id={form.errorId} errors={formErrors} />
+        <FormError id={reply.errorId} errors={formErrors} />
       )}
       {postalFsa ? <p className="text-sm text-stone-700">{t("signUp.serviceArea", { fsa: postalFsa })}</p> : null}
-      <input type="hidden" name={fields.postalFsa.name} value={postalFsa} />
-      <Field label={t("signUp.email")} meta={fields.email} type="email" autoComplete="email" />
-      <Field
+      <input type="hidden" name="postalFsa" value={postalFsa} />
+      <PlainField
+        id={reply.fieldId("email")}
+        name="email"
+        label={t("signUp.email")}
+        type="email"
+        autoComplete="email"
+        defaultValue={reply.value("email")}
+        error={reply.error("email")}
+      />
+      <PlainField
+        id={reply.fieldId("password")}
+        name="password"
         label={t("signUp.password")}
-        meta={fields.password}
         type="password"
         autoComplete="new-password"
         hint={t("signUp.passwordHint")}
+        error={reply.error("password")}
       />
-      <Field label={t("signUp.confirmPassword")} meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+      <PlainField
+        id={reply.fieldId("confirmPassword")}
+        name="confirmPassword"
+        label={t("signUp.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        error={reply.error("confirmPassword")}
+      />
       <SubmitButton pending={navigation.state === "submitting"} label={t("signUp.submit")} pendingLabel={t("signUp.pending")} />
     </Form>
   );
@@ -68,19 +76,28 @@ export function SignUpForm({
 export function SignInForm({ lastResult, intent }: { lastResult: FormResult; intent?: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "sign-in",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const reply = useReply(lastResult, "sign-in");
   return (
-    <Form method="post" {...getFormProps(form)} className="card mt-4 space-y-4">
+    <Form method="post" {...reply.formProps} className="card mt-4 space-y-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <FormError id={form.errorId} errors={form.errors} />
-      <Field label={t("signIn.email")} meta={fields.email} type="email" autoComplete="email" />
-      <Field label={t("signIn.password")} meta={fields.password} type="password" autoComplete="current-password" />
+      <FormError id={reply.errorId} errors={reply.formErrors} />
+      <PlainField
+        id={reply.fieldId("email")}
+        name="email"
+        label={t("signIn.email")}
+        type="email"
+        autoComplete="email"
+        defaultValue={reply.value("email")}
+        error={reply.error("email")}
+      />
+      <PlainField
+        id={reply.fieldId("password")}
+        name="password"
+        label={t("signIn.password")}
+        type="password"
+        autoComplete="current-password"
+        error={reply.error("password")}
+      />
       <SubmitButton pending={navigation.state === "submitting"} label={t("signIn.submit")} pendingLabel={t("signIn.pending")} />
       <p className="text-center">
         <Link to="/forgot-password" className="btn-link">

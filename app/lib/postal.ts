@@ -4,6 +4,9 @@ const FIRST = "ABCEGHJKLMNPRSTVXY";
 // D, F, I, O, Q and U never appear in a postal code at all.
 const OTHER = "ABCEGHJKLMNPRSTVWXYZ";
 
+/** "H2X 3K2" with its space. */
+export const POSTAL_CODE_MAX = 7;
+
 export const FSA_PATTERN = new RegExp(`^[${FIRST}][0-9][${OTHER}]$`);
 const POSTAL_PATTERN = /^[A-Z]\d[A-Z][ -]?\d[A-Z]\d$/;
 

@@ -2,9 +2,8 @@
 // browser's inline hints. Messages are translation keys of the "profile" namespace.
 import { z } from "zod";
 import { DEFAULT_PROVINCE, PROVINCES, provinceCode } from "./address-selection";
-import { isValidPostalCode, normalizePostalCode } from "./postal";
+import { isValidPostalCode, normalizePostalCode, POSTAL_CODE_MAX } from "./postal";
 
-export const POSTAL_CODE_MAX = 7;
 export const NAME_MAX = 100;
 export const STREET_MAX = 200;
 export const UNIT_MAX = 20;

@@ -1,10 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormError, SubmitButton } from "~/components/ui/field";
+import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { ForgotPasswordSchema } from "~/lib/auth-schemas";
 import { titleMeta } from "~/lib/meta";
 import { requestPasswordReset } from "~/services/accounts.server";
@@ -40,12 +38,7 @@ export default function ForgotPassword() {
   const { sentTo, supportEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const reply = useReply(actionData?.result, "forgot-password");
   if (sentTo) {
     return (
       <div className="card mx-auto max-w-md space-y-3 text-center">
@@ -63,9 +56,17 @@ export default function ForgotPassword() {
     <div className="mx-auto max-w-md">
       <h1 className="page-title">{t("forgot.title")}</h1>
       <p className="mt-1 text-stone-700">{t("forgot.intro")}</p>
-      <Form method="post" {...getFormProps(form)} className="card mt-4 space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
-        <Field label={t("forgot.email")} meta={fields.email} type="email" autoComplete="email" />
+      <Form method="post" {...reply.formProps} className="card mt-4 space-y-4">
+        <FormError id={reply.errorId} errors={reply.formErrors} />
+        <PlainField
+          id={reply.fieldId("email")}
+          name="email"
+          label={t("forgot.email")}
+          type="email"
+          autoComplete="email"
+          defaultValue={reply.value("email")}
+          error={reply.error("email")}
+        />
         <SubmitButton pending={navigation.state === "submitting"} label={t("forgot.submit")} pendingLabel={t("forgot.pending")} />
       </Form>
       <p className="mt-4 text-center">

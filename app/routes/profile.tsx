@@ -1,8 +1,6 @@
 // /profile: the resident's name and pickup address (spec sections 2 and 5). Inside a booking
 // (?bags=&slotId=) the button saves and goes on to checkout, or back to /booking when the chosen slot
 // does not serve the new postal prefix (at once without JavaScript, after 3 seconds with it).
-import { getFormProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
@@ -10,11 +8,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AddressAutocomplete } from "~/components/address-autocomplete";
 import { Toaster } from "~/components/toaster";
-import { Field, SubmitButton } from "~/components/ui/field";
+import { PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { DEFAULT_PROVINCE, PROVINCES, type AddressSuggestion } from "~/lib/address-selection";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { POSTAL_CODE_MAX, ProfileSchema } from "~/lib/profile-schema";
+import { POSTAL_CODE_MAX } from "~/lib/postal";
+import { ProfileSchema } from "~/lib/profile-schema";
 import { parseSubmission, reject } from "~/services/forms.server";
 import { getLanguage, getT } from "~/services/i18n.server";
 import { nextBookingStep, readBookingContext, updateProfile } from "~/services/profile.server";
@@ -142,23 +141,20 @@ function ProfileForm() {
     return () => clearTimeout(timer);
   }, [mismatchRedirect, navigate]);
 
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult: actionData?.result,
-    defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const reply = useReply(actionData?.result, "profile");
+  type Name = keyof typeof defaults;
+  /** What the server was sent (after a refused save), else the saved profile. */
+  const value = (name: Name) => (actionData?.result ? reply.value(name) : (defaults[name] ?? ""));
+  const field = (name: Name) => ({ id: reply.fieldId(name), name, defaultValue: value(name), error: reply.error(name) });
 
   /** A picked suggestion fills the other address fields, as if the resident had typed them. */
   function fillAddress(suggestion: AddressSuggestion) {
-    const element = document.getElementById(form.id);
-    if (!(element instanceof HTMLFormElement)) return;
+    const element = reply.formProps.ref.current;
+    if (!element) return;
     const values: Record<string, string> = {
-      [fields.city.name]: suggestion.city,
-      [fields.province.name]: suggestion.province,
-      [fields.postalCode.name]: suggestion.postalCode,
+      city: suggestion.city,
+      province: suggestion.province,
+      postalCode: suggestion.postalCode,
     };
     for (const [name, value] of Object.entries(values)) {
       const control = element.elements.namedItem(name);
@@ -167,19 +163,19 @@ function ProfileForm() {
         control.dispatchEvent(new Event("input", { bubbles: true }));
       }
     }
-    const street = element.elements.namedItem(fields.streetAddress.name);
+    const street = element.elements.namedItem("streetAddress");
     if (street instanceof HTMLInputElement) street.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
-  const selectProps = getSelectProps(fields.province);
+  const province = field("province");
 
   return (
-    <Form method="post" {...getFormProps(form)} className="card mt-4 space-y-5">
+    <Form method="post" {...reply.formProps} className="card mt-4 space-y-5">
       <fieldset className="space-y-4">
         <legend className="text-base font-bold text-stone-900">{t("nameSection")}</legend>
-        <Field label={t("fields.firstName")} meta={fields.firstName} autoComplete="given-name" />
-        <Field label={t("fields.lastName")} meta={fields.lastName} autoComplete="family-name" />
+        <PlainField {...field("firstName")} label={t("fields.firstName")} autoComplete="given-name" />
+        <PlainField {...field("lastName")} label={t("fields.lastName")} autoComplete="family-name" />
         <div>
           <label htmlFor="profile-email" className="field-label">
             {t("fields.email")}
@@ -200,33 +196,40 @@ function ProfileForm() {
 
       <fieldset className="space-y-4">
         <legend className="text-base font-bold text-stone-900">{t("addressSection")}</legend>
-        <AddressAutocomplete meta={fields.streetAddress} label={t("fields.streetAddress")} onPick={fillAddress} />
-        <Field
+        <AddressAutocomplete {...field("streetAddress")} label={t("fields.streetAddress")} onPick={fillAddress} />
+        <PlainField
+          {...field("unit")}
           label={t("fields.unit")}
-          // Unit may be null in the JSON API's body; the form only ever sends text.
-          meta={fields.unit as FieldMetadata<string | undefined>}
           autoComplete="address-line2"
           hint={t("fields.unitHint")}
         />
-        <Field label={t("fields.city")} meta={fields.city} autoComplete="address-level2" />
+        <PlainField {...field("city")} label={t("fields.city")} autoComplete="address-level2" />
         <div>
-          <label htmlFor={fields.province.id} className="field-label">
+          <label htmlFor={province.id} className="field-label">
             {t("fields.province")}
           </label>
-          <select {...selectProps} key={selectProps.key} autoComplete="address-level1" className="field-input">
+          <select
+            id={province.id}
+            name={province.name}
+            defaultValue={province.defaultValue || DEFAULT_PROVINCE}
+            aria-invalid={province.error ? true : undefined}
+            aria-describedby={province.error ? `${province.id}-error` : undefined}
+            autoComplete="address-level1"
+            className="field-input"
+          >
             {PROVINCES.map((code) => (
               <option key={code} value={code}>
                 {t(`provinces.${code}`)}
               </option>
             ))}
           </select>
-          <p id={fields.province.errorId} className="field-error" aria-live="polite">
-            {fields.province.errors?.[0] ? t(fields.province.errors[0]) : null}
+          <p id={`${province.id}-error`} className="field-error" aria-live="polite">
+            {province.error ? t(province.error) : null}
           </p>
         </div>
-        <Field
+        <PlainField
+          {...field("postalCode")}
           label={t("fields.postalCode")}
-          meta={fields.postalCode}
           autoComplete="postal-code"
           hint={t("fields.postalCodeHint")}
           maxLength={POSTAL_CODE_MAX}

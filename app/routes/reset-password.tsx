@@ -1,12 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormError, SubmitButton } from "~/components/ui/field";
+import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { ResetPasswordSchema } from "~/lib/auth-schemas";
 import { AccountError, isResetTokenUsable, resetPassword } from "~/services/accounts.server";
 import { parseSubmission, rateLimited, reject } from "~/services/forms.server";
@@ -56,13 +54,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: { token },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const reply = useReply(actionData?.result, "reset-password");
   useEffect(() => {
     if (state !== "done") return;
     const timer = setTimeout(() => navigate("/sign-in"), REDIRECT_SECONDS * 1000);
@@ -94,11 +86,25 @@ export default function ResetPassword() {
   return (
     <div className="mx-auto max-w-md">
       <h1 className="page-title">{t("reset.title")}</h1>
-      <Form method="post" {...getFormProps(form)} className="card mt-4 space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
-        <input type="hidden" name={fields.token.name} value={token} />
-        <Field label={t("reset.newPassword")} meta={fields.newPassword} type="password" autoComplete="new-password" />
-        <Field label={t("reset.confirmPassword")} meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+      <Form method="post" {...reply.formProps} className="card mt-4 space-y-4">
+        <FormError id={reply.errorId} errors={reply.formErrors} />
+        <input type="hidden" name="token" value={token} />
+        <PlainField
+          id={reply.fieldId("newPassword")}
+          name="newPassword"
+          label={t("reset.newPassword")}
+          type="password"
+          autoComplete="new-password"
+          error={reply.error("newPassword")}
+        />
+        <PlainField
+          id={reply.fieldId("confirmPassword")}
+          name="confirmPassword"
+          label={t("reset.confirmPassword")}
+          type="password"
+          autoComplete="new-password"
+          error={reply.error("confirmPassword")}
+        />
         <SubmitButton pending={navigation.state === "submitting"} label={t("reset.submit")} pendingLabel={t("reset.pending")} />
       </Form>
     </div>

@@ -1,5 +1,7 @@
-// A labelled input with its error tied to it, without Conform: for the light pages in the JS budget.
-// `error` is a translation key as the server's Conform result carries it.
+// Forms without Conform's client: the server validates with Conform + zod (forms.server.ts) and its
+// reply is read here. Keeps zod and Conform out of the browser bundle, so that sign-up, sign-in and the
+// profile stay within the JS budget on a slow phone. `error` values are translation keys.
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 export function PlainField({
@@ -7,15 +9,20 @@ export function PlainField({
   name,
   label,
   error,
+  hint,
+  type = "text",
   ...rest
 }: {
   id: string;
   name: string;
   label: string;
   error?: string | null;
+  hint?: string;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
   const { t } = useTranslation();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -24,11 +31,17 @@ export function PlainField({
       <input
         id={id}
         name={name}
+        type={type}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         className="field-input"
         {...rest}
       />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
       <p id={errorId} className="field-error" aria-live="polite">
         {error ? t(error) : null}
       </p>
@@ -47,6 +60,40 @@ export function readReply(result: unknown) {
   return { error, value };
 }
 
+/**
+ * A form's server reply, with what Conform's client used to add: a field's error clears once the
+ * resident edits that field, and when a reply with errors arrives (with JavaScript) the first invalid
+ * field takes the focus. Spread `formProps` on the <Form>.
+ */
+export function useReply(result: unknown, formId: string) {
+  const reply = readReply(result);
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    setEdited(new Set());
+    if (result) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [result]);
+  const formError = reply.error("");
+  const errorId = `${formId}-form-error`;
+  return {
+    value: reply.value,
+    error: (name: string) => (edited.has(name) ? null : reply.error(name)),
+    formErrors: formError ? [formError] : [],
+    errorId,
+    fieldId: (name: string) => `${formId}-${name}`,
+    formProps: {
+      id: formId,
+      ref,
+      noValidate: true,
+      "aria-describedby": formError ? errorId : undefined,
+      onInput: (event: React.FormEvent<HTMLFormElement>) => {
+        const name = (event.target as HTMLInputElement).name;
+        if (name && reply.error(name) && !edited.has(name)) setEdited(new Set(edited).add(name));
+      },
+    },
+  };
+}
+
 export function FormError({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   const error = errors?.[0];
@@ -58,5 +105,23 @@ export function FormError({ id, errors }: { id: string; errors?: string[] }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+  className = "btn-primary w-full",
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+}) {
+  return (
+    <button type="submit" className={className} disabled={pending} aria-busy={pending || undefined}>
+      {pending ? pendingLabel : label}
+    </button>
   );
 }
