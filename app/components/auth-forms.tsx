@@ -43,30 +43,21 @@ export function SignUpForm({
       {postalFsa ? <p className="text-sm text-stone-700">{t("signUp.serviceArea", { fsa: postalFsa })}</p> : null}
       <input type="hidden" name="postalFsa" value={postalFsa} />
       <PlainField
-        id={reply.fieldId("email")}
-        name="email"
+        {...reply.field("email")}
         label={t("signUp.email")}
         type="email"
         autoComplete="email"
-        defaultValue={reply.value("email")}
-        error={reply.error("email")}
       />
       <PlainField
-        id={reply.fieldId("password")}
-        name="password"
+        {...reply.field("password", { secret: true })}
         label={t("signUp.password")}
-        type="password"
         autoComplete="new-password"
         hint={t("signUp.passwordHint")}
-        error={reply.error("password")}
       />
       <PlainField
-        id={reply.fieldId("confirmPassword")}
-        name="confirmPassword"
+        {...reply.field("confirmPassword", { secret: true })}
         label={t("signUp.confirmPassword")}
-        type="password"
         autoComplete="new-password"
-        error={reply.error("confirmPassword")}
       />
       <SubmitButton pending={navigation.state === "submitting"} label={t("signUp.submit")} pendingLabel={t("signUp.pending")} />
     </Form>
@@ -82,21 +73,15 @@ export function SignInForm({ lastResult, intent }: { lastResult: FormResult; int
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormError id={reply.errorId} errors={reply.formErrors} />
       <PlainField
-        id={reply.fieldId("email")}
-        name="email"
+        {...reply.field("email")}
         label={t("signIn.email")}
         type="email"
         autoComplete="email"
-        defaultValue={reply.value("email")}
-        error={reply.error("email")}
       />
       <PlainField
-        id={reply.fieldId("password")}
-        name="password"
+        {...reply.field("password", { secret: true })}
         label={t("signIn.password")}
-        type="password"
         autoComplete="current-password"
-        error={reply.error("password")}
       />
       <SubmitButton pending={navigation.state === "submitting"} label={t("signIn.submit")} pendingLabel={t("signIn.pending")} />
       <p className="text-center">

@@ -59,13 +59,10 @@ export default function ForgotPassword() {
       <Form method="post" {...reply.formProps} className="card mt-4 space-y-4">
         <FormError id={reply.errorId} errors={reply.formErrors} />
         <PlainField
-          id={reply.fieldId("email")}
-          name="email"
+          {...reply.field("email")}
           label={t("forgot.email")}
           type="email"
           autoComplete="email"
-          defaultValue={reply.value("email")}
-          error={reply.error("email")}
         />
         <SubmitButton pending={navigation.state === "submitting"} label={t("forgot.submit")} pendingLabel={t("forgot.pending")} />
       </Form>

@@ -90,20 +90,14 @@ export default function ResetPassword() {
         <FormError id={reply.errorId} errors={reply.formErrors} />
         <input type="hidden" name="token" value={token} />
         <PlainField
-          id={reply.fieldId("newPassword")}
-          name="newPassword"
+          {...reply.field("newPassword", { secret: true })}
           label={t("reset.newPassword")}
-          type="password"
           autoComplete="new-password"
-          error={reply.error("newPassword")}
         />
         <PlainField
-          id={reply.fieldId("confirmPassword")}
-          name="confirmPassword"
+          {...reply.field("confirmPassword", { secret: true })}
           label={t("reset.confirmPassword")}
-          type="password"
           autoComplete="new-password"
-          error={reply.error("confirmPassword")}
         />
         <SubmitButton pending={navigation.state === "submitting"} label={t("reset.submit")} pendingLabel={t("reset.pending")} />
       </Form>

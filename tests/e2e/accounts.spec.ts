@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { lastEmail, PASSWORD, registerViaApi, uniqueEmail, userCount } from "./helpers";
+import { interactive, lastEmail, PASSWORD, registerViaApi, uniqueEmail, userCount } from "./helpers";
 
 test.describe("accounts in English", () => {
   test("a visitor signs up, signs out and signs in again", async ({ page }) => {
@@ -79,13 +79,27 @@ test.describe("accounts in English", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.locator("main form [role=alert]").filter({ hasText: "Invalid credentials" })).toBeVisible();
     await expect(page.getByTestId("toast")).toContainText("Sign in failed");
+    // The e-mail is kept; the password is never written back into the page.
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    if (!test.info().project.use.javaScriptEnabled) await expect(page.getByLabel("Password")).toHaveValue("");
 
     await page.goto("/sign-in");
+    await interactive(page);
     await page.getByLabel("Email").fill("");
     await page.getByLabel("Password").fill("");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Email is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Email is required");
+    if (test.info().project.use.javaScriptEnabled) {
+      // The first invalid field takes the focus, and a field's error goes once it is edited.
+      await expect(page.getByLabel("Email")).toBeFocused();
+      await page.getByLabel("Email").fill(email);
+      await expect(page.getByText("Email is required")).toHaveCount(0);
+      await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByText("Password is required")).toBeVisible();
+    }
   });
 
   test("sign-in returns to the page named in redirect, and never leaves the site", async ({ page }) => {

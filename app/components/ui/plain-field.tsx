@@ -81,6 +81,13 @@ export function useReply(result: unknown, formId: string) {
     formErrors: formError ? [formError] : [],
     errorId,
     fieldId: (name: string) => `${formId}-${name}`,
+    /** id, name, error and the value sent back (never for a password: it is not echoed into the page). */
+    field: (name: string, options: { secret?: boolean } = {}) => ({
+      id: `${formId}-${name}`,
+      name,
+      error: edited.has(name) ? null : reply.error(name),
+      ...(options.secret ? { type: "password" } : { defaultValue: reply.value(name) }),
+    }),
     formProps: {
       id: formId,
       ref,
