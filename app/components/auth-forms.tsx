@@ -28,7 +28,7 @@ export function SignUpForm({
   const postalError = reply.error("postalFsa");
   const formErrors = reply.formErrors.length ? reply.formErrors : postalError ? [postalError] : [];
   return (
-    <Form method="post" {...reply.formProps} className="card mt-4 space-y-4">
+    <Form method="post" {...reply.formProps} className="card mt-4 flex flex-col gap-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {alreadyRegistered ? (
         <div id={reply.errorId} role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
@@ -69,7 +69,7 @@ export function SignInForm({ lastResult, intent }: { lastResult: FormResult; int
   const navigation = useNavigation();
   const reply = useReply(lastResult, "sign-in");
   return (
-    <Form method="post" {...reply.formProps} className="card mt-4 space-y-4">
+    <Form method="post" {...reply.formProps} className="card mt-4 flex flex-col gap-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormError id={reply.errorId} errors={reply.formErrors} />
       <PlainField

@@ -56,7 +56,7 @@ export default function ForgotPassword() {
     <div className="mx-auto max-w-md">
       <h1 className="page-title">{t("forgot.title")}</h1>
       <p className="mt-1 text-stone-700">{t("forgot.intro")}</p>
-      <Form method="post" {...reply.formProps} className="card mt-4 space-y-4">
+      <Form method="post" {...reply.formProps} className="card mt-4 flex flex-col gap-4">
         <FormError id={reply.errorId} errors={reply.formErrors} />
         <PlainField
           {...reply.field("email")}

@@ -86,7 +86,7 @@ export default function ResetPassword() {
   return (
     <div className="mx-auto max-w-md">
       <h1 className="page-title">{t("reset.title")}</h1>
-      <Form method="post" {...reply.formProps} className="card mt-4 space-y-4">
+      <Form method="post" {...reply.formProps} className="card mt-4 flex flex-col gap-4">
         <FormError id={reply.errorId} errors={reply.formErrors} />
         <input type="hidden" name="token" value={token} />
         <PlainField
