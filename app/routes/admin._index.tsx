@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActivityList, Badge, Problem, StatCard, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
+import { ActivityList, Badge, Problem, StatCard, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { dateKey, formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
@@ -150,14 +150,14 @@ export default function AdminDashboard() {
           {redemptions.length ? (
             <TableScroll label={t("redemptions.title")} className="mt-2">
               <table className={tableClass} data-testid="redemptions">
-                <thead>
-                  <tr>
-                    <th scope="col" className={thClass}>{t("redemptions.email")}</th>
-                    <th scope="col" className={thClass}>{t("redemptions.code")}</th>
-                    <th scope="col" className={thClass}>{t("redemptions.date")}</th>
-                    <th scope="col" className={thClass}>{t("redemptions.status")}</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    t("redemptions.email"),
+                    t("redemptions.code"),
+                    t("redemptions.date"),
+                    t("redemptions.status"),
+                  ]}
+                />
                 <tbody className="divide-y divide-stone-100">
                   {redemptions.map((r) => (
                     <tr key={r.id} data-testid="redemption-row">

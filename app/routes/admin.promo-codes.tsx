@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Badge, Pagination, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
+import { Badge, Pagination, Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, samePage, unknownIntent } from "~/services/admin-actions.server";
@@ -108,19 +108,18 @@ export default function PromoCodes() {
       {view.rows.length ? (
         <TableScroll label={t("codes.title")} className="card p-0">
           <table className={tableClass} data-testid="codes">
-            <thead className="bg-stone-50">
-              <tr>
-                <th scope="col" className={thClass}>{t("codes.code")}</th>
-                <th scope="col" className={thClass}>{t("codes.percent")}</th>
-                <th scope="col" className={thClass}>{t("codes.status")}</th>
-                <th scope="col" className={thClass}>{t("codes.created")}</th>
-                <th scope="col" className={thClass}>{t("codes.expires")}</th>
-                <th scope="col" className={thClass}>{t("codes.redeemedBy")}</th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">{t("codes.actions")}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-stone-50"
+              columns={[
+                t("codes.code"),
+                t("codes.percent"),
+                t("codes.status"),
+                t("codes.created"),
+                t("codes.expires"),
+                t("codes.redeemedBy"),
+                { label: t("codes.actions"), hidden: true },
+              ]}
+            />
             <tbody className="divide-y divide-stone-100">
               {view.rows.map((row) => (
                 <tr key={row.id} data-testid="code-row" data-code={row.code}>

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Badge, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
+import { Badge, Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, samePage, unknownIntent } from "~/services/admin-actions.server";
@@ -86,16 +86,17 @@ export default function SupplySlots() {
       {dates.length ? (
         <TableScroll label={t("supply.slots.title")} className="card p-0">
           <table className={tableClass} data-testid="slots">
-            <thead className="bg-stone-50">
-              <tr>
-                <th scope="col" className={thClass}>{t("supply.slots.date")}</th>
-                <th scope="col" className={thClass}>{t("supply.slots.window")}</th>
-                <th scope="col" className={thClass}>{t("supply.slots.booked")}</th>
-                <th scope="col" className={thClass}>{t("supply.slots.areas")}</th>
-                <th scope="col" className={thClass}>{t("supply.slots.capacity")}</th>
-                <th scope="col" className={thClass}>{t("supply.slots.dateActions")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-stone-50"
+              columns={[
+                t("supply.slots.date"),
+                t("supply.slots.window"),
+                t("supply.slots.booked"),
+                t("supply.slots.areas"),
+                t("supply.slots.capacity"),
+                t("supply.slots.dateActions"),
+              ]}
+            />
             {dates.map((day) => (
               <tbody key={day.date} className="border-t-2 border-stone-200" data-date={day.date}>
                 {day.slots.map((slot, i) => (

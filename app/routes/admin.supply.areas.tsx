@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Problem, tableClass, tdClass, thClass } from "~/components/admin/ui";
+import { Problem, tableClass, tdClass, TableHead } from "~/components/admin/ui";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, unknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/admin-auth.server";
@@ -112,15 +112,13 @@ export default function SupplyAreas() {
           <p className="mt-1 text-sm text-stone-700">{t("supply.areas.wantedIntro")}</p>
           {wanted.length ? (
             <table className={`${tableClass} mt-2`} data-testid="wanted">
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>{t("supply.areas.prefix")}</th>
-                  <th scope="col" className={thClass}>{t("supply.areas.waiting")}</th>
-                  <th scope="col" className={thClass}>
-                    <span className="sr-only">{t("codes.actions")}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t("supply.areas.prefix"),
+                  t("supply.areas.waiting"),
+                  { label: t("codes.actions"), hidden: true },
+                ]}
+              />
               <tbody className="divide-y divide-stone-100">
                 {wanted.map((w) => (
                   <tr key={w.fsa} data-fsa={w.fsa}>

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
+import { Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, unknownIntent } from "~/services/admin-actions.server";
@@ -86,15 +86,15 @@ export default function CloseDate() {
             </p>
             <TableScroll label={t("close.affectedTitle", { count: view.pickups.length })} className="mt-2">
               <table className={tableClass} data-testid="affected">
-                <thead>
-                  <tr>
-                    <th scope="col" className={thClass}>{t("day.confirmation")}</th>
-                    <th scope="col" className={thClass}>{t("supply.slots.window")}</th>
-                    <th scope="col" className={thClass}>{t("day.resident")}</th>
-                    <th scope="col" className={thClass}>{t("day.address")}</th>
-                    <th scope="col" className={thClass}>{t("day.bags")}</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    t("day.confirmation"),
+                    t("supply.slots.window"),
+                    t("day.resident"),
+                    t("day.address"),
+                    t("day.bags"),
+                  ]}
+                />
                 <tbody className="divide-y divide-stone-100">
                   {view.pickups.map((p) => (
                     <tr key={p.id} data-testid="affected-row">

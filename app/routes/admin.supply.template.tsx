@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldProblemText, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
+import { FieldProblemText, Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, unknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/admin-auth.server";
@@ -51,15 +51,16 @@ export default function SupplyTemplate() {
         <Problem problem={actionData?.problem} />
         <TableScroll label={t("supply.template.title")} className="card p-0">
           <table className={tableClass} data-testid="template">
-            <thead className="bg-stone-50">
-              <tr>
-                <th scope="col" className={thClass}>{t("supply.template.day")}</th>
-                <th scope="col" className={thClass}>{t("supply.slots.window")}</th>
-                <th scope="col" className={thClass}>{t("supply.template.offered")}</th>
-                <th scope="col" className={thClass}>{t("supply.slots.capacity")}</th>
-                <th scope="col" className={thClass}>{t("supply.template.prefixes")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-stone-50"
+              columns={[
+                t("supply.template.day"),
+                t("supply.slots.window"),
+                t("supply.template.offered"),
+                t("supply.slots.capacity"),
+                t("supply.template.prefixes"),
+              ]}
+            />
             <tbody className="divide-y divide-stone-100">
               {rows.map((row) => {
                 const day = t(`weekdays.${row.weekday}`);

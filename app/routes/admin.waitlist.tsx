@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REASON_KEYS } from "~/components/admin/labels";
-import { Badge, Pagination, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
+import { Badge, Pagination, Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { WAITLIST_REASONS } from "~/lib/visitor-schemas";
@@ -85,20 +85,18 @@ export default function WaitlistPage() {
         </h2>
         {prefixes.length ? (
           <table className={`${tableClass} mt-2`} data-testid="waitlist-counts">
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>{t("supply.areas.prefix")}</th>
-                <th scope="col" className={thClass}>{t("waitlist.served")}</th>
-                <th scope="col" className={thClass}>{t("waitlist.reasons.outsideArea")}</th>
-                <th scope="col" className={thClass}>{t("waitlist.reasons.noDirectAccess")}</th>
-                <th scope="col" className={thClass}>{t("waitlist.total")}</th>
-                <th scope="col" className={thClass}>{t("waitlist.waiting")}</th>
-                <th scope="col" className={thClass}>{t("waitlist.notified")}</th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">{t("codes.actions")}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t("supply.areas.prefix"),
+                t("waitlist.served"),
+                t("waitlist.reasons.outsideArea"),
+                t("waitlist.reasons.noDirectAccess"),
+                t("waitlist.total"),
+                t("waitlist.waiting"),
+                t("waitlist.notified"),
+                { label: t("codes.actions"), hidden: true },
+              ]}
+            />
             <tbody className="divide-y divide-stone-100">
               {prefixes.map((p) => (
                 <tr key={p.fsa} data-fsa={p.fsa}>
@@ -189,17 +187,18 @@ export default function WaitlistPage() {
         {view.rows.length ? (
           <TableScroll label={t("waitlist.entriesTitle", { count: view.total })} className="card p-0">
             <table className={tableClass} data-testid="waitlist-entries">
-              <thead className="bg-stone-50">
-                <tr>
-                  <th scope="col" className={thClass}>{t("waitlist.name")}</th>
-                  <th scope="col" className={thClass}>{t("redemptions.email")}</th>
-                  <th scope="col" className={thClass}>{t("supply.areas.prefix")}</th>
-                  <th scope="col" className={thClass}>{t("waitlist.reason")}</th>
-                  <th scope="col" className={thClass}>{t("waitlist.language")}</th>
-                  <th scope="col" className={thClass}>{t("waitlist.joined")}</th>
-                  <th scope="col" className={thClass}>{t("waitlist.notifiedAt")}</th>
-                </tr>
-              </thead>
+              <TableHead
+                className="bg-stone-50"
+                columns={[
+                  t("waitlist.name"),
+                  t("redemptions.email"),
+                  t("supply.areas.prefix"),
+                  t("waitlist.reason"),
+                  t("waitlist.language"),
+                  t("waitlist.joined"),
+                  t("waitlist.notifiedAt"),
+                ]}
+              />
               <tbody className="divide-y divide-stone-100">
                 {view.rows.map((r) => (
                   <tr key={r.id} data-testid="waitlist-row">

@@ -131,3 +131,26 @@ export function TableScroll({ label, className = "", children }: { label: string
     </div>
   );
 }
+
+type Column = string | { label: string; hidden: true };
+
+/** A table's header row; a `hidden` column (an actions column) is named for screen readers only. */
+export function TableHead({ columns, className }: { columns: Column[]; className?: string }) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((column, i) =>
+          typeof column === "string" ? (
+            <th key={i} scope="col" className={thClass}>
+              {column}
+            </th>
+          ) : (
+            <th key={i} scope="col" className={thClass}>
+              <span className="sr-only">{column.label}</span>
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
