@@ -21,11 +21,12 @@ import { NotificationBell } from "./components/notifications";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { onboardingGateRedirect } from "./lib/onboarding-gate";
-import { toPublicUser } from "./services/accounts.server";
-import { notificationsFor } from "./services/orders.server";
-import { env } from "./services/config.server";
-import { getLanguage, translationsVersion } from "./services/i18n.server";
-import { getUser, takeToast } from "./services/session.server";
+import { toPublicUser } from "~/services/accounts/accounts.server";
+import { notificationsFor } from "~/services/orders/orders.server";
+import { env } from "~/services/platform/config.server";
+import { getLanguage, translationsVersion } from "~/services/platform/i18n.server";
+import { getUser } from "~/services/http/session.server";
+import { takeToast } from "~/services/http/toast.server";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -19,11 +19,11 @@ delete process.env.STRIPE_SECRET_KEY;
 
 async function main() {
   const { eq } = await import("drizzle-orm");
-  const { db, schema } = await import("../app/services/db.server");
-  const { seed } = await import("../app/services/seed.server");
-  const { registerUser } = await import("../app/services/accounts.server");
-  const { offeredSlots } = await import("../app/services/slots.server");
-  const { payWithSimulatedCard } = await import("../app/services/checkout.server");
+  const { db, schema } = await import("../app/services/platform/db.server");
+  const { seed } = await import("../app/services/ops/seed.server");
+  const { registerUser } = await import("../app/services/accounts/accounts.server");
+  const { offeredSlots } = await import("../app/services/booking/slots.server");
+  const { payWithSimulatedCard } = await import("../app/services/booking/checkout.server");
 
   seed();
   const slot = offeredSlots("H2X")[0];

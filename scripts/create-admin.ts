@@ -1,6 +1,6 @@
 // `npm run create-admin -- <email> <password>`: creates an admin account, or makes an existing one admin.
 // The password may also come from ADMIN_PASSWORD so it stays out of the shell history.
-import { createAdmin } from "../app/services/accounts.server";
+import { createAdmin } from "../app/services/accounts/accounts.server";
 import { PASSWORD_MIN } from "../app/lib/auth-schemas";
 import { BASIC_EMAIL_PATTERN } from "../app/lib/email-rules";
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./language-switcher";
-import type { PublicUser } from "~/services/accounts.server";
+import type { PublicUser } from "~/services/accounts/accounts.server";
 
 export function Header({
   user,

@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { notificationText, unreadBadge } from "~/lib/notifications";
-import type { UserNotification } from "~/services/orders.server";
+import type { UserNotification } from "~/services/orders/orders.server";
 
 type Item = Omit<UserNotification, "values"> & { values: Record<string, string | number> };
 

@@ -1,6 +1,6 @@
 // The animated toast (Radix): 4 s on screen, swipe or close to dismiss, F8 to focus. Loaded lazily.
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import type { Toast } from "~/services/session.server";
+import type { Toast } from "~/lib/toast";
 
 export default function LiveToast({
   toast,

@@ -2,7 +2,7 @@
 // Radix Toast once the page is interactive (one at a time, 4 s, F8 to focus).
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Toast } from "~/services/session.server";
+import type { Toast } from "~/lib/toast";
 
 const LiveToast = lazy(() => import("./toast-live"));
 

@@ -6,9 +6,9 @@ import { useLoaderData } from "@remix-run/react";
 import { Home } from "~/components/home";
 import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
-import { getT } from "~/services/i18n.server";
-import { isServedPrefix } from "~/services/service-areas.server";
-import { getUser } from "~/services/session.server";
+import { getT } from "~/services/platform/i18n.server";
+import { isServedPrefix } from "~/services/areas/service-areas.server";
+import { getUser } from "~/services/http/session.server";
 
 export const handle = { i18n: ["common"] };
 

@@ -9,10 +9,10 @@ import printStyles from "~/components/admin/print.css";
 import { Badge, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
 import { addDays, formatDate, windowLabel } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { daySheet, markPickup, sheetDate } from "~/services/admin-day.server";
-import { getLanguage, getT } from "~/services/i18n.server";
+import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { daySheet, markPickup, sheetDate } from "~/services/admin/day.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

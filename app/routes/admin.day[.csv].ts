@@ -1,9 +1,9 @@
 // GET /admin/day.csv?date=YYYY-MM-DD: the day sheet as a spreadsheet, one row per pickup.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { csvResponse } from "~/services/admin-csv.server";
-import { daySheet, daySheetFilename, sheetDate } from "~/services/admin-day.server";
-import { getLanguage, getT } from "~/services/i18n.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { csvResponse } from "~/services/http/csv.server";
+import { daySheet, daySheetFilename, sheetDate } from "~/services/admin/day.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
 import { windowLabel } from "~/lib/dates";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { Badge, Pagination, Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { toInteger } from "~/services/admin-errors.server";
-import { CODE_STATUSES, deactivateCode, listCodes, readCodeFilter } from "~/services/admin-promos.server";
-import { getLanguage, getT } from "~/services/i18n.server";
+import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { toInteger } from "~/services/admin/errors.server";
+import { CODE_STATUSES, deactivateCode, listCodes, readCodeFilter } from "~/services/admin/promos.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -1,9 +1,9 @@
 // GET /admin/promo-codes.csv: the codes listed on the promo codes page (same filters), as a spreadsheet.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { csvDateTime, csvResponse } from "~/services/admin-csv.server";
-import { allCodes, readCodeFilter } from "~/services/admin-promos.server";
-import { getT } from "~/services/i18n.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { csvDateTime, csvResponse } from "~/services/http/csv.server";
+import { allCodes, readCodeFilter } from "~/services/admin/promos.server";
+import { getT } from "~/services/platform/i18n.server";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
 

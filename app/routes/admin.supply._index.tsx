@@ -7,12 +7,12 @@ import { useTranslation } from "react-i18next";
 import { Badge, Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { toDateKey } from "~/services/admin-errors.server";
-import { applyTemplate, MAX_CAPACITY, reopenDate, setSlotCapacity, slotsAhead } from "~/services/admin-supply.server";
-import { getLanguage, getT } from "~/services/i18n.server";
-import { WEEKS_AHEAD } from "~/services/slot-supply.server";
+import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { toDateKey } from "~/services/admin/errors.server";
+import { applyTemplate, MAX_CAPACITY, reopenDate, setSlotCapacity, slotsAhead } from "~/services/admin/supply.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

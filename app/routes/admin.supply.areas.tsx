@@ -5,11 +5,11 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { Problem, tableClass, tdClass, TableHead } from "~/components/admin/ui";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, unknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { deactivatePrefix, openPrefix, servedAreas } from "~/services/admin-supply.server";
-import { notifyWaitlist } from "~/services/admin-waitlist.server";
-import { getT } from "~/services/i18n.server";
+import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { deactivatePrefix, openPrefix, servedAreas } from "~/services/admin/supply.server";
+import { notifyWaitlist } from "~/services/admin/waitlist.server";
+import { getT } from "~/services/platform/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -7,11 +7,11 @@ import { useTranslation } from "react-i18next";
 import { Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, unknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { toDateKey } from "~/services/admin-errors.server";
-import { closeDate, closeDatePreview, reopenDate } from "~/services/admin-supply.server";
-import { getLanguage, getT } from "~/services/i18n.server";
+import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { toDateKey } from "~/services/admin/errors.server";
+import { closeDate, closeDatePreview, reopenDate } from "~/services/admin/supply.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

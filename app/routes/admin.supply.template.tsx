@@ -5,11 +5,11 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { FieldProblemText, Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, unknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { MAX_CAPACITY, parseTemplateForm, saveTemplate, weeklyTemplate } from "~/services/admin-supply.server";
-import { getT } from "~/services/i18n.server";
-import { WEEKS_AHEAD } from "~/services/slot-supply.server";
+import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { MAX_CAPACITY, parseTemplateForm, saveTemplate, weeklyTemplate } from "~/services/admin/supply.server";
+import { getT } from "~/services/platform/i18n.server";
+import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

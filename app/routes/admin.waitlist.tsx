@@ -8,11 +8,11 @@ import { Badge, Pagination, Problem, tableClass, tdClass, TableScroll, TableHead
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { WAITLIST_REASONS } from "~/lib/visitor-schemas";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { toInteger } from "~/services/admin-errors.server";
-import { notifyWaitlist, readWaitlistFilter, waitlistPage, waitlistSummary } from "~/services/admin-waitlist.server";
-import { getLanguage, getT } from "~/services/i18n.server";
+import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { toInteger } from "~/services/admin/errors.server";
+import { notifyWaitlist, readWaitlistFilter, waitlistPage, waitlistSummary } from "~/services/admin/waitlist.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -1,10 +1,10 @@
 // GET /admin/waitlist.csv: the waitlist entries (same filters as the page), as a spreadsheet.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { REASON_KEYS } from "~/components/admin/labels";
-import { requireAdmin } from "~/services/admin-auth.server";
-import { csvDateTime, csvResponse } from "~/services/admin-csv.server";
-import { allWaitlistEntries, readWaitlistFilter } from "~/services/admin-waitlist.server";
-import { getT } from "~/services/i18n.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { csvDateTime, csvResponse } from "~/services/http/csv.server";
+import { allWaitlistEntries, readWaitlistFilter } from "~/services/admin/waitlist.server";
+import { getT } from "~/services/platform/i18n.server";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
 

@@ -1,10 +1,10 @@
 // GET /api/address-suggestions?q= : Canadian addresses for the profile's street field (signed-in
 // residents only). Always a list; an unavailable provider gives an empty one.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRateLimit } from "~/services/api.server";
-import { searchAddresses } from "~/services/geocoder.server";
-import { getLanguage } from "~/services/i18n.server";
-import { requireApiUser } from "~/services/session.server";
+import { apiRateLimit } from "~/services/http/api.server";
+import { searchAddresses } from "~/services/areas/geocoder/index.server";
+import { getLanguage } from "~/services/platform/i18n.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request);

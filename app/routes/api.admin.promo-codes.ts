@@ -1,12 +1,12 @@
 // POST /api/admin/promo-codes { count, percent? } → 201 { codes, percent, expiresAt }: one code or a batch
 // (count 1..500, percent 1..100, default 50), each one use, valid 30 days. Bad input: 400 { message }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAdmin } from "~/services/admin-auth.server";
-import { AdminError } from "~/services/admin-errors.server";
-import { createCodesAsAdmin } from "~/services/admin-promos.server";
-import { readJson, requireMethod } from "~/services/http.server";
-import { getT } from "~/services/i18n.server";
-import { PROMO_TTL_MS } from "~/services/promos.server";
+import { requireApiAdmin } from "~/services/http/admin-auth.server";
+import { AdminError } from "~/services/admin/errors.server";
+import { createCodesAsAdmin } from "~/services/admin/promos.server";
+import { readJson, requireMethod } from "~/services/http/request.server";
+import { getT } from "~/services/platform/i18n.server";
+import { PROMO_TTL_MS } from "~/services/booking/promos.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireApiAdmin(request);

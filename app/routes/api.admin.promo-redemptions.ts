@@ -1,9 +1,9 @@
 // GET /api/admin/promo-redemptions[?limit=N] → [{ id, email, codeText, redeemedAt, pickupRequestId }],
 // newest first (default 100, at most 1000). pickupRequestId null means pending (applied, not paid yet).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAdmin } from "~/services/admin-auth.server";
-import { toInteger } from "~/services/admin-errors.server";
-import { recentRedemptions, redemptionJson } from "~/services/admin-promos.server";
+import { requireApiAdmin } from "~/services/http/admin-auth.server";
+import { toInteger } from "~/services/admin/errors.server";
+import { recentRedemptions, redemptionJson } from "~/services/admin/promos.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

@@ -1,8 +1,8 @@
 // GET /api/admin/promo-stats → { totalCodes, activeCodes, usedCodes, totalRedemptions, totalSavings }
 // (spec section 3), plus pendingRedemptions and totalSavingsCents. totalSavings is in dollars (2 decimals).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAdmin } from "~/services/admin-auth.server";
-import { promoStats } from "~/services/admin-promos.server";
+import { requireApiAdmin } from "~/services/http/admin-auth.server";
+import { promoStats } from "~/services/admin/promos.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

@@ -1,8 +1,8 @@
 // POST /api/auth/complete-onboarding (spec section 7): empty body, answers the updated user.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { completeOnboarding, toPublicUser } from "~/services/accounts.server";
-import { readJson, requireMethod } from "~/services/http.server";
-import { requireApiUser } from "~/services/session.server";
+import { completeOnboarding, toPublicUser } from "~/services/accounts/accounts.server";
+import { readJson, requireMethod } from "~/services/http/request.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ForgotPasswordSchema } from "~/lib/auth-schemas";
-import { requestPasswordReset } from "~/services/accounts.server";
-import { apiMessage, apiRateLimit, parseApiBody } from "~/services/api.server";
-import { requestOrigin } from "~/services/http.server";
-import { getLanguage } from "~/services/i18n.server";
+import { requestPasswordReset } from "~/services/accounts/accounts.server";
+import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
+import { requestOrigin } from "~/services/http/request.server";
+import { getLanguage } from "~/services/platform/i18n.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { email } = await parseApiBody(request, ForgotPasswordSchema);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SignInSchema } from "~/lib/auth-schemas";
-import { AccountError, toPublicUser } from "~/services/accounts.server";
-import { apiMessage, apiRateLimit, parseApiBody } from "~/services/api.server";
-import { signIn } from "~/services/auth.server";
-import { createUserSession } from "~/services/session.server";
+import { AccountError, toPublicUser } from "~/services/accounts/accounts.server";
+import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
+import { signIn } from "~/services/http/sign-in.server";
+import { createUserSession } from "~/services/http/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await parseApiBody(request, SignInSchema);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { assertSameOrigin, requireMethod } from "~/services/http.server";
-import { destroyUserSession } from "~/services/session.server";
+import { assertSameOrigin, requireMethod } from "~/services/http/request.server";
+import { destroyUserSession } from "~/services/http/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toPublicUser } from "~/services/accounts.server";
-import { requireApiUser } from "~/services/session.server";
+import { toPublicUser } from "~/services/accounts/accounts.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

@@ -2,11 +2,11 @@
 // Bad input answers 400 { message } in the caller's language and stores nothing.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ProfileSchema } from "~/lib/profile-schema";
-import { toPublicUser } from "~/services/accounts.server";
-import { parseApiBody } from "~/services/api.server";
-import { requireMethod } from "~/services/http.server";
-import { updateProfile } from "~/services/profile.server";
-import { requireApiUser } from "~/services/session.server";
+import { toPublicUser } from "~/services/accounts/accounts.server";
+import { parseApiBody } from "~/services/http/api.server";
+import { requireMethod } from "~/services/http/request.server";
+import { updateProfile } from "~/services/accounts/profile.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "PUT");

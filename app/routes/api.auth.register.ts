@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { RegisterApiSchema } from "~/lib/auth-schemas";
-import { AccountError, registerUser, toPublicUser } from "~/services/accounts.server";
-import { apiMessage, apiRateLimit, parseApiBody } from "~/services/api.server";
-import { getLanguage } from "~/services/i18n.server";
-import { createUserSession } from "~/services/session.server";
+import { AccountError, registerUser, toPublicUser } from "~/services/accounts/accounts.server";
+import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
+import { getLanguage } from "~/services/platform/i18n.server";
+import { createUserSession } from "~/services/http/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await parseApiBody(request, RegisterApiSchema);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ResetPasswordApiSchema } from "~/lib/auth-schemas";
-import { AccountError, resetPassword } from "~/services/accounts.server";
-import { apiMessage, apiRateLimit, parseApiBody } from "~/services/api.server";
+import { AccountError, resetPassword } from "~/services/accounts/accounts.server";
+import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token, newPassword } = await parseApiBody(request, ResetPasswordApiSchema);

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CheckoutSessionSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
-import { parseApiBody } from "~/services/api.server";
-import { BookingError, quoteBooking } from "~/services/bookings.server";
-import { confirmFreeBooking, startHostedCheckout } from "~/services/checkout.server";
-import { checkoutApiError } from "~/services/checkout-api.server";
-import { getLanguage } from "~/services/i18n.server";
-import { requireApiUser } from "~/services/session.server";
+import { parseApiBody } from "~/services/http/api.server";
+import { BookingError, quoteBooking } from "~/services/booking/book.server";
+import { confirmFreeBooking, startHostedCheckout } from "~/services/booking/checkout.server";
+import { checkoutApiError } from "~/services/http/checkout-api.server";
+import { getLanguage } from "~/services/platform/i18n.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 /** Free orders are booked at once and answer the confirmation page's URL; paid ones get Stripe's hosted page. */
 export async function action({ request }: ActionFunctionArgs) {

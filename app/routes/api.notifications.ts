@@ -2,12 +2,12 @@
 // POST {ids: [...]} or {all: true}: marks them read.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseApiBody } from "~/services/api.server";
+import { parseApiBody } from "~/services/http/api.server";
 import { formatDate } from "~/lib/dates";
 import { notificationText } from "~/lib/notifications";
-import { getLanguage, getT } from "~/services/i18n.server";
-import { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "~/services/orders.server";
-import { requireApiUser } from "~/services/session.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "~/services/orders/orders.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 const ReadSchema = z.object({ ids: z.array(z.string().max(100)).max(200).optional(), all: z.boolean().optional() });
 

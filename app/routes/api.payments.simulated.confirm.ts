@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SimulatedConfirmSchema } from "~/lib/checkout-schema";
-import { parseApiBody } from "~/services/api.server";
-import { confirmSimulatedCard } from "~/services/checkout.server";
-import { checkoutApiError } from "~/services/checkout-api.server";
-import { requireApiUser } from "~/services/session.server";
+import { parseApiBody } from "~/services/http/api.server";
+import { confirmSimulatedCard } from "~/services/booking/checkout.server";
+import { checkoutApiError } from "~/services/http/checkout-api.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);

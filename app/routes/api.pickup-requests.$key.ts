@@ -2,13 +2,13 @@
 // move it; DELETE /api/pickup-requests/{id}: cancel it with its refund. Only the resident's own pickups.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiMessage, parseApiBody } from "~/services/api.server";
-import { checkoutApiError } from "~/services/checkout-api.server";
-import { assertSameOrigin } from "~/services/http.server";
-import { getLanguage } from "~/services/i18n.server";
-import { findOrder, findOrderById, orderJson, taxNumbers } from "~/services/orders.server";
-import { cancelPickup, modifyPickup } from "~/services/pickup-changes.server";
-import { requireApiUser } from "~/services/session.server";
+import { apiMessage, parseApiBody } from "~/services/http/api.server";
+import { checkoutApiError } from "~/services/http/checkout-api.server";
+import { assertSameOrigin } from "~/services/http/request.server";
+import { getLanguage } from "~/services/platform/i18n.server";
+import { findOrder, findOrderById, orderJson, taxNumbers } from "~/services/orders/orders.server";
+import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 const MoveSchema = z.object({
   pickupSlotId: z.coerce

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CreatePickupSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
-import { parseApiBody } from "~/services/api.server";
-import { BookingError, findPaymentByProviderId, fulfilPayment, pickupForPayment } from "~/services/bookings.server";
-import { getLanguage, getT } from "~/services/i18n.server";
-import { listOrders, orderJson } from "~/services/orders.server";
-import { checkoutApiError } from "~/services/checkout-api.server";
-import { requireApiUser } from "~/services/session.server";
+import { parseApiBody } from "~/services/http/api.server";
+import { BookingError, findPaymentByProviderId, fulfilPayment, pickupForPayment } from "~/services/booking/book.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { listOrders, orderJson } from "~/services/orders/orders.server";
+import { checkoutApiError } from "~/services/http/checkout-api.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 /**
  * Books the pickup a payment was made for. The body must describe the booking the payment was made

@@ -1,10 +1,10 @@
 // GET /api/pickup-slots/{id} (spec section 7): one slot with its serviceAreas and pickupDate.
 // A malformed id answers 400, an unknown one 404, both as { message }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiMessage } from "~/services/api.server";
-import { getLanguage } from "~/services/i18n.server";
-import { requireApiUser } from "~/services/session.server";
-import { findSlot, slotJson } from "~/services/slots.server";
+import { apiMessage } from "~/services/http/api.server";
+import { getLanguage } from "~/services/platform/i18n.server";
+import { requireApiUser } from "~/services/http/session.server";
+import { findSlot, slotJson } from "~/services/booking/slots.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request);

@@ -1,11 +1,11 @@
 // GET /api/pickup-slots[?fsa=H2X] (spec section 7): the slots offered to a postal prefix (by default
 // the resident's own), soonest first, in the shape of spec section 3. Signed-in residents only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiMessage } from "~/services/api.server";
-import { getLanguage } from "~/services/i18n.server";
-import { InvalidPostalPrefixError, parsePostalPrefix } from "~/services/service-areas.server";
-import { requireApiUser } from "~/services/session.server";
-import { offeredSlots, slotJson } from "~/services/slots.server";
+import { apiMessage } from "~/services/http/api.server";
+import { getLanguage } from "~/services/platform/i18n.server";
+import { InvalidPostalPrefixError, parsePostalPrefix } from "~/services/areas/service-areas.server";
+import { requireApiUser } from "~/services/http/session.server";
+import { offeredSlots, slotJson } from "~/services/booking/slots.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PromoValidateSchema } from "~/lib/checkout-schema";
-import { apiRateLimit, parseApiBody } from "~/services/api.server";
-import { getT } from "~/services/i18n.server";
-import { applyPromo, clearPromo, PromoError } from "~/services/promos.server";
-import { requireApiUser } from "~/services/session.server";
+import { apiRateLimit, parseApiBody } from "~/services/http/api.server";
+import { getT } from "~/services/platform/i18n.server";
+import { applyPromo, clearPromo, PromoError } from "~/services/booking/promos.server";
+import { requireApiUser } from "~/services/http/session.server";
 
 /** Checks the code for this resident and, when it is good, reserves it for their checkout. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 // GET /api/service-areas/{fsa} → { available, fsa }; a prefix that is not Canadian answers 400 { message }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiMessage, apiRateLimit } from "~/services/api.server";
-import { checkServiceArea, InvalidPostalPrefixError } from "~/services/service-areas.server";
+import { apiMessage, apiRateLimit } from "~/services/http/api.server";
+import { checkServiceArea, InvalidPostalPrefixError } from "~/services/areas/service-areas.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await apiRateLimit(request, "postalCheck");

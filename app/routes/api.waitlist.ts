@@ -2,9 +2,9 @@
 // the updated one when that e-mail already waits for that prefix. Bad input: 400 { message }, nothing stored.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { WaitlistApiSchema } from "~/lib/visitor-schemas";
-import { apiMessage, apiRateLimit, parseApiBody } from "~/services/api.server";
-import { getLanguage } from "~/services/i18n.server";
-import { joinWaitlist, toPublicWaitlistEntry } from "~/services/waitlist.server";
+import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
+import { getLanguage } from "~/services/platform/i18n.server";
+import { joinWaitlist, toPublicWaitlistEntry } from "~/services/areas/waitlist.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await parseApiBody(request, WaitlistApiSchema);

@@ -8,10 +8,11 @@ import { SignInForm, SignUpForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
-import { signInFromForm, signUpFromForm } from "~/services/auth-actions.server";
-import { readForm } from "~/services/http.server";
-import { getT } from "~/services/i18n.server";
-import { getUserId, rememberRedirect } from "~/services/session.server";
+import { signInFromForm, signUpFromForm } from "~/services/http/auth-actions.server";
+import { readForm } from "~/services/http/request.server";
+import { getT } from "~/services/platform/i18n.server";
+import { getUserId } from "~/services/http/session.server";
+import { rememberRedirect } from "~/services/http/toast.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "visitor"] };

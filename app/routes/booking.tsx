@@ -9,11 +9,12 @@ import { BookingForm } from "~/components/booking/booking-form";
 import { NoDates, ServiceAreaNotice } from "~/components/booking/notices";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
-import { bookingPage, checkBookingChoice, nextStepUrl } from "~/services/booking-choice.server";
-import { readForm } from "~/services/http.server";
-import { getLanguage, getT } from "~/services/i18n.server";
-import { moveAction, pickupBeingMoved } from "~/services/booking-modify.server";
-import { requireUser, type Toast } from "~/services/session.server";
+import { bookingPage, checkBookingChoice, nextStepUrl } from "~/services/booking/choice.server";
+import { readForm } from "~/services/http/request.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { moveAction, pickupBeingMoved } from "~/services/http/booking-modify.server";
+import { requireUser } from "~/services/http/session.server";
+import { type Toast } from "~/lib/toast";
 
 export const handle = { i18n: ["common", "booking", "orders", "checkout"] };
 

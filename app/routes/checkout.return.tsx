@@ -1,9 +1,10 @@
 // Stripe's hosted page sends the resident back here after paying (the no-JavaScript path).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { BookingError, fulfilHostedSession } from "~/services/bookings.server";
+import { BookingError, fulfilHostedSession } from "~/services/booking/book.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
-import { redirectWithToast, requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/http/toast.server";
+import { requireUser } from "~/services/http/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -11,12 +11,13 @@ import { Toaster } from "~/components/toaster";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney, type BagCount } from "~/lib/pricing";
-import { quoteBooking } from "~/services/bookings.server";
-import { checkoutDetour, readCheckoutParams } from "~/services/checkout.server";
-import { runCheckoutIntent } from "~/services/checkout-actions.server";
-import { getLanguage, getT } from "~/services/i18n.server";
+import { quoteBooking } from "~/services/booking/book.server";
+import { checkoutDetour, readCheckoutParams } from "~/services/booking/checkout.server";
+import { runCheckoutIntent } from "~/services/http/checkout-actions.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
 import { paymentProvider } from "~/services/payments/index.server";
-import { redirectWithToast, requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/http/toast.server";
+import { requireUser } from "~/services/http/session.server";
 
 const StripeCard = lazy(() => import("~/components/checkout/stripe-card"));
 

@@ -6,9 +6,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { getLanguage, getT } from "~/services/i18n.server";
-import { findPickupForUser } from "~/services/pickups.server";
-import { requireUser } from "~/services/session.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { findPickupForUser } from "~/services/orders/pickups.server";
+import { requireUser } from "~/services/http/session.server";
 
 export const handle = { i18n: ["common", "booking"] };
 

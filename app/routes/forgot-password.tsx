@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { ForgotPasswordSchema } from "~/lib/auth-schemas";
 import { titleMeta } from "~/lib/meta";
-import { requestPasswordReset } from "~/services/accounts.server";
-import { env } from "~/services/config.server";
-import { parseSubmission, rateLimited, reject } from "~/services/forms.server";
-import { requestOrigin } from "~/services/http.server";
-import { getLanguage, getT } from "~/services/i18n.server";
+import { requestPasswordReset } from "~/services/accounts/accounts.server";
+import { env } from "~/services/platform/config.server";
+import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
+import { requestOrigin } from "~/services/http/request.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
 
 export const meta: MetaFunction = titleMeta;
 

@@ -1,4 +1,4 @@
-import { sqlite } from "~/services/db.server";
+import { sqlite } from "~/services/platform/db.server";
 
 export async function loader() {
   try {

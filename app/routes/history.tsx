@@ -7,12 +7,12 @@ import { Toaster } from "~/components/toaster";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
-import { BookingError } from "~/services/bookings.server";
-import { readForm } from "~/services/http.server";
-import { getT } from "~/services/i18n.server";
-import { errorToastFor, startModify } from "~/services/order-actions.server";
-import { listOrders } from "~/services/orders.server";
-import { requireUser } from "~/services/session.server";
+import { BookingError } from "~/services/booking/book.server";
+import { readForm } from "~/services/http/request.server";
+import { getT } from "~/services/platform/i18n.server";
+import { errorToastFor, startModify } from "~/services/http/order-actions.server";
+import { listOrders } from "~/services/orders/orders.server";
+import { requireUser } from "~/services/http/session.server";
 
 export const handle = { i18n: ["common", "orders", "checkout"] };
 export const meta: MetaFunction = titleMeta;

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { OnboardingGuide } from "~/components/onboarding-guide";
 import { parseSlide } from "~/lib/guide";
 import { titleMeta } from "~/lib/meta";
-import { getT } from "~/services/i18n.server";
-import { requireUser } from "~/services/session.server";
+import { getT } from "~/services/platform/i18n.server";
+import { requireUser } from "~/services/http/session.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "onboarding"] };

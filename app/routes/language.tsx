@@ -3,10 +3,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { setUserLocale } from "~/services/accounts.server";
-import { readForm } from "~/services/http.server";
-import { getLanguage, languageCookie } from "~/services/i18n.server";
-import { flashToast, getUserId, redirectWithToast } from "~/services/session.server";
+import { setUserLocale } from "~/services/accounts/accounts.server";
+import { readForm } from "~/services/http/request.server";
+import { getLanguage, languageCookie } from "~/services/platform/i18n.server";
+import { flashToast, redirectWithToast } from "~/services/http/toast.server";
+import { getUserId } from "~/services/http/session.server";
 
 export async function loader() {
   return redirect("/");

@@ -8,9 +8,9 @@ import { Trans, useTranslation } from "react-i18next";
 import { MaterialIcon, materialColor } from "~/components/material-icon";
 import { titleMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
-import { getLanguage, getT } from "~/services/i18n.server";
-import { MAX_QUERY_LENGTH, searchMaterials, type MaterialMatch } from "~/services/materials.server";
-import { requireUser } from "~/services/session.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { MAX_QUERY_LENGTH, searchMaterials, type MaterialMatch } from "~/services/catalogue/materials.server";
+import { requireUser } from "~/services/http/session.server";
 
 export const handle = { i18n: ["common", "materials"] };
 

@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { NotificationList } from "~/components/notifications";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { readForm } from "~/services/http.server";
-import { getT } from "~/services/i18n.server";
-import { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "~/services/orders.server";
-import { requireUser } from "~/services/session.server";
+import { readForm } from "~/services/http/request.server";
+import { getT } from "~/services/platform/i18n.server";
+import { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "~/services/orders/orders.server";
+import { requireUser } from "~/services/http/session.server";
 
 export const handle = { i18n: ["common", "orders"] };
 export const meta: MetaFunction = titleMeta;

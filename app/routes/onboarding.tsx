@@ -7,10 +7,10 @@ import { useTranslation } from "react-i18next";
 import { OnboardingGuide } from "~/components/onboarding-guide";
 import { parseSlide } from "~/lib/guide";
 import { titleMeta } from "~/lib/meta";
-import { completeOnboarding } from "~/services/accounts.server";
-import { readForm } from "~/services/http.server";
-import { getT } from "~/services/i18n.server";
-import { requireUser } from "~/services/session.server";
+import { completeOnboarding } from "~/services/accounts/accounts.server";
+import { readForm } from "~/services/http/request.server";
+import { getT } from "~/services/platform/i18n.server";
+import { requireUser } from "~/services/http/session.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "onboarding"] };

@@ -7,9 +7,9 @@ import { StatusBadge } from "~/components/orders/status-badge";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
-import { getT } from "~/services/i18n.server";
-import { findOrder, taxNumbers } from "~/services/orders.server";
-import { requireUser } from "~/services/session.server";
+import { getT } from "~/services/platform/i18n.server";
+import { findOrder, taxNumbers } from "~/services/orders/orders.server";
+import { requireUser } from "~/services/http/session.server";
 
 export const handle = { i18n: ["common", "orders"] };
 export const meta: MetaFunction = titleMeta;

@@ -14,10 +14,12 @@ import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { POSTAL_CODE_MAX } from "~/lib/postal";
 import { ProfileSchema } from "~/lib/profile-schema";
-import { parseSubmission, reject } from "~/services/forms.server";
-import { getLanguage, getT } from "~/services/i18n.server";
-import { nextBookingStep, readBookingContext, updateProfile } from "~/services/profile.server";
-import { redirectWithToast, requireUser, type Toast } from "~/services/session.server";
+import { parseSubmission, reject } from "~/services/http/forms.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { nextBookingStep, readBookingContext, updateProfile } from "~/services/accounts/profile.server";
+import { redirectWithToast } from "~/services/http/toast.server";
+import { requireUser } from "~/services/http/session.server";
+import { type Toast } from "~/lib/toast";
 
 export const handle = { i18n: ["common", "profile"] };
 

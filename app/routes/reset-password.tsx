@@ -6,10 +6,10 @@ import { useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { ResetPasswordSchema } from "~/lib/auth-schemas";
-import { AccountError, isResetTokenUsable, resetPassword } from "~/services/accounts.server";
-import { parseSubmission, rateLimited, reject } from "~/services/forms.server";
-import { getT } from "~/services/i18n.server";
-import { destroyUserSession } from "~/services/session.server";
+import { AccountError, isResetTokenUsable, resetPassword } from "~/services/accounts/accounts.server";
+import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
+import { getT } from "~/services/platform/i18n.server";
+import { destroyUserSession } from "~/services/http/session.server";
 
 export const REDIRECT_SECONDS = 3;
 

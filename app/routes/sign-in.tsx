@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import { SignInForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
-import { signInFromForm } from "~/services/auth-actions.server";
-import { readForm } from "~/services/http.server";
-import { getT } from "~/services/i18n.server";
-import { getUserId, redirectParamPath, rememberRedirect } from "~/services/session.server";
+import { signInFromForm } from "~/services/http/auth-actions.server";
+import { readForm } from "~/services/http/request.server";
+import { getT } from "~/services/platform/i18n.server";
+import { getUserId } from "~/services/http/session.server";
+import { redirectParamPath, rememberRedirect } from "~/services/http/toast.server";
 
 export const meta: MetaFunction = titleMeta;
 

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { assertSameOrigin } from "~/services/http.server";
-import { destroyUserSession, redirectWithToast } from "~/services/session.server";
+import { assertSameOrigin } from "~/services/http/request.server";
+import { destroyUserSession } from "~/services/http/session.server";
+import { redirectWithToast } from "~/services/http/toast.server";
 
 export async function loader() {
   return redirect("/");

@@ -6,10 +6,10 @@ import { SignUpForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
-import { signUpFromForm } from "~/services/auth-actions.server";
-import { readForm } from "~/services/http.server";
-import { getT } from "~/services/i18n.server";
-import { getUserId } from "~/services/session.server";
+import { signUpFromForm } from "~/services/http/auth-actions.server";
+import { readForm } from "~/services/http/request.server";
+import { getT } from "~/services/platform/i18n.server";
+import { getUserId } from "~/services/http/session.server";
 
 export const meta: MetaFunction = titleMeta;
 

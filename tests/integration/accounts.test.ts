@@ -12,9 +12,9 @@ import {
   resetPassword,
   toPublicUser,
   verifyLogin,
-} from "~/services/accounts.server";
-import { db, schema } from "~/services/db.server";
-import { createUserSession, getUser } from "~/services/session.server";
+} from "~/services/accounts/accounts.server";
+import { db, schema } from "~/services/platform/db.server";
+import { createUserSession, getUser } from "~/services/http/session.server";
 
 let n = 0;
 const email = () => `resident${++n}-${Date.now()}@bell.net`;

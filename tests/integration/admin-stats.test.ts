@@ -10,12 +10,12 @@ import { addDays, dateKey, weekdayOf, windowEnd, windowStart, type PickupWindow 
 import { action as createCodesApi } from "~/routes/api.admin.promo-codes";
 import { loader as redemptionsApi } from "~/routes/api.admin.promo-redemptions";
 import { loader as statsApi } from "~/routes/api.admin.promo-stats";
-import { createAdmin } from "~/services/accounts.server";
-import { recentActivity } from "~/services/admin-activity.server";
-import { csvCell, toCsv } from "~/services/admin-csv.server";
-import { daySheet, markPickup } from "~/services/admin-day.server";
-import { AdminError } from "~/services/admin-errors.server";
-import { createCodesAsAdmin, deactivateCode, listCodes, promoStats, readCodeFilter, recentRedemptions } from "~/services/admin-promos.server";
+import { createAdmin } from "~/services/accounts/accounts.server";
+import { recentActivity } from "~/services/admin/activity.server";
+import { csvCell, toCsv } from "~/services/http/csv.server";
+import { daySheet, markPickup } from "~/services/admin/day.server";
+import { AdminError } from "~/services/admin/errors.server";
+import { createCodesAsAdmin, deactivateCode, listCodes, promoStats, readCodeFilter, recentRedemptions } from "~/services/admin/promos.server";
 import {
   applyTemplate,
   closeDate,
@@ -27,15 +27,15 @@ import {
   saveTemplate,
   setSlotCapacity,
   weeklyTemplate,
-} from "~/services/admin-supply.server";
-import { notifyWaitlist, waitlistSummary } from "~/services/admin-waitlist.server";
-import { payWithSimulatedCard } from "~/services/checkout.server";
-import { db, schema } from "~/services/db.server";
-import { applyPromo, createPromoCodes } from "~/services/promos.server";
-import { isServedPrefix } from "~/services/service-areas.server";
-import { createUserSession } from "~/services/session.server";
-import { offeredSlots } from "~/services/slots.server";
-import { joinWaitlist } from "~/services/waitlist.server";
+} from "~/services/admin/supply.server";
+import { notifyWaitlist, waitlistSummary } from "~/services/admin/waitlist.server";
+import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { db, schema } from "~/services/platform/db.server";
+import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
+import { isServedPrefix } from "~/services/areas/service-areas.server";
+import { createUserSession } from "~/services/http/session.server";
+import { offeredSlots } from "~/services/booking/slots.server";
+import { joinWaitlist } from "~/services/areas/waitlist.server";
 import type { User } from "../../db/schema";
 import { CARD, ensureSeeded, resident } from "./fixtures";
 

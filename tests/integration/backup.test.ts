@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/services/db.server";
+import { openDatabase } from "~/services/platform/db.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "recircle-backup-"));
 const live = path.join(dir, "live.db");

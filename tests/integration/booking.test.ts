@@ -4,18 +4,18 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { windowStart } from "~/lib/dates";
-import { registerUser } from "~/services/accounts.server";
+import { registerUser } from "~/services/accounts/accounts.server";
 import {
   bookingPage,
   checkBookingChoice,
   nextStepUrl,
   normalizeSelection,
   weekStart,
-} from "~/services/booking-choice.server";
-import { db, schema } from "~/services/db.server";
-import { findPickupForUser } from "~/services/pickups.server";
-import { seed } from "~/services/seed.server";
-import { createUserSession } from "~/services/session.server";
+} from "~/services/booking/choice.server";
+import { db, schema } from "~/services/platform/db.server";
+import { findPickupForUser } from "~/services/orders/pickups.server";
+import { seed } from "~/services/ops/seed.server";
+import { createUserSession } from "~/services/http/session.server";
 import { action as bookingAction } from "~/routes/booking";
 
 // Sunday 22 November 2026, noon in Montreal. Slots run Monday to Saturday from tomorrow.

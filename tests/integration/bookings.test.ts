@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { BookingError, bookFree, fulfilPayment, quoteBooking, startCardPayment } from "~/services/bookings.server";
-import { CardError, confirmSimulatedCard, payWithSimulatedCard } from "~/services/checkout.server";
-import { db, schema } from "~/services/db.server";
-import { applyPromo, createPromoCodes } from "~/services/promos.server";
+import { BookingError, bookFree, fulfilPayment, quoteBooking, startCardPayment } from "~/services/booking/book.server";
+import { CardError, confirmSimulatedCard, payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { db, schema } from "~/services/platform/db.server";
+import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
 import { CARD, resident, slot } from "./fixtures";
 
 const pickupsOf = (userId: number) =>

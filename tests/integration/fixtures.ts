@@ -1,8 +1,8 @@
 // Builders for service tests: residents with a complete address, slots with a given room.
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/services/db.server";
-import { registerUser } from "~/services/accounts.server";
-import { seed } from "~/services/seed.server";
+import { db, schema } from "~/services/platform/db.server";
+import { registerUser } from "~/services/accounts/accounts.server";
+import { seed } from "~/services/ops/seed.server";
 import { addDays, dateKey, windowEnd, windowStart } from "~/lib/dates";
 import { now } from "~/lib/clock";
 

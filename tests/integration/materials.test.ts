@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { listMaterials, searchMaterials, searchTerms } from "~/services/materials.server";
-import { seed } from "~/services/seed.server";
+import { listMaterials, searchMaterials, searchTerms } from "~/services/catalogue/materials.server";
+import { seed } from "~/services/ops/seed.server";
 
 const categories = (list: { category: string }[]) => list.map((m) => m.category);
 

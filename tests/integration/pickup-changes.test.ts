@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { payWithSimulatedCard } from "~/services/checkout.server";
-import { db, schema } from "~/services/db.server";
-import { findOrder, listOrders, markAllNotificationsRead, notificationsFor } from "~/services/orders.server";
-import { cancelPickup, modifyPickup } from "~/services/pickup-changes.server";
+import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { db, schema } from "~/services/platform/db.server";
+import { findOrder, listOrders, markAllNotificationsRead, notificationsFor } from "~/services/orders/orders.server";
+import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
 import { CARD, resident, slot } from "./fixtures";
 
 const HOUR = 3_600_000;
@@ -108,7 +108,7 @@ describe("orders and notifications", () => {
 describe("the JSON API refuses changes within 12 hours, on the server", () => {
   it("PUT and DELETE answer 409 with the cutoff message and change nothing", async () => {
     const { action } = await import("~/routes/api.pickup-requests.$key");
-    const { createUserSession } = await import("~/services/session.server");
+    const { createUserSession } = await import("~/services/http/session.server");
     const { user, slot: from, pickup } = await booked();
     const to = slot();
     const cookie = (await createUserSession(user.id)).get("Set-Cookie")!.split(";")[0]!;

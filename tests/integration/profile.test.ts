@@ -4,11 +4,11 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { ProfileSchema } from "~/lib/profile-schema";
-import { registerUser } from "~/services/accounts.server";
-import { db, schema } from "~/services/db.server";
-import { nextBookingStep, readBookingContext, slotServesPrefix, updateProfile } from "~/services/profile.server";
-import { seed } from "~/services/seed.server";
-import { offeredSlots } from "~/services/slots.server";
+import { registerUser } from "~/services/accounts/accounts.server";
+import { db, schema } from "~/services/platform/db.server";
+import { nextBookingStep, readBookingContext, slotServesPrefix, updateProfile } from "~/services/accounts/profile.server";
+import { seed } from "~/services/ops/seed.server";
+import { offeredSlots } from "~/services/booking/slots.server";
 
 const AT = Date.UTC(2026, 10, 23, 15, 0, 0);
 const valid = {

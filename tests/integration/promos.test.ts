@@ -10,8 +10,8 @@ import { action as createIntentAction } from "~/routes/api.create-payment-intent
 import { action as pickupRequestsAction, loader as pickupRequestsLoader } from "~/routes/api.pickup-requests";
 import { action as simulatedConfirmAction } from "~/routes/api.payments.simulated.confirm";
 import { action as promoValidateAction } from "~/routes/api.promo.validate";
-import { payWithSimulatedCard } from "~/services/checkout.server";
-import { db, schema } from "~/services/db.server";
+import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { db, schema } from "~/services/platform/db.server";
 import { isSimulated, paymentProvider } from "~/services/payments/index.server";
 import {
   appliedPromo,
@@ -20,9 +20,9 @@ import {
   createPromoCodes,
   PENDING_HOLD_MS,
   PROMO_TTL_MS,
-} from "~/services/promos.server";
-import { resetRateLimits } from "~/services/rate-limit.server";
-import { createUserSession } from "~/services/session.server";
+} from "~/services/booking/promos.server";
+import { resetRateLimits } from "~/services/platform/rate-limit.server";
+import { createUserSession } from "~/services/http/session.server";
 import type { User } from "../../db/schema";
 import { CARD, resident, slot } from "./fixtures";
 
@@ -277,7 +277,7 @@ describe("the checkout API refuses visitors", () => {
     const before = db.select().from(schema.payments).all().length;
     const response = await post(action as Action, path, body);
     expect(response.status).toBe(401);
-    expect(await json(response)).toEqual({ message: "Unauthorized" });
+    expect(await json(response)).toEqual({ message: "Please sign in to continue." });
     const forged = await post(action as Action, path, body, "__session=forged-session-id");
     expect(forged.status).toBe(401);
     expect(db.select().from(schema.payments).all()).toHaveLength(before);

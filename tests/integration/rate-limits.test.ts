@@ -20,11 +20,11 @@ import { action as apiReset } from "~/routes/api.auth.reset-password";
 import { loader as apiServiceArea } from "~/routes/api.service-areas.$fsa";
 import { action as apiWaitlist } from "~/routes/api.waitlist";
 import { action as apiPromo } from "~/routes/api.promo.validate";
-import { db, schema } from "~/services/db.server";
-import { getTFor } from "~/services/i18n.server";
-import { env } from "~/services/config.server";
-import { LIMITS, resetRateLimits, type LimitName } from "~/services/rate-limit.server";
-import { createUserSession } from "~/services/session.server";
+import { db, schema } from "~/services/platform/db.server";
+import { getTFor } from "~/services/platform/i18n.server";
+import { env } from "~/services/platform/config.server";
+import { LIMITS, resetRateLimits, type LimitName } from "~/services/platform/rate-limit.server";
+import { createUserSession } from "~/services/http/session.server";
 import { ensureSeeded, resident, slot } from "./fixtures";
 
 type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => unknown;

@@ -4,12 +4,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { REFUND_PENDING, REFUNDING, bookFree, fulfilPayment, startCardPayment } from "~/services/bookings.server";
-import { confirmSimulatedCard, payWithSimulatedCard } from "~/services/checkout.server";
-import { db, schema } from "~/services/db.server";
-import { cancelPickup } from "~/services/pickup-changes.server";
-import { reconcilePayments } from "~/services/reconcile.server";
-import { createPromoCodes } from "~/services/promos.server";
+import { REFUND_PENDING, REFUNDING, bookFree, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
+import { confirmSimulatedCard, payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { db, schema } from "~/services/platform/db.server";
+import { cancelPickup } from "~/services/orders/changes.server";
+import { reconcilePayments } from "~/services/booking/reconcile.server";
+import { createPromoCodes } from "~/services/booking/promos.server";
 import { CARD, resident, slot } from "./fixtures";
 
 const paymentRow = (id: number) => db.select().from(schema.payments).where(eq(schema.payments.id, id)).get()!;

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { dateKey } from "~/lib/dates";
-import { db, schema, sqlite } from "~/services/db.server";
-import { seed } from "~/services/seed.server";
-import { WEEKS_AHEAD } from "~/services/slot-supply.server";
+import { db, schema, sqlite } from "~/services/platform/db.server";
+import { seed } from "~/services/ops/seed.server";
+import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 
 const count = (table: SQLiteTable) =>
   db.select({ n: sql<number>`count(*)` }).from(table).get()!.n;

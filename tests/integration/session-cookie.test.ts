@@ -4,12 +4,17 @@
 // when they load, so each case loads them afresh.
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const saved = { NODE_ENV: process.env.NODE_ENV, INSECURE_COOKIES: process.env.INSECURE_COOKIES };
+const saved = {
+  NODE_ENV: process.env.NODE_ENV,
+  INSECURE_COOKIES: process.env.INSECURE_COOKIES,
+  SESSION_SECRET: process.env.SESSION_SECRET,
+};
 
 afterEach(() => {
   process.env.NODE_ENV = saved.NODE_ENV;
   if (saved.INSECURE_COOKIES === undefined) delete process.env.INSECURE_COOKIES;
   else process.env.INSECURE_COOKIES = saved.INSECURE_COOKIES;
+  process.env.SESSION_SECRET = saved.SESSION_SECRET;
   vi.resetModules();
 });
 
@@ -18,15 +23,16 @@ async function cookiesUnder(env: { NODE_ENV: "production" | "development"; INSEC
   if (env.INSECURE_COOKIES === undefined) delete process.env.INSECURE_COOKIES;
   else process.env.INSECURE_COOKIES = env.INSECURE_COOKIES;
   vi.resetModules();
-  const { registerUser } = await import("~/services/accounts.server");
-  const session = await import("~/services/session.server");
+  const { registerUser } = await import("~/services/accounts/accounts.server");
+  const session = await import("~/services/http/session.server");
+  const { flashToast } = await import("~/services/http/toast.server");
   const user = await registerUser({
     email: `cookie-${env.NODE_ENV}-${env.INSECURE_COOKIES ?? "x"}-${Date.now()}@bell.net`,
     password: "secret1",
     locale: "en",
   });
   const sessionCookie = (await session.createUserSession(user.id)).get("Set-Cookie")!;
-  const visitorCookie = (await session.flashToast(new Request("http://localhost/"), { title: "toast.success" })).get("Set-Cookie")!;
+  const visitorCookie = (await flashToast(new Request("http://localhost/"), { title: "toast.success" })).get("Set-Cookie")!;
   const attributes = (cookie: string) => cookie.split(";").map((a) => a.trim().toLowerCase());
   return { session: attributes(sessionCookie), visitor: attributes(visitorCookie), raw: sessionCookie };
 }
@@ -61,5 +67,32 @@ describe("session cookie settings", () => {
     const { session } = await cookiesUnder({ NODE_ENV: "development" });
     expect(session).not.toContain("secure");
     expect(session).toContain("httponly");
+  });
+});
+
+describe("session secret rotation", () => {
+  async function modulesWith(secret: string) {
+    process.env.SESSION_SECRET = secret;
+    vi.resetModules();
+    const accounts = await import("~/services/accounts/accounts.server");
+    const session = await import("~/services/http/session.server");
+    return { ...accounts, ...session };
+  }
+  const cookieOf = (headers: Headers) => headers.get("Set-Cookie")!.split(";")[0]!;
+  const asking = (cookie: string) => new Request("http://localhost/history", { headers: { Cookie: cookie } });
+
+  it("a cookie signed with the old secret still signs in after a new secret is put first", async () => {
+    const old = await modulesWith("old-secret");
+    const user = await old.registerUser({ email: `rotate-${Date.now()}@bell.net`, password: "secret1", locale: "en" });
+    const oldCookie = cookieOf(await old.createUserSession(user.id));
+    expect((await old.getUser(asking(oldCookie)))?.id).toBe(user.id);
+
+    const rotated = await modulesWith("new-secret, old-secret");
+    expect((await rotated.getUser(asking(oldCookie)))?.id).toBe(user.id);
+    // New cookies are signed with the first secret: they verify once the old secret is dropped.
+    const newCookie = cookieOf(await rotated.createUserSession(user.id));
+    const dropped = await modulesWith("new-secret");
+    expect((await dropped.getUser(asking(newCookie)))?.id).toBe(user.id);
+    expect(await dropped.getUser(asking(oldCookie))).toBeNull();
   });
 });

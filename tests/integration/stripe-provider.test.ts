@@ -13,10 +13,10 @@ const standIn = await vi.hoisted(async () => {
   return started;
 });
 
-import { BookingError, fulfilHostedSession, fulfilPayment, startCardPayment } from "~/services/bookings.server";
-import { startHostedCheckout } from "~/services/checkout.server";
-import { createPromoCodes } from "~/services/promos.server";
-import { db, schema } from "~/services/db.server";
+import { BookingError, fulfilHostedSession, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
+import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { createPromoCodes } from "~/services/booking/promos.server";
+import { db, schema } from "~/services/platform/db.server";
 import { paymentProvider, setPaymentProvider } from "~/services/payments/index.server";
 import { StripeProvider } from "~/services/payments/stripe.server";
 import { resident, slot } from "./fixtures";

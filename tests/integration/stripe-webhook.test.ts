@@ -21,9 +21,9 @@ const standIn = await vi.hoisted(async () => {
 });
 
 import { action, loader } from "~/routes/api.stripe.webhook";
-import { fulfilHostedSession, startCardPayment } from "~/services/bookings.server";
-import { startHostedCheckout } from "~/services/checkout.server";
-import { db, schema } from "~/services/db.server";
+import { fulfilHostedSession, startCardPayment } from "~/services/booking/book.server";
+import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { db, schema } from "~/services/platform/db.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
 import { resident, slot } from "./fixtures";
 

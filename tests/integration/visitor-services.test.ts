@@ -3,10 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { WaitlistApiSchema, WaitlistFormSchema } from "~/lib/visitor-schemas";
-import { db, schema } from "~/services/db.server";
-import { seed } from "~/services/seed.server";
-import { checkServiceArea, InvalidPostalPrefixError, isServedPrefix } from "~/services/service-areas.server";
-import { joinWaitlist, toPublicWaitlistEntry } from "~/services/waitlist.server";
+import { db, schema } from "~/services/platform/db.server";
+import { seed } from "~/services/ops/seed.server";
+import { checkServiceArea, InvalidPostalPrefixError, isServedPrefix } from "~/services/areas/service-areas.server";
+import { joinWaitlist, toPublicWaitlistEntry } from "~/services/areas/waitlist.server";
 
 beforeAll(() => {
   seed();

@@ -2,7 +2,7 @@
 // pagination links and the recent activity list.
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { AdminProblem } from "~/services/admin-actions.server";
+import type { AdminProblem } from "~/services/http/admin-actions.server";
 
 export function StatCard({ id, label, value, hint }: { id: string; label: string; value: string | number; hint?: string }) {
   return (

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { parseBagCount, type BagCount } from "~/lib/pricing";
-import type { BookingSelection, WeekGroup } from "~/services/booking-choice.server";
+import type { BookingSelection, WeekGroup } from "~/services/booking/choice.server";
 import { BagPicker } from "./bag-picker";
 import { DatePicker } from "./date-picker";
 import { CancellationPolicy } from "./notices";

@@ -1,7 +1,7 @@
 // Step 2: the pickup dates of the coming month, grouped by week (Monday first in French). A date
 // whose slots are all taken is shown as Fully Booked and cannot be picked.
 import { useTranslation } from "react-i18next";
-import type { WeekGroup } from "~/services/booking-choice.server";
+import type { WeekGroup } from "~/services/booking/choice.server";
 
 export function DatePicker({
   weeks,

@@ -2,7 +2,7 @@
 // on that date) cannot be picked.
 import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { DateChoice } from "~/services/booking-choice.server";
+import type { DateChoice } from "~/services/booking/choice.server";
 
 export const WindowPicker = forwardRef<
   HTMLFieldSetElement,

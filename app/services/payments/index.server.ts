@@ -1,5 +1,5 @@
 // Chooses the card provider: Stripe when its keys are set (or PAYMENT_PROVIDER=stripe), else simulated.
-import { env } from "../config.server";
+import { env } from "~/services/platform/config.server";
 import { SimulatedProvider } from "./simulated.server";
 import { StripeProvider } from "./stripe.server";
 import type { PaymentProvider } from "./types";

@@ -2,7 +2,7 @@
 // simulated_intents table, and stores only the brand and last four digits, never the number.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db, schema } from "../db.server";
+import { db, schema } from "~/services/platform/db.server";
 import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent } from "./types";
 import { now } from "~/lib/clock";
 

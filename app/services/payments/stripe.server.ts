@@ -2,7 +2,7 @@
 // (JavaScript off), refunds, and webhook signature checks. STRIPE_API_HOST/PORT/PROTOCOL point the SDK
 // at a local stand-in in tests.
 import Stripe from "stripe";
-import { env } from "../config.server";
+import { env } from "~/services/platform/config.server";
 import type { HostedCheckout, PaymentProvider, ProviderIntent } from "./types";
 
 export function stripeClient(secretKey = env.STRIPE_SECRET_KEY ?? "") {

@@ -1,0 +1,72 @@
+// Database-backed sessions: the cookie holds only a random id; the row holds who is signed in, so
+// signing out, resetting a password or expiry really ends a session.
+import { createSessionStorage } from "@remix-run/node";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { env } from "~/services/platform/config.server";
+import { db, schema } from "~/services/platform/db.server";
+import { randomToken } from "./passwords.server";
+import { now } from "~/lib/clock";
+
+export const SESSION_DAYS = 30;
+/** Cookies are Secure in production, unless a test server on plain http asks otherwise. */
+export const secureCookies = env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
+
+export type SessionData = { userId: number; modifyingPickupId?: number };
+
+export const sessionStorage = createSessionStorage<SessionData>({
+  cookie: {
+    name: "__session",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookies,
+    secrets: env.sessionSecrets,
+    maxAge: 60 * 60 * 24 * SESSION_DAYS,
+  },
+  async createData(data, expires) {
+    if (!data.userId) throw new Error("A session needs a user");
+    const id = randomToken(24);
+    db.insert(schema.sessions)
+      .values({
+        id,
+        userId: data.userId,
+        data: JSON.stringify(data),
+        expiresAt: expires?.getTime() ?? now() + SESSION_DAYS * 86_400_000,
+        createdAt: now(),
+      })
+      .run();
+    return id;
+  },
+  async readData(id) {
+    const row = db
+      .select()
+      .from(schema.sessions)
+      .where(and(eq(schema.sessions.id, id), gt(schema.sessions.expiresAt, now())))
+      .get();
+    return row ? (JSON.parse(row.data) as SessionData) : null;
+  },
+  async updateData(id, data, expires) {
+    db.update(schema.sessions)
+      .set({
+        data: JSON.stringify(data),
+        ...(expires ? { expiresAt: expires.getTime() } : {}),
+      })
+      .where(eq(schema.sessions.id, id))
+      .run();
+  },
+  async deleteData(id) {
+    db.delete(schema.sessions).where(eq(schema.sessions.id, id)).run();
+  },
+});
+
+export function findSessionUser(userId: number) {
+  return db.select().from(schema.users).where(eq(schema.users.id, userId)).get() ?? null;
+}
+
+export function destroyAllSessionsOf(userId: number) {
+  db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)).run();
+}
+
+export function purgeExpiredSessions() {
+  db.delete(schema.sessions).where(lt(schema.sessions.expiresAt, now())).run();
+}

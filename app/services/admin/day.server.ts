@@ -1,0 +1,137 @@
+// The day's work: a date's pickups grouped by window (the driver's sheet, printable and as CSV), and
+// marking each pickup Completed or Missed. A missed resident is e-mailed a link to book again.
+import { and, asc, eq } from "drizzle-orm";
+import { recordActivity } from "./activity.server";
+import { AdminError, toDateKey, toInteger } from "./errors.server";
+import { appUrl, env } from "~/services/platform/config.server";
+import { db, schema } from "~/services/platform/db.server";
+import { sendEmail } from "~/services/platform/mailer.server";
+import { now } from "~/lib/clock";
+import { dateKey, formatDate, type PickupWindow, windowLabel } from "~/lib/dates";
+import type { User } from "../../../db/schema";
+
+export type SheetPickup = {
+  id: number;
+  confirmationNumber: string;
+  window: PickupWindow;
+  address: string;
+  postalFsa: string;
+  bags: number;
+  status: "Scheduled" | "Completed" | "Missed" | "Cancelled";
+  name: string;
+  email: string;
+};
+
+export type DaySheet = {
+  date: string;
+  windows: Array<{ window: PickupWindow; pickups: SheetPickup[]; bags: number }>;
+  totalPickups: number;
+  totalBags: number;
+  cancelled: number;
+  /** Pickups can be marked from their day on, not before. */
+  canMark: boolean;
+};
+
+/** The date asked for in ?date=, or today (Montreal) when missing or not a real date. */
+export function sheetDate(raw: string | null, at = now()): string {
+  return toDateKey(raw) ?? dateKey(at);
+}
+
+/** The date's pickups (cancelled ones only counted), morning then afternoon, by postal area then address. */
+export function daySheet(date: string, at = now()): DaySheet {
+  const rows = db
+    .select({
+      id: schema.pickupRequests.id,
+      confirmationNumber: schema.pickupRequests.confirmationNumber,
+      window: schema.pickupSlots.window,
+      address: schema.pickupRequests.address,
+      postalFsa: schema.pickupRequests.postalFsa,
+      bags: schema.pickupRequests.bagsRequested,
+      status: schema.pickupRequests.status,
+      firstName: schema.users.firstName,
+      lastName: schema.users.lastName,
+      email: schema.users.email,
+    })
+    .from(schema.pickupRequests)
+    .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
+    .innerJoin(schema.users, eq(schema.users.id, schema.pickupRequests.userId))
+    .where(eq(schema.pickupSlots.date, date))
+    .orderBy(asc(schema.pickupSlots.startsAt), asc(schema.pickupRequests.postalFsa), asc(schema.pickupRequests.address))
+    .all()
+    .map(({ firstName, lastName, ...row }) => ({ ...row, name: `${firstName} ${lastName}`.trim() }));
+  const live = rows.filter((r) => r.status !== "Cancelled");
+  const windows = (["morning", "afternoon"] as const).map((window) => {
+    const pickups = live.filter((r) => r.window === window);
+    return { window, pickups, bags: pickups.reduce((sum, p) => sum + p.bags, 0) };
+  });
+  return {
+    date,
+    windows,
+    totalPickups: live.length,
+    totalBags: live.reduce((sum, p) => sum + p.bags, 0),
+    cancelled: rows.length - live.length,
+    canMark: date <= dateKey(at),
+  };
+}
+
+export const MARKS = ["Completed", "Missed"] as const;
+export type Mark = (typeof MARKS)[number];
+
+/**
+ * Records how a scheduled pickup went. Only from its day on, and only once: a pickup already Completed,
+ * Missed or Cancelled is refused. Missed e-mails the resident (their language) a link to book again.
+ */
+export async function markPickup(admin: User, pickupId: unknown, rawMark: unknown, at = now()) {
+  const id = toInteger(pickupId);
+  const mark = MARKS.find((m) => m === rawMark);
+  if (!mark) throw new AdminError("day.markInvalid");
+  const pickup = db.transaction((tx) => {
+    const row = id
+      ? tx
+          .select({ pickup: schema.pickupRequests, slot: schema.pickupSlots, user: schema.users })
+          .from(schema.pickupRequests)
+          .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
+          .innerJoin(schema.users, eq(schema.users.id, schema.pickupRequests.userId))
+          .where(eq(schema.pickupRequests.id, id))
+          .get()
+      : undefined;
+    if (!row) throw new AdminError("day.notFound", {}, 404);
+    if (row.slot.date > dateKey(at)) throw new AdminError("day.tooEarly", { confirmationNumber: row.pickup.confirmationNumber });
+    const updated = tx
+      .update(schema.pickupRequests)
+      .set({ status: mark, updatedAt: at })
+      .where(and(eq(schema.pickupRequests.id, row.pickup.id), eq(schema.pickupRequests.status, "Scheduled")))
+      .run();
+    if (updated.changes !== 1) {
+      // Already Completed, Missed or Cancelled: each has its own message.
+      throw new AdminError(`day.already${row.pickup.status}`, { confirmationNumber: row.pickup.confirmationNumber });
+    }
+    recordActivity(tx, admin.id, mark === "Completed" ? "pickup.completed" : "pickup.missed", {
+      confirmationNumber: row.pickup.confirmationNumber,
+      date: row.slot.date,
+    });
+    return row;
+  });
+  if (mark === "Missed") {
+    const lng = pickup.user.locale;
+    await sendEmail({
+      to: pickup.user.email,
+      kind: "pickup-missed",
+      locale: lng,
+      values: {
+        date: formatDate(pickup.slot.date, lng),
+        window: windowLabel(pickup.slot.window, lng),
+        confirmationNumber: pickup.pickup.confirmationNumber,
+        link: `${appUrl()}/booking`,
+        supportEmail: env.SUPPORT_EMAIL,
+      },
+    });
+  }
+  return { confirmationNumber: pickup.pickup.confirmationNumber, date: pickup.slot.date, mark };
+}
+
+/** The day sheet's CSV file name. */
+export function daySheetFilename(date: string) {
+  return `pickups-${date}.csv`;
+}
+

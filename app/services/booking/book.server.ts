@@ -1,0 +1,501 @@
+// Booking a pickup: quote (every rule re-checked on the server), take the payment through the
+// provider, and book in one transaction that takes the slot's place atomically. One payment books at
+// most one pickup; a paid booking that can no longer be placed is refunded in full, never lost.
+import crypto from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { appUrl, env } from "~/services/platform/config.server";
+import { db, schema, type Tx } from "~/services/platform/db.server";
+import { getTFor } from "~/services/platform/i18n.server";
+import { sendEmail } from "~/services/platform/mailer.server";
+import { paymentProvider } from "~/services/payments/index.server";
+import type { PaymentProvider, ProviderIntent } from "~/services/payments/types";
+import { appliedPromo, checkPromo, completeRedemption, PromoError } from "./promos.server";
+import { findSlot } from "./slots.server";
+import { now } from "~/lib/clock";
+import { formatDate, windowLabel } from "~/lib/dates";
+import { isLanguage } from "~/lib/i18n";
+import { CURRENCY, formatMoney, priceBreakdown, type BagCount, type PriceBreakdown } from "~/lib/pricing";
+import { addressLine, isProfileComplete } from "~/lib/profile";
+import { fsaOf } from "~/lib/postal";
+import { isOffered, MIN_LEAD_MS, spotsLeft, type SlotView } from "~/lib/slots";
+import type { Payment, PickupRequest, User } from "../../../db/schema";
+
+/** A refusal with a translation key of the checkout namespace. */
+export class BookingError extends Error {
+  constructor(
+    public readonly key: string,
+    public readonly status = 400,
+  ) {
+    super(key);
+  }
+}
+
+export type BookingRequest = {
+  bags: BagCount;
+  slotId: number;
+  /** A promo code typed for this booking; otherwise the one the resident applied at checkout, if any. */
+  promoCode?: string | null;
+  /** What the browser showed; a different server price refuses the booking. */
+  expectedTotalCents?: number | null;
+};
+
+export type Quote = {
+  slot: SlotView;
+  breakdown: PriceBreakdown;
+  promo: { code: string; percent: number } | null;
+  address: string;
+  fsa: string;
+};
+
+/** Why a slot cannot be offered to this prefix right now, or null when it can. */
+export function slotRefusal(slot: SlotView | null, fsa: string, at = now()): string | null {
+  if (!slot) return "errors.slotNotFound";
+  if (slot.closed) return "errors.slotUnavailable";
+  if (slot.startsAt - at < MIN_LEAD_MS) return "errors.slotTooSoon";
+  if (!slot.serviceAreas.includes(fsa)) return "errors.addressMismatch";
+  if (!isOffered(slot, fsa, at)) return "errors.slotUnavailable";
+  if (spotsLeft(slot) <= 0) return "errors.slotFull";
+  return null;
+}
+
+export function quoteBooking(user: User, request: BookingRequest, at = now()): Quote {
+  if (!isProfileComplete(user)) throw new BookingError("errors.profileIncomplete", 409);
+  const fsa = fsaOf(user.postalCode);
+  const slot = findSlot(request.slotId);
+  const refusal = slotRefusal(slot, fsa, at);
+  if (refusal) throw new BookingError(refusal, refusal === "errors.slotNotFound" ? 404 : 409);
+  let promo: Quote["promo"] = null;
+  if (request.promoCode) {
+    try {
+      const row = checkPromo(db, user, request.promoCode, request.bags);
+      promo = { code: row.code, percent: row.percent };
+    } catch (error) {
+      if (error instanceof PromoError) throw new BookingError(error.key, 400);
+      throw error;
+    }
+  } else {
+    promo = appliedPromo(user, request.bags);
+  }
+  const breakdown = priceBreakdown({
+    bags: request.bags,
+    promoPercent: promo?.percent ?? 0,
+    serviceFeeCents: env.SERVICE_FEE_CENTS,
+  });
+  if (request.expectedTotalCents != null && request.expectedTotalCents !== breakdown.totalCents) {
+    throw new BookingError("errors.priceChanged", 409);
+  }
+  return { slot: slot!, breakdown, promo, address: addressLine(user), fsa };
+}
+
+type StoredBooking = {
+  ref: string;
+  bags: BagCount;
+  slotId: number;
+  promoCode: string | null;
+  breakdown: PriceBreakdown;
+  address: string;
+  fsa: string;
+};
+
+function storedBooking(payment: Payment): StoredBooking {
+  return JSON.parse(payment.booking) as StoredBooking;
+}
+
+function newBooking(quote: Quote): StoredBooking {
+  return {
+    ref: crypto.randomBytes(12).toString("hex"),
+    bags: quote.breakdown.bags,
+    slotId: quote.slot.id,
+    promoCode: quote.promo?.code ?? null,
+    breakdown: quote.breakdown,
+    address: quote.address,
+    fsa: quote.fsa,
+  };
+}
+
+function metadataFor(user: User, booking: StoredBooking): Record<string, string> {
+  return {
+    bookingRef: booking.ref,
+    userId: String(user.id),
+    slotId: String(booking.slotId),
+    bags: String(booking.bags),
+    promoCode: booking.promoCode ?? "",
+  };
+}
+
+function description(booking: StoredBooking) {
+  return `ReCircle pickup: ${booking.bags} bag${booking.bags > 1 ? "s" : ""}`;
+}
+
+/** Creates the provider's payment for a quoted booking and records it as ours, awaiting payment. */
+export async function startCardPayment(user: User, request: BookingRequest, provider = paymentProvider()) {
+  const quote = quoteBooking(user, request);
+  if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
+  const booking = newBooking(quote);
+  const intent = await provider.createIntent({
+    amountCents: quote.breakdown.totalCents,
+    currency: CURRENCY,
+    metadata: metadataFor(user, booking),
+    description: description(booking),
+    receiptEmail: user.email,
+  });
+  const payment = db
+    .insert(schema.payments)
+    .values({
+      provider: provider.name,
+      providerPaymentId: intent.id,
+      userId: user.id,
+      amountCents: quote.breakdown.totalCents,
+      currency: CURRENCY,
+      booking: JSON.stringify(booking),
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning()
+    .get();
+  return { payment, quote, clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+}
+
+/** For the hosted (no-JavaScript) Stripe path: our record keyed by the Checkout Session until it is paid. */
+export function recordHostedPayment(user: User, quote: Quote, sessionId: string, booking: StoredBooking) {
+  return db
+    .insert(schema.payments)
+    .values({
+      provider: "stripe",
+      providerPaymentId: sessionId,
+      userId: user.id,
+      amountCents: quote.breakdown.totalCents,
+      currency: CURRENCY,
+      booking: JSON.stringify(booking),
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning()
+    .get();
+}
+
+export function prepareHostedBooking(user: User, request: BookingRequest) {
+  const quote = quoteBooking(user, request);
+  if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
+  const booking = newBooking(quote);
+  return { quote, booking, metadata: metadataFor(user, booking), description: description(booking) };
+}
+
+export function findPaymentByProviderId(providerPaymentId: string) {
+  return db.select().from(schema.payments).where(eq(schema.payments.providerPaymentId, providerPaymentId)).get();
+}
+
+function findPaymentByRef(ref: string) {
+  return db
+    .select()
+    .from(schema.payments)
+    .where(sql`json_extract(${schema.payments.booking}, '$.ref') = ${ref}`)
+    .get();
+}
+
+export function pickupForPayment(paymentId: number) {
+  return pickupOfPayment(db, paymentId);
+}
+
+function pickupOfPayment(tx: Tx | typeof db, paymentId: number) {
+  return tx.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.paymentId, paymentId)).get();
+}
+
+const CONFIRMATION_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** 'K7M2-QX9P': random, not sequential, easy to read aloud. */
+export function newConfirmationNumber(): string {
+  const bytes = crypto.randomBytes(8);
+  const chars = [...bytes].map((b) => CONFIRMATION_ALPHABET[b % CONFIRMATION_ALPHABET.length]).join("");
+  return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/**
+ * The booking itself, in one transaction: the slot's place is taken with a conditional update (so two
+ * residents can never both take the last place), the pickup is written, the promo redemption completed
+ * and the payment marked paid. Idempotent per payment.
+ */
+function bookInTransaction(payment: Payment, user: User, card: Pick<ProviderIntent, "cardBrand" | "cardLast4">): PickupRequest {
+  const booking = storedBooking(payment);
+  return db.transaction((tx) => {
+    const existing = pickupOfPayment(tx, payment.id);
+    if (existing) return existing;
+    // A payment being refunded (or refunded) must never book: the money is on its way back.
+    const fresh = tx.select().from(schema.payments).where(eq(schema.payments.id, payment.id)).get()!;
+    if (fresh.status === "refunded" || fresh.status === "partially_refunded") throw new BookingError("errors.paymentRefunded", 409);
+    const pendingReason = refundingReason(fresh);
+    if (pendingReason) throw new BookingError(pendingReason, 409);
+    const slot = findSlot(booking.slotId, tx);
+    if (!slot || slot.closed || !slot.serviceAreas.includes(booking.fsa)) throw new BookingError("errors.slotUnavailable", 409);
+    // The resident may have spent a while on the card form: allow the hour past the 24-hour lead.
+    if (slot.startsAt - now() < MIN_LEAD_MS - 60 * 60 * 1000) throw new BookingError("errors.slotTooSoon", 409);
+    const taken = tx
+      .update(schema.pickupSlots)
+      .set({ currentBooked: sql`${schema.pickupSlots.currentBooked} + 1` })
+      .where(
+        and(
+          eq(schema.pickupSlots.id, booking.slotId),
+          lt(schema.pickupSlots.currentBooked, schema.pickupSlots.maxCapacity),
+          eq(schema.pickupSlots.closed, false),
+        ),
+      )
+      .run();
+    if (taken.changes !== 1) throw new BookingError("errors.slotFull", 409);
+    const b = booking.breakdown;
+    let pickup: PickupRequest | undefined;
+    for (let attempt = 0; !pickup && attempt < 5; attempt++) {
+      pickup = tx
+        .insert(schema.pickupRequests)
+        .values({
+          confirmationNumber: newConfirmationNumber(),
+          userId: user.id,
+          pickupSlotId: booking.slotId,
+          paymentId: payment.id,
+          bagsRequested: booking.bags,
+          listPriceCents: b.listPriceCents,
+          multiBagDiscountCents: b.multiBagDiscountCents,
+          serviceFeeCents: b.serviceFeeCents,
+          promoDiscountCents: b.promoDiscountCents,
+          subtotalCents: b.subtotalCents,
+          gstCents: b.gstCents,
+          qstCents: b.qstCents,
+          totalCents: b.totalCents,
+          address: booking.address,
+          postalFsa: booking.fsa,
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .onConflictDoNothing({ target: schema.pickupRequests.confirmationNumber })
+        .returning()
+        .get();
+    }
+    if (!pickup) throw new Error("Could not draw a unique confirmation number");
+    if (booking.promoCode) {
+      try {
+        completeRedemption(tx, user, booking.promoCode, booking.bags, pickup.id, b.promoDiscountCents);
+      } catch (error) {
+        if (error instanceof PromoError) throw new BookingError(error.key, 409);
+        throw error;
+      }
+    }
+    tx.update(schema.payments)
+      .set({ status: "succeeded", cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: now() })
+      .where(eq(schema.payments.id, payment.id))
+      .run();
+    return pickup;
+  });
+}
+
+function userOf(payment: Payment): User {
+  return db.select().from(schema.users).where(eq(schema.users.id, payment.userId)).get()!;
+}
+
+/**
+ * A payment whose refund has been decided but may not have reached the provider yet carries this
+ * prefix in failure_code (with the reason after it). It is written before the provider is asked, so a
+ * crash in between leaves a trace that reconcilePayments() finishes; it is never booked meanwhile.
+ */
+export const REFUNDING = "refunding:";
+/** The same for a cancelled pickup's partial refund (pickup-changes.server). */
+export const REFUND_PENDING = "refund_pending";
+
+function refundingReason(payment: Payment): string | null {
+  return payment.failureCode?.startsWith(REFUNDING) ? payment.failureCode.slice(REFUNDING.length) : null;
+}
+
+/**
+ * Refunds at the provider so that it has refunded `refundedTotalCents` of this payment in all, safe to
+ * repeat after a crash: Stripe de-duplicates by idempotency key (refund-<intent>-<cents>); the simulated
+ * provider keeps its ledger in our database, which is read first so a repeat refunds nothing twice.
+ */
+export async function refundAtProvider(provider: PaymentProvider, payment: Payment, cents: number, refundedTotalCents: number) {
+  if (cents <= 0 || payment.provider === "free") return;
+  if (provider.name === "simulated") {
+    const ledger = db
+      .select({ refundedCents: schema.simulatedIntents.refundedCents })
+      .from(schema.simulatedIntents)
+      .where(eq(schema.simulatedIntents.id, payment.providerPaymentId))
+      .get();
+    const owed = refundedTotalCents - (ledger?.refundedCents ?? 0);
+    if (owed <= 0) return;
+    cents = Math.min(cents, owed);
+  }
+  await provider.refund(payment.providerPaymentId, cents);
+}
+
+/** A paid booking that cannot be placed is refunded in full, and the resident is told why. */
+async function refundUnplaceable(payment: Payment, provider: PaymentProvider, reason: BookingError): Promise<PickupRequest> {
+  // First, in one transaction: unless a pickup was booked for it meanwhile, record the decision.
+  const claim = db.transaction((tx) => {
+    const fresh = tx.select().from(schema.payments).where(eq(schema.payments.id, payment.id)).get()!;
+    const booked = pickupOfPayment(tx, fresh.id);
+    if (booked) return { booked } as const;
+    if (fresh.status === "refunded") return { fresh, done: true, ours: false, key: fresh.failureCode ?? reason.key } as const;
+    const pending = refundingReason(fresh);
+    if (pending) return { fresh, done: false, ours: false, key: pending } as const;
+    tx.update(schema.payments)
+      .set({ failureCode: `${REFUNDING}${reason.key}`, updatedAt: now() })
+      .where(eq(schema.payments.id, fresh.id))
+      .run();
+    return { fresh, done: false, ours: true, key: reason.key } as const;
+  });
+  if ("booked" in claim && claim.booked) return claim.booked;
+  const { fresh, key } = claim;
+  if (!claim.done) {
+    try {
+      await refundAtProvider(provider, fresh, fresh.amountCents, fresh.amountCents);
+    } catch (error) {
+      // Not refunded: leave the payment as it was (ours to undo only), so it can be tried again.
+      if (claim.ours) {
+        db.update(schema.payments)
+          .set({ failureCode: fresh.failureCode, updatedAt: now() })
+          .where(and(eq(schema.payments.id, fresh.id), eq(schema.payments.failureCode, `${REFUNDING}${reason.key}`)))
+          .run();
+      }
+      throw error;
+    }
+    db.update(schema.payments)
+      .set({ status: "refunded", refundedCents: fresh.amountCents, failureCode: key, updatedAt: now() })
+      .where(and(eq(schema.payments.id, fresh.id), sql`${schema.payments.status} <> 'refunded'`))
+      .run();
+  }
+  throw new BookingError(key.startsWith("promo.") ? "errors.promoRefunded" : `${key}Refunded`, 409);
+}
+
+/**
+ * Books the pickup a payment was made for, after reading the payment back from the provider: it must
+ * have succeeded, for our amount and currency, for this booking. Safe to call twice (browser and webhook).
+ */
+export async function fulfilPayment(
+  providerPaymentId: string,
+  options: { userId?: number; provider?: PaymentProvider } = {},
+): Promise<PickupRequest> {
+  const provider = options.provider ?? paymentProvider();
+  const payment = findPaymentByProviderId(providerPaymentId);
+  if (!payment || (options.userId !== undefined && payment.userId !== options.userId)) {
+    throw new BookingError("errors.paymentNotFound", 404);
+  }
+  const existing = pickupOfPayment(db, payment.id);
+  if (existing) return existing;
+  if (payment.status === "refunded") throw new BookingError("errors.paymentRefunded", 409);
+  if (payment.provider !== provider.name) throw new BookingError("errors.paymentNotFound", 404);
+  const intent = await provider.retrieveIntent(payment.providerPaymentId);
+  const booking = storedBooking(payment);
+  if (
+    !intent ||
+    intent.status !== "succeeded" ||
+    intent.amountCents !== payment.amountCents ||
+    intent.currency.toLowerCase() !== payment.currency ||
+    intent.metadata.bookingRef !== booking.ref
+  ) {
+    throw new BookingError("errors.paymentNotCompleted", 402);
+  }
+  const user = userOf(payment);
+  try {
+    const pickup = bookInTransaction(payment, user, intent);
+    await sendBookingConfirmation(user, pickup);
+    return pickup;
+  } catch (error) {
+    if (error instanceof BookingError) {
+      if (error.key === "errors.paymentRefunded") throw error;
+      const pickup = await refundUnplaceable(payment, provider, error);
+      return pickup;
+    }
+    throw error;
+  }
+}
+
+/** The hosted Checkout path: the session was paid with a PaymentIntent; re-key our record to it and book. */
+export async function fulfilHostedSession(sessionId: string, provider: PaymentProvider & { sessionPaymentIntent(id: string): Promise<string | null> }, userId?: number) {
+  const payment = findPaymentByProviderId(sessionId);
+  if (!payment) {
+    // Already re-keyed to its PaymentIntent (a reload of the return page, or the webhook came first).
+    const intentId = await provider.sessionPaymentIntent(sessionId);
+    const rekeyed = intentId ? findPaymentByProviderId(intentId) : undefined;
+    if (!rekeyed || (userId !== undefined && rekeyed.userId !== userId)) throw new BookingError("errors.paymentNotFound", 404);
+    return fulfilPayment(intentId!, { userId, provider });
+  }
+  if (userId !== undefined && payment.userId !== userId) throw new BookingError("errors.paymentNotFound", 404);
+  const intentId = await provider.sessionPaymentIntent(sessionId);
+  if (!intentId) throw new BookingError("errors.paymentNotCompleted", 402);
+  if (!findPaymentByProviderId(intentId)) {
+    db.update(schema.payments)
+      .set({ providerPaymentId: intentId, updatedAt: now() })
+      .where(eq(schema.payments.id, payment.id))
+      .run();
+  }
+  return fulfilPayment(intentId, { userId, provider });
+}
+
+/** Webhook: a PaymentIntent succeeded; book it if its browser never came back. */
+export async function fulfilFromWebhook(intentId: string, bookingRef: string | undefined, provider: PaymentProvider) {
+  let payment = findPaymentByProviderId(intentId);
+  if (!payment && bookingRef) {
+    payment = findPaymentByRef(bookingRef);
+    if (payment) {
+      db.update(schema.payments)
+        .set({ providerPaymentId: intentId, updatedAt: now() })
+        .where(eq(schema.payments.id, payment.id))
+        .run();
+    }
+  }
+  if (!payment) return null;
+  return fulfilPayment(intentId, { provider });
+}
+
+/** A total of one cent or less: no card; booked at once. */
+export async function bookFree(user: User, request: BookingRequest) {
+  const quote = quoteBooking(user, request);
+  if (!quote.breakdown.isFree) throw new BookingError("errors.notFree", 409);
+  const booking = newBooking(quote);
+  const payment = db
+    .insert(schema.payments)
+    .values({
+      provider: "free",
+      providerPaymentId: `free_${booking.ref}`,
+      userId: user.id,
+      amountCents: quote.breakdown.totalCents,
+      currency: CURRENCY,
+      booking: JSON.stringify(booking),
+      status: "succeeded",
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning()
+    .get();
+  try {
+    const pickup = bookInTransaction(payment, user, { cardBrand: null, cardLast4: null });
+    await sendBookingConfirmation(user, pickup);
+    return pickup;
+  } catch (error) {
+    db.update(schema.payments).set({ status: "failed", updatedAt: now() }).where(eq(schema.payments.id, payment.id)).run();
+    throw error;
+  }
+}
+
+/** The booking-confirmed e-mail (also sent by reconcilePayments() when a crash came between booking and sending). */
+export async function sendBookingConfirmation(user: User, pickup: PickupRequest) {
+  const lng = isLanguage(user.locale) ? user.locale : "en";
+  const slot = findSlot(pickup.pickupSlotId)!;
+  const t = await getTFor(lng, "emails");
+  try {
+    await sendEmail({
+      to: user.email,
+      kind: "booking-confirmed",
+      locale: lng,
+      values: {
+        confirmationNumber: pickup.confirmationNumber,
+        date: formatDate(slot.date, lng),
+        window: windowLabel(slot.window, lng),
+        bags: pickup.bagsRequested,
+        bagsLabel: t("bags", { count: pickup.bagsRequested }),
+        total: pickup.totalCents <= 1 ? t("free") : formatMoney(pickup.totalCents, lng),
+        address: pickup.address,
+        link: `${appUrl()}/order/${pickup.confirmationNumber}`,
+        supportEmail: env.SUPPORT_EMAIL,
+      },
+    });
+  } catch (error) {
+    // The pickup is booked; a mail failure must not undo or hide that.
+    console.error("[booking] confirmation e-mail failed", error);
+  }
+}

@@ -1,0 +1,185 @@
+// The booking page's choices (bags, a date, its morning or afternoon window) as the resident sees
+// them, and the check behind its Continue button. Labels are made here, on the server, so the page's
+// JavaScript needs no date library.
+import { DateTime } from "luxon";
+import { now } from "~/lib/clock";
+import { formatDate, windowLabel, ZONE, type PickupWindow } from "~/lib/dates";
+import { intlLocale } from "~/lib/i18n";
+import { isMontrealFsa } from "~/lib/postal";
+import { parseBagCount, type BagCount } from "~/lib/pricing";
+import { isProfileComplete, type AddressFields } from "~/lib/profile";
+import { isOffered, spotsLeft, type DateOption } from "~/lib/slots";
+import { env } from "~/services/platform/config.server";
+import { dateOptions, findSlot } from "./slots.server";
+
+const WINDOW_ORDER: PickupWindow[] = ["morning", "afternoon"];
+
+export type WindowChoice = {
+  window: PickupWindow;
+  /** null when this date has no offered slot for the window (say, it starts within 24 hours). */
+  slotId: number | null;
+  label: string;
+  spotsLeft: number;
+};
+
+export type DateChoice = {
+  date: string;
+  /** 'Tuesday, December 1, 2026' */
+  label: string;
+  /** 'Tue, Dec 1' */
+  shortLabel: string;
+  fullyBooked: boolean;
+  windows: WindowChoice[];
+};
+
+export type WeekGroup = { start: string; label: string; dates: DateChoice[] };
+
+export type BookingSelection = { bags: BagCount | null; date: string | null; slotId: number | null };
+
+/** Where the resident stands: served area (H prefix), outside Montreal, or no prefix on file. */
+export type AreaStatus = "montreal" | "outside" | "unknown";
+
+export function areaStatus(postalFsa: string): AreaStatus {
+  if (!postalFsa.trim()) return "unknown";
+  return isMontrealFsa(postalFsa) ? "montreal" : "outside";
+}
+
+/** French weeks start on Monday, English (Canada) weeks on Sunday. */
+export function weekStart(date: string, lng: string): string {
+  const day = DateTime.fromISO(date, { zone: ZONE });
+  const back = lng === "fr" ? day.weekday - 1 : day.weekday % 7;
+  return day.minus({ days: back }).toISODate()!;
+}
+
+function dateChoice(option: DateOption, lng: string): DateChoice {
+  return {
+    date: option.date,
+    label: formatDate(option.date, lng, "long"),
+    shortLabel: formatDate(option.date, lng, "short"),
+    fullyBooked: option.fullyBooked,
+    windows: WINDOW_ORDER.map((window) => {
+      const slot = option.windows.find((w) => w.window === window);
+      return { window, slotId: slot?.slotId ?? null, label: windowLabel(window, lng), spotsLeft: slot?.spotsLeft ?? 0 };
+    }),
+  };
+}
+
+/** The merged dates of a prefix, grouped by week in the resident's language. */
+export function bookingWeeks(options: DateOption[], lng: string): WeekGroup[] {
+  const weeks: WeekGroup[] = [];
+  for (const option of options) {
+    const start = weekStart(option.date, lng);
+    let week = weeks.find((w) => w.start === start);
+    if (!week) {
+      const label = DateTime.fromISO(start, { zone: ZONE })
+        .setLocale(intlLocale(lng))
+        .toLocaleString({ month: "long", day: "numeric" });
+      week = { start, label, dates: [] };
+      weeks.push(week);
+    }
+    week.dates.push(dateChoice(option, lng));
+  }
+  return weeks;
+}
+
+function positiveInt(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,12}$/.test(value.trim())) return null;
+  const n = Number(value.trim());
+  return n > 0 ? n : null;
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * What the page shows as chosen, from the query (or a refused form): only a date that can be picked
+ * and a window of that date with room are kept. A slot alone selects its date.
+ */
+export function normalizeSelection(
+  weeks: WeekGroup[],
+  raw: { bags?: unknown; date?: unknown; slotId?: unknown },
+): BookingSelection {
+  const dates = weeks.flatMap((w) => w.dates);
+  const bags = parseBagCount(raw.bags);
+  const slotId = positiveInt(raw.slotId);
+  const slotDate = slotId ? dates.find((d) => d.windows.some((w) => w.slotId === slotId)) : undefined;
+  const rawDate = typeof raw.date === "string" && DATE_PATTERN.test(raw.date) ? raw.date : null;
+  const date = dates.find((d) => d.date === (rawDate ?? slotDate?.date) && !d.fullyBooked) ?? null;
+  const window = date?.windows.find((w) => w.slotId === slotId && w.spotsLeft > 0);
+  return { bags, date: date?.date ?? null, slotId: window ? slotId : null };
+}
+
+export type BookingPage = {
+  area: AreaStatus;
+  fsa: string;
+  weeks: WeekGroup[];
+  selection: BookingSelection;
+  serviceFeeCents: number;
+};
+
+/** Everything /booking shows for this resident and query. */
+export function bookingPage(
+  user: { postalFsa: string },
+  lng: string,
+  query: URLSearchParams,
+  at = now(),
+): BookingPage {
+  const fsa = user.postalFsa.trim().toUpperCase();
+  const area = areaStatus(fsa);
+  const weeks = area === "montreal" ? bookingWeeks(dateOptions(fsa, at), lng) : [];
+  return {
+    area,
+    fsa,
+    weeks,
+    selection: normalizeSelection(weeks, {
+      bags: query.get("bags"),
+      date: query.get("date"),
+      slotId: query.get("slotId"),
+    }),
+    serviceFeeCents: env.SERVICE_FEE_CENTS,
+  };
+}
+
+export type ChoiceResult =
+  | { ok: true; bags: BagCount; slotId: number }
+  | { ok: false; error: string; values: { bags: string; date: string; slotId: string } };
+
+/**
+ * The Continue check: a bundle, and a slot that is still bookable for the resident's prefix (offered,
+ * at least 24 hours ahead, within the month, with room). Error messages are keys of "booking".
+ */
+export function checkBookingChoice(
+  user: { postalFsa: string },
+  input: { bags?: unknown; date?: unknown; slotId?: unknown },
+  at = now(),
+): ChoiceResult {
+  const text = (v: unknown) => (typeof v === "string" ? v.trim().slice(0, 40) : "");
+  const values = { bags: text(input.bags), date: text(input.date), slotId: text(input.slotId) };
+  const fail = (error: string, keep: Partial<typeof values> = {}): ChoiceResult => ({
+    ok: false,
+    error,
+    values: { ...values, ...keep },
+  });
+
+  const fsa = user.postalFsa.trim().toUpperCase();
+  if (areaStatus(fsa) !== "montreal") return fail("errors.outsideArea");
+  const bags = parseBagCount(values.bags);
+  if (!bags) return fail("errors.chooseBags");
+  if (!values.slotId) return fail(values.date ? "errors.chooseWindow" : "errors.chooseDate");
+  const slotId = positiveInt(values.slotId);
+  const slot = slotId ? findSlot(slotId) : null;
+  if (!slot || !slotId) return fail("errors.slotUnavailable", { slotId: "" });
+  // Without JavaScript the resident may change the date and press Continue before seeing its windows.
+  if (values.date && DATE_PATTERN.test(values.date) && values.date !== slot.date) {
+    return fail("errors.chooseWindow", { slotId: "" });
+  }
+  if (!slot.serviceAreas.includes(fsa)) return fail("errors.slotNotServed", { slotId: "" });
+  if (!isOffered(slot, fsa, at)) return fail("errors.slotUnavailable", { slotId: "" });
+  if (spotsLeft(slot) <= 0) return fail("errors.slotFull", { slotId: "" });
+  return { ok: true, bags, slotId };
+}
+
+/** After a valid choice: checkout when the address is complete, the profile first otherwise. */
+export function nextStepUrl(user: AddressFields, bags: BagCount, slotId: number): string {
+  const query = new URLSearchParams({ bags: String(bags), slotId: String(slotId) });
+  return `${isProfileComplete(user) ? "/checkout" : "/profile"}?${query}`;
+}

@@ -1,0 +1,165 @@
+// Finishing what a crash (or a killed process) left half-done between our database and the payment
+// provider. Run at start-up and every hour; every step is safe to repeat:
+// - a card payment that succeeded at the provider but has no pickup (the browser or the server died
+//   between paying and booking) is fulfilled: booked if its slot still has room, else refunded in full;
+// - a refund that was decided but may not have reached the provider (failure_code "refunding:<reason>"
+//   for an unplaceable booking, "refund_pending" for a cancelled pickup) is sent, then marked done;
+// - a free order whose payment row was written but whose pickup was not is marked failed;
+// - a pickup booked just before the crash, whose confirmation e-mail never reached the outbox, gets it.
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import {
+  BookingError,
+  fulfilHostedSession,
+  fulfilPayment,
+  refundAtProvider,
+  REFUND_PENDING,
+  sendBookingConfirmation,
+} from "./book.server";
+import { db, schema } from "~/services/platform/db.server";
+import { isStripe, paymentProvider } from "~/services/payments/index.server";
+import type { PaymentProvider } from "~/services/payments/types";
+import { now } from "~/lib/clock";
+
+export type ReconcileReport = {
+  /** Paid payments that got their pickup. */
+  booked: number;
+  /** Paid payments that could not be placed and were refunded in full. */
+  refunded: number;
+  /** Cancelled pickups whose refund was sent to the provider. */
+  refundsSent: number;
+  /** Free orders left without a pickup, marked failed. */
+  abandonedFree: number;
+  /** Booking confirmations that never reached the outbox, sent now. */
+  confirmationsSent: number;
+  /** Payments that could not be settled this time (provider errors); tried again next run. */
+  errors: number;
+};
+
+export type ReconcileOptions = {
+  provider?: PaymentProvider;
+  /**
+   * Leave alone payments changed less than this long ago: a live request may be working on them. The
+   * start-up run uses 0 (the process that was working on them is gone); the hourly run some minutes.
+   */
+  graceMs?: number;
+  /** How far back to look for paid-but-unbooked payments (abandoned intents are never paid). */
+  lookBackMs?: number;
+  /** At most this many payments per step and run (bounded work, bounded provider calls). */
+  limit?: number;
+};
+
+const DAY = 86_400_000;
+
+export async function reconcilePayments(options: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const provider = options.provider ?? paymentProvider();
+  const at = now();
+  const settledBefore = at - (options.graceMs ?? 0);
+  const limit = options.limit ?? 500;
+  const report: ReconcileReport = { booked: 0, refunded: 0, refundsSent: 0, abandonedFree: 0, confirmationsSent: 0, errors: 0 };
+  const p = schema.payments;
+  const noPickup = sql`not exists (select 1 from ${schema.pickupRequests} where ${schema.pickupRequests.paymentId} = ${p.id})`;
+
+  // 1. Card payments of this provider without a pickup, not refunded: ask the provider, book or refund.
+  const unbooked = db
+    .select()
+    .from(p)
+    .where(
+      and(
+        eq(p.provider, provider.name),
+        inArray(p.status, ["requires_payment", "failed"]),
+        noPickup,
+        lte(p.updatedAt, settledBefore),
+        gte(p.createdAt, at - (options.lookBackMs ?? 7 * DAY)),
+      ),
+    )
+    .orderBy(p.id)
+    .limit(limit)
+    .all();
+  for (const payment of unbooked) {
+    try {
+      if (isStripe(provider) && payment.providerPaymentId.startsWith("cs_")) {
+        await fulfilHostedSession(payment.providerPaymentId, provider);
+      } else {
+        await fulfilPayment(payment.providerPaymentId, { provider });
+      }
+      report.booked += 1;
+    } catch (error) {
+      if (error instanceof BookingError) {
+        // Not paid (abandoned, declined): nothing to do. Refused after payment: refunded in full.
+        if (error.key.endsWith("Refunded")) report.refunded += 1;
+        continue;
+      }
+      report.errors += 1;
+      console.error(`[reconcile] payment #${payment.id} (${payment.providerPaymentId}) could not be settled`, error);
+    }
+  }
+
+  // 2. Cancelled pickups whose partial refund was recorded but maybe never sent.
+  const pendingRefunds = db
+    .select({ payment: p, refundCents: schema.pickupRequests.refundCents })
+    .from(p)
+    .innerJoin(schema.pickupRequests, eq(schema.pickupRequests.paymentId, p.id))
+    .where(and(eq(p.provider, provider.name), eq(p.failureCode, REFUND_PENDING), lte(p.updatedAt, settledBefore)))
+    .orderBy(p.id)
+    .limit(limit)
+    .all();
+  for (const { payment, refundCents } of pendingRefunds) {
+    try {
+      await refundAtProvider(provider, payment, refundCents ?? 0, payment.refundedCents);
+      db.update(p)
+        .set({ failureCode: null, updatedAt: now() })
+        .where(and(eq(p.id, payment.id), eq(p.failureCode, REFUND_PENDING)))
+        .run();
+      report.refundsSent += 1;
+    } catch (error) {
+      report.errors += 1;
+      console.error(`[reconcile] refund of payment #${payment.id} could not be sent`, error);
+    }
+  }
+
+  // 3. Free orders: nothing was charged, so an order whose pickup was never written is simply failed.
+  const freed = db
+    .update(p)
+    .set({ status: "failed", failureCode: "interrupted", updatedAt: at })
+    .where(and(eq(p.provider, "free"), eq(p.status, "succeeded"), noPickup, lte(p.updatedAt, settledBefore)))
+    .run();
+  report.abandonedFree = freed.changes;
+
+  // 4. Pickups of the last two days without their booking-confirmed e-mail (the crash came between the
+  //    booking's transaction and the outbox). At least a minute old, so a live request can send its own.
+  const r = schema.pickupRequests;
+  const unconfirmed = db
+    .select({ pickup: r, user: schema.users })
+    .from(r)
+    .innerJoin(schema.users, eq(schema.users.id, r.userId))
+    .where(
+      and(
+        eq(r.status, "Scheduled"),
+        gte(r.createdAt, at - 2 * DAY),
+        lte(r.createdAt, Math.min(settledBefore, at - 60_000)),
+        sql`not exists (select 1 from ${schema.emailOutbox} o where o.kind = 'booking-confirmed' and o."to" = ${schema.users.email}
+              and instr(o.subject, ${r.confirmationNumber}) > 0)`,
+      ),
+    )
+    .orderBy(r.id)
+    .limit(limit)
+    .all();
+  for (const { pickup, user } of unconfirmed) {
+    await sendBookingConfirmation(user, pickup);
+    report.confirmationsSent += 1;
+  }
+  return report;
+}
+
+/** The start-up and hourly runs: never throw, log what was done. */
+export async function reconcileInBackground(label: string, options: ReconcileOptions = {}) {
+  try {
+    const report = await reconcilePayments(options);
+    const did = Object.entries(report).filter(([, n]) => n > 0);
+    console.log(`[reconcile] ${label} done: ${did.length ? did.map(([k, n]) => `${k} ${n}`).join(", ") : "nothing to settle"}`);
+    return report;
+  } catch (error) {
+    console.error(`[reconcile] ${label} failed`, error);
+    return null;
+  }
+}

@@ -1,0 +1,83 @@
+// Pickup slots as residents see them: offered slots for a prefix, merged by date, and one slot.
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { db, schema, type Tx } from "~/services/platform/db.server";
+import { ensureSlotsGenerated } from "./slot-supply.server";
+import { now } from "~/lib/clock";
+import { windowLabel } from "~/lib/dates";
+import { isBookable, isOffered, lastBookableDate, mergeSlotsByDate, MIN_LEAD_MS, type SlotView } from "~/lib/slots";
+import type { PickupSlot } from "../../../db/schema";
+
+/** Served prefixes that are open; a slot with no prefixes of its own serves all of them. */
+export function activePrefixes(tx: Tx | typeof db = db): string[] {
+  return tx
+    .select({ fsa: schema.servicePrefixes.fsa })
+    .from(schema.servicePrefixes)
+    .where(eq(schema.servicePrefixes.active, true))
+    .all()
+    .map((r) => r.fsa);
+}
+
+export function toSlotView(slot: PickupSlot, prefixes: string[]): SlotView {
+  const own = JSON.parse(slot.serviceAreas) as string[];
+  return {
+    id: slot.id,
+    date: slot.date,
+    window: slot.window,
+    startsAt: slot.startsAt,
+    maxCapacity: slot.maxCapacity,
+    currentBooked: slot.currentBooked,
+    serviceAreas: own.length ? own.filter((p) => prefixes.includes(p)) : prefixes,
+    closed: slot.closed,
+  };
+}
+
+/** Slots offered to a prefix (or to anyone when fsa is empty), soonest first. */
+export function offeredSlots(fsa: string | null, at = now()): SlotView[] {
+  ensureSlotsGenerated(at);
+  const prefixes = activePrefixes();
+  const lastDate = lastBookableDate(at);
+  const rows = db
+    .select()
+    .from(schema.pickupSlots)
+    .where(
+      and(
+        gte(schema.pickupSlots.startsAt, at + MIN_LEAD_MS),
+        lte(schema.pickupSlots.date, lastDate),
+        eq(schema.pickupSlots.closed, false),
+      ),
+    )
+    .orderBy(asc(schema.pickupSlots.startsAt))
+    .all();
+  return rows
+    .map((row) => toSlotView(row, prefixes))
+    .filter((slot) => (fsa ? isOffered(slot, fsa, at, lastDate) : slot.serviceAreas.length > 0));
+}
+
+export function dateOptions(fsa: string, at = now()) {
+  return mergeSlotsByDate(offeredSlots(fsa, at));
+}
+
+export function findSlot(id: number, tx: Tx | typeof db = db): SlotView | null {
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const row = tx.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, id)).get();
+  return row ? toSlotView(row, activePrefixes(tx)) : null;
+}
+
+export function slotIsBookable(id: number, fsa: string, at = now()): boolean {
+  const slot = findSlot(id);
+  return Boolean(slot && isBookable(slot, fsa, at));
+}
+
+/** The API's slot shape (spec section 3). */
+export function slotJson(slot: SlotView, lng = "en") {
+  return {
+    id: slot.id,
+    pickupDate: slot.date,
+    window: slot.window,
+    timeWindow: windowLabel(slot.window, lng),
+    startsAt: new Date(slot.startsAt).toISOString(),
+    maxCapacity: slot.maxCapacity,
+    currentBooked: slot.currentBooked,
+    serviceAreas: slot.serviceAreas,
+  };
+}

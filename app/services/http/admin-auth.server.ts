@@ -1,0 +1,25 @@
+// Who may run the service: /admin pages and /api/admin endpoints are for accounts with the admin role
+// (decisions.md section 4). Visitors are sent to sign in (pages) or get 401 (API); residents get 403.
+import { getT } from "~/services/platform/i18n.server";
+import { getUser, requireUser } from "./session.server";
+import type { User } from "../../../db/schema";
+
+export function isAdmin(user: Pick<User, "role"> | null | undefined): boolean {
+  return user?.role === "admin";
+}
+
+/** Pages and their actions: a visitor is sent to sign in, a resident gets the 403 error page. */
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (!isAdmin(user)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  return user;
+}
+
+/** JSON API: 401 without a session, 403 for a resident, both as `{ message }` in the caller's language. */
+export async function requireApiAdmin(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (isAdmin(user)) return user!;
+  const t = await getT(request, "admin");
+  if (!user) throw Response.json({ message: t("errors.unauthorized") }, { status: 401 });
+  throw Response.json({ message: t("errors.forbidden") }, { status: 403 });
+}

@@ -1,0 +1,48 @@
+// The JSON API's shared edges: parse a body against a zod schema, and answer errors as
+// `{ message }` in the caller's language with a 4xx status.
+import type { z } from "zod";
+import { readJson, requireMethod } from "./request.server";
+import { getT } from "~/services/platform/i18n.server";
+import { hit, type LimitName, RateLimitedError } from "~/services/platform/rate-limit.server";
+
+export async function apiMessage(request: Request, key: string, status = 400, headers?: HeadersInit) {
+  const t = await getT(request);
+  return Response.json({ message: t(key) }, { status, headers });
+}
+
+/** Reads and validates a JSON body; throws a translated 400 (or 405/413/403) answer when it is not right. */
+export async function parseApiBody<Schema extends z.ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+  method = "POST",
+  /** The namespace the schema's message keys belong to. */
+  ns = "common",
+): Promise<z.infer<Schema>> {
+  requireMethod(request, method);
+  const body = await readJson(request);
+  let result: z.SafeParseReturnType<unknown, z.infer<Schema>>;
+  try {
+    result = schema.safeParse(body);
+  } catch {
+    // Coercion can throw on hostile JSON ({"bagCount": {"toString": "x"}} cannot become a number or a string).
+    throw await apiMessage(request, "common:errors.somethingWrong", 400);
+  }
+  if (!result.success) {
+    const key = result.error.issues[0]?.message ?? "errors.somethingWrong";
+    // Zod's own messages (wrong type and the like) are not keys of ours.
+    const known = key.includes(".") ? (key.includes(":") ? key : `${ns}:${key}`) : "common:errors.somethingWrong";
+    throw await apiMessage(request, known, 400);
+  }
+  return result.data;
+}
+
+export async function apiRateLimit(request: Request, name: LimitName) {
+  try {
+    hit(request, name);
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    throw await apiMessage(request, "errors.tooManyRequests", 429, {
+      "Retry-After": String(error.retryAfterSeconds),
+    });
+  }
+}

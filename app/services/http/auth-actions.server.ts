@@ -1,0 +1,76 @@
+// The sign-up and sign-in form actions, shared by /sign-up, /sign-in and the tabbed /auth page:
+// validate the posted form, create the account or check the password, start the session and redirect
+// with the spec's toast; on failure answer Conform's result with the spec's messages.
+import { parseWithZod } from "@conform-to/zod";
+import { SignInSchema, SignUpSchema } from "~/lib/auth-schemas";
+import { isCanadianFsa } from "~/lib/postal";
+import { AccountError, registerUser } from "~/services/accounts/accounts.server";
+import { signIn } from "./sign-in.server";
+import { rateLimited, reject } from "./forms.server";
+import { getLanguage } from "~/services/platform/i18n.server";
+import { createUserSession } from "./session.server";
+import { redirectWithToast, rememberedRedirect } from "./toast.server";
+
+const HIDDEN_SIGN_UP_FIELDS = ["password", "confirmPassword"];
+
+/** Creates the account from a posted sign-up form; success goes to /onboarding signed in. */
+export async function signUpFromForm(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  if (submission.status !== "success") return reject(submission, { hideFields: HIDDEN_SIGN_UP_FIELDS });
+  // The prefix comes from a hidden field filled from the postal check: it must still be a Canadian one.
+  const postalFsa = submission.value.postalFsa || undefined;
+  if (postalFsa && !isCanadianFsa(postalFsa)) {
+    return reject(submission, {
+      hideFields: HIDDEN_SIGN_UP_FIELDS,
+      fieldErrors: { postalFsa: ["errors.postalFsaInvalid"] },
+    });
+  }
+  const limited = rateLimited(request, "signUp", submission);
+  if (limited) return limited;
+  try {
+    const user = await registerUser({ ...submission.value, postalFsa, locale: await getLanguage(request) });
+    const headers = await createUserSession(user.id);
+    return redirectWithToast(
+      request,
+      "/onboarding",
+      { title: "toast.accountCreated", description: "toast.welcome" },
+      headers,
+      { clearRedirect: true },
+    );
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    const exists = error.key === "errors.userExists";
+    return reject(submission, {
+      status: error.status,
+      hideFields: HIDDEN_SIGN_UP_FIELDS,
+      formErrors: [exists ? "signUp.alreadyRegistered" : error.key],
+      toast: exists
+        ? { title: "toast.userExists", description: "toast.userExistsDescription" }
+        : { title: "toast.registrationFailed", description: error.key },
+    });
+  }
+}
+
+/** Signs in from a posted form; success goes to the remembered page (or /). */
+export async function signInFromForm(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") return reject(submission, { hideFields: ["password"] });
+  const limited = rateLimited(request, "signIn", submission);
+  if (limited) return limited;
+  try {
+    const user = await signIn(request, submission.value);
+    const headers = await createUserSession(user.id);
+    const target = await rememberedRedirect(request);
+    return redirectWithToast(request, target, { title: "toast.signedIn", description: "toast.welcomeBack" }, headers, {
+      clearRedirect: true,
+    });
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    return reject(submission, {
+      formErrors: [error.key],
+      status: error.status,
+      hideFields: ["password"],
+      toast: { title: "toast.signInFailed", description: error.key },
+    });
+  }
+}

@@ -1,0 +1,80 @@
+// Who is asking: the signed-in user of a request, sign-in and sign-out cookies, and the values a
+// session carries between pages (the pickup being moved).
+import { redirect } from "@remix-run/node";
+import { findSessionUser, SESSION_DAYS, sessionStorage, type SessionData } from "~/services/accounts/session.server";
+import { getT } from "~/services/platform/i18n.server";
+import { now } from "~/lib/clock";
+
+export async function getSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export async function getUserId(request: Request): Promise<number | null> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  return typeof userId === "number" ? userId : null;
+}
+
+export async function getUser(request: Request) {
+  const userId = await getUserId(request);
+  return userId ? findSessionUser(userId) : null;
+}
+
+/** The path a signed-out visitor is sent back to after signing in: 'history' for /history. */
+function redirectParam(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname.replace(/^\//, "") + url.search;
+}
+
+/** Pages: a visitor is sent to sign in and brought back here afterwards. */
+export async function requireUser(request: Request) {
+  const user = await getUser(request);
+  if (!user) {
+    throw redirect(`/sign-in?redirect=${encodeURIComponent(redirectParam(request))}`);
+  }
+  return user;
+}
+
+/** JSON API: a visitor gets 401, in their language. */
+export async function requireApiUser(request: Request) {
+  const user = await getUser(request);
+  if (!user) {
+    const t = await getT(request);
+    throw Response.json({ message: t("errors.unauthorized") }, { status: 401 });
+  }
+  return user;
+}
+
+export async function createUserSession(userId: number, headers = new Headers()) {
+  const session = await sessionStorage.getSession();
+  session.set("userId", userId);
+  headers.append(
+    "Set-Cookie",
+    await sessionStorage.commitSession(session, {
+      expires: new Date(now() + SESSION_DAYS * 86_400_000),
+    }),
+  );
+  return headers;
+}
+
+export async function destroyUserSession(request: Request, headers = new Headers()) {
+  const session = await getSession(request);
+  headers.append("Set-Cookie", await sessionStorage.destroySession(session));
+  return headers;
+}
+
+export async function setSessionValue<K extends keyof SessionData>(
+  request: Request,
+  key: K,
+  value: SessionData[K] | undefined,
+): Promise<string> {
+  const session = await getSession(request);
+  if (value === undefined) session.unset(key);
+  else session.set(key, value as SessionData[K]);
+  return sessionStorage.commitSession(session);
+}
+
+export async function getSessionValue<K extends keyof SessionData>(request: Request, key: K) {
+  const session = await getSession(request);
+  return session.get(key) as SessionData[K] | undefined;
+}

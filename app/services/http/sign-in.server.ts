@@ -1,0 +1,35 @@
+// Sign-in through remix-auth's form strategy; the page and the JSON API both come here.
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { AccountError, verifyLogin } from "~/services/accounts/accounts.server";
+import { sessionStorage } from "~/services/accounts/session.server";
+import type { User } from "../../../db/schema";
+
+export const authenticator = new Authenticator<User>(sessionStorage, { sessionKey: "userId" });
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const email = form.get("email");
+    const password = form.get("password");
+    return verifyLogin(String(email ?? ""), String(password ?? ""));
+  }),
+  "form",
+);
+
+/** The verified user for these credentials, or an AccountError. Creates no session by itself. */
+export async function signIn(request: Request, credentials: { email: string; password: string }) {
+  const formData = new FormData();
+  formData.set("email", credentials.email);
+  formData.set("password", credentials.password);
+  try {
+    // The body was already read by the caller; remix-auth clones the request, so hand it a bodiless copy.
+    const bodiless = new Request(request.url, { method: "POST", headers: request.headers });
+    return await authenticator.authenticate("form", bodiless, {
+      throwOnError: true,
+      context: { formData },
+    });
+  } catch (error) {
+    if (error instanceof AuthorizationError && error.cause instanceof AccountError) throw error.cause;
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+// Work done once when the server starts: migrate (by opening the database) and seed, settle what a
+// crash left half-done between us and the payment provider, then every hour keep the slots ahead,
+// drop expired sessions and settle again.
+import { reconcileInBackground } from "~/services/booking/reconcile.server";
+import { seed } from "./seed.server";
+import { purgeExpiredSessions } from "~/services/accounts/session.server";
+import { generateSlots } from "~/services/booking/slot-supply.server";
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __startupDone: boolean | undefined;
+}
+
+/** The hourly run leaves alone payments touched in the last minutes: a live request may own them. */
+const RECONCILE_GRACE_MS = 10 * 60 * 1000;
+
+export function startBackgroundWork() {
+  if (globalThis.__startupDone || process.env.VITEST) return;
+  globalThis.__startupDone = true;
+  seed();
+  // The process that was working on any half-done payment is gone: no grace at start-up.
+  void reconcileInBackground("start-up");
+  const timer = setInterval(() => {
+    try {
+      generateSlots();
+      purgeExpiredSessions();
+    } catch (error) {
+      console.error("[startup] hourly upkeep failed", error);
+    }
+    void reconcileInBackground("hourly", { graceMs: RECONCILE_GRACE_MS });
+  }, 60 * 60 * 1000);
+  timer.unref();
+}

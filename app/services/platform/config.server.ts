@@ -1,0 +1,89 @@
+// Environment configuration, validated once at start-up. Nothing is required for local use.
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default("development"),
+  DATABASE_PATH: z.string().default(path.join(process.cwd(), "data", "app.db")),
+  SESSION_SECRET: z.string().optional(),
+  APP_URL: z.string().url().optional(),
+  ADMIN_EMAILS: z.string().default(""),
+  SUPPORT_EMAIL: z.string().default("support@recyclepickup.ca"),
+  MAIL_FROM: z.string().default("Recycle Pickup <no-reply@recyclepickup.ca>"),
+  SMTP_URL: z.string().optional(),
+  MAIL_LOG: z.enum(["0", "1"]).default("1"),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  // The header the proxy in front of the app sets to the client's address and clients cannot forge
+  // (Fly-Client-IP on fly.io). Unset, the usual headers (X-Forwarded-For...) are read, which suits a
+  // machine with no proxy but lets a client choose its own rate-limit bucket.
+  CLIENT_IP_HEADER: z.string().trim().min(1).optional(),
+  GST_NUMBER: z.string().default("123456789 RT 0001"),
+  QST_NUMBER: z.string().default("1234567890 TQ 0001"),
+  SERVICE_FEE_CENTS: z.coerce.number().int().min(0).default(0),
+  PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  GEOCODER: z.enum(["local", "photon", "google"]).default("local"),
+  GEOCODER_URL: z.string().optional(),
+  GOOGLE_PLACES_KEY: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function loadEnv(): Env & { sessionSecrets: string[] } {
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.message}`);
+  }
+  const env = parsed.data;
+  return { ...env, sessionSecrets: sessionSecrets(env.SESSION_SECRET) ?? [localSessionSecret(env)] };
+}
+
+/**
+ * SESSION_SECRET may hold several secrets, comma-separated: the first signs new cookies and every one
+ * verifies, so a secret is rotated by putting the new one first and dropping the old one later.
+ */
+export function sessionSecrets(raw: string | undefined): string[] | null {
+  const secrets = (raw ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  return secrets.length ? secrets : null;
+}
+
+/** Outside production a secret is generated once and kept beside the database. */
+function localSessionSecret(env: Env): string {
+  if (env.NODE_ENV === "production" && !process.env.ALLOW_GENERATED_SECRET) {
+    // remix-serve always runs with NODE_ENV=production; a local `npm start` opts in through
+    // ALLOW_GENERATED_SECRET (set by `npm start`) so a real deployment must set SESSION_SECRET.
+    throw new Error("SESSION_SECRET must be set in production");
+  }
+  const file = path.join(path.dirname(env.DATABASE_PATH), ".session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export const env = loadEnv();
+
+export function adminEmails(): string[] {
+  return env.ADMIN_EMAILS.split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** The public address for links in e-mails sent outside a request (webhooks). */
+export function appUrl(): string {
+  return (env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+}
