@@ -14,7 +14,10 @@ const backend: BackendModule = {
   read(lng, ns, callback) {
     fetch(`/locales/${lng}/${ns}?v=${version}`)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-      .then((data) => callback(null, data), (error) => callback(error, false));
+      .then(
+        (data) => callback(null, data),
+        (error) => callback(error, false),
+      );
   },
 };
 

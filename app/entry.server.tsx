@@ -25,7 +25,10 @@ function i18nInstance(lng: string, ns: string[]) {
   let instance = instances.get(key);
   if (!instance) {
     const created = createInstance();
-    instance = created.use(initReactI18next).init({ ...i18nConfig, lng, ns, resources }).then(() => created);
+    instance = created
+      .use(initReactI18next)
+      .init({ ...i18nConfig, lng, ns, resources })
+      .then(() => created);
     instances.set(key, instance);
   }
   return instance;
@@ -42,7 +45,9 @@ export default async function handleRequest(
   const instance = await i18nInstance(lng, i18n.getRouteNamespaces(remixContext));
 
   for (const [name, value] of Object.entries(
-    securityHeaders(nonce, { stripe: remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/checkout") }),
+    securityHeaders(nonce, {
+      stripe: remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/checkout"),
+    }),
   )) {
     responseHeaders.set(name, value);
   }

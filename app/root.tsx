@@ -91,7 +91,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   const user = rootData?.user ?? null;
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         {t("app.skipToContent")}
       </a>
       <Header

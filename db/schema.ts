@@ -2,14 +2,7 @@
 // Money is integer cents; instants are integer milliseconds since the epoch (UTC); calendar dates are
 // 'YYYY-MM-DD' strings in America/New_York.
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at")
@@ -20,7 +13,9 @@ export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  role: text("role", { enum: ["resident", "admin"] }).notNull().default("resident"),
+  role: text("role", { enum: ["resident", "admin"] })
+    .notNull()
+    .default("resident"),
   firstName: text("first_name").notNull().default(""),
   lastName: text("last_name").notNull().default(""),
   streetAddress: text("street_address").notNull().default(""),
@@ -29,10 +24,10 @@ export const users = sqliteTable("users", {
   province: text("province").notNull().default("QC"),
   postalCode: text("postal_code").notNull().default(""),
   postalFsa: text("postal_fsa").notNull().default(""),
-  hasCompletedOnboarding: integer("has_completed_onboarding", { mode: "boolean" })
+  hasCompletedOnboarding: integer("has_completed_onboarding", { mode: "boolean" }).notNull().default(false),
+  locale: text("locale", { enum: ["en", "fr"] })
     .notNull()
-    .default(false),
-  locale: text("locale", { enum: ["en", "fr"] }).notNull().default("en"),
+    .default("en"),
   createdAt: createdAt(),
 });
 
@@ -80,7 +75,9 @@ export const waitlistEntries = sqliteTable(
     email: text("email").notNull(),
     fsa: text("fsa").notNull(),
     reason: text("reason", { enum: ["No Direct Access", "Outside Service Area"] }).notNull(),
-    locale: text("locale", { enum: ["en", "fr"] }).notNull().default("en"),
+    locale: text("locale", { enum: ["en", "fr"] })
+      .notNull()
+      .default("en"),
     notifiedAt: integer("notified_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
@@ -203,10 +200,7 @@ export const pickupRequests = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [
-    index("pickup_requests_user_idx").on(t.userId),
-    index("pickup_requests_slot_idx").on(t.pickupSlotId),
-  ],
+  (t) => [index("pickup_requests_user_idx").on(t.userId), index("pickup_requests_slot_idx").on(t.pickupSlotId)],
 );
 
 export const promoCodes = sqliteTable("promo_codes", {

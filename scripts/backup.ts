@@ -19,7 +19,8 @@ function destinationFor(argument: string | undefined): string {
   const name = `app-${stamp()}.db`;
   if (!argument) return path.resolve("backups", name);
   const target = path.resolve(argument);
-  if (argument.endsWith("/") || (fs.existsSync(target) && fs.statSync(target).isDirectory())) return path.join(target, name);
+  if (argument.endsWith("/") || (fs.existsSync(target) && fs.statSync(target).isDirectory()))
+    return path.join(target, name);
   return target;
 }
 
@@ -70,7 +71,9 @@ async function main() {
   }
   const bytes = fs.statSync(destination).size;
   console.log(`${destination}`);
-  console.log(`Backed up ${source}: ${formatSize(bytes)} (${bytes} bytes), ${tables} tables, integrity ok, in ${Date.now() - started} ms.`);
+  console.log(
+    `Backed up ${source}: ${formatSize(bytes)} (${bytes} bytes), ${tables} tables, integrity ok, in ${Date.now() - started} ms.`,
+  );
 }
 
 main().catch((error) => {

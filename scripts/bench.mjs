@@ -74,7 +74,9 @@ function stopChild(child) {
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid, "SIGKILL");
-      } catch {}
+      } catch {
+        // not up yet, or already gone
+      }
       resolve();
     }, 5000);
     child.once("exit", () => {
@@ -94,7 +96,9 @@ async function stopEverything() {
   for (const cleanup of cleanups.splice(0).reverse()) {
     try {
       await cleanup();
-    } catch {}
+    } catch {
+      // not up yet, or already gone
+    }
   }
   await Promise.all([...children].map(stopChild));
 }
@@ -119,7 +123,9 @@ function run(command, args, options = {}) {
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
     child.on("exit", (code) =>
-      code === 0 ? resolve({ stdout, stderr }) : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${stderr}${stdout}`)),
+      code === 0
+        ? resolve({ stdout, stderr })
+        : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${stderr}${stdout}`)),
     );
   });
 }
@@ -156,13 +162,17 @@ class Client {
     let json = null;
     try {
       json = JSON.parse(text);
-    } catch {}
+    } catch {
+      // not up yet, or already gone
+    }
     return { status: response.status, json, text };
   }
   async expect(method, pathname, body, status) {
     const result = await this.request(method, pathname, body);
     if (result.status !== status) {
-      throw new Error(`${method} ${pathname} answered ${result.status} (expected ${status}): ${result.text.slice(0, 300)}`);
+      throw new Error(
+        `${method} ${pathname} answered ${result.status} (expected ${status}): ${result.text.slice(0, 300)}`,
+      );
     }
     return result.json;
   }
@@ -176,7 +186,12 @@ async function newResident() {
   const email = `bench-${residentCount}-${Date.now().toString(36)}-${process.pid}@recircle-mail.ca`;
   await client.expect("POST", "/api/auth/register", { email, password: PASSWORD, postalFsa: "H2X" }, 201);
   await client.expect("POST", "/api/auth/complete-onboarding", undefined, 200);
-  await client.expect("PUT", "/api/auth/profile", { ...ADDRESS, streetAddress: `${1000 + residentCount} Rue Saint-Denis` }, 200);
+  await client.expect(
+    "PUT",
+    "/api/auth/profile",
+    { ...ADDRESS, streetAddress: `${1000 + residentCount} Rue Saint-Denis` },
+    200,
+  );
   if (!client.session) throw new Error("No __session cookie after registering");
   return client;
 }
@@ -192,7 +207,8 @@ function totalCents(bags) {
 async function book(client, slotId, bags = 2) {
   const amount = totalCents(bags);
   const intent = await client.request("POST", "/api/create-payment-intent", { amount, bagCount: bags, slotId });
-  if (intent.status !== 200) return { ok: false, stage: "payment intent", status: intent.status, message: intent.json?.message };
+  if (intent.status !== 200)
+    return { ok: false, stage: "payment intent", status: intent.status, message: intent.json?.message };
   const { paymentIntentId } = intent.json;
   const paid = await client.request("POST", "/api/payments/simulated/confirm", { paymentIntentId, ...CARD });
   if (paid.status !== 200) return { ok: false, stage: "card", status: paid.status, message: paid.json?.message };
@@ -202,7 +218,8 @@ async function book(client, slotId, bags = 2) {
     totalPrice: amount / 100,
     paymentIntentId,
   });
-  if (pickup.status !== 201) return { ok: false, stage: "pickup", status: pickup.status, message: pickup.json?.message, paymentIntentId };
+  if (pickup.status !== 201)
+    return { ok: false, stage: "pickup", status: pickup.status, message: pickup.json?.message, paymentIntentId };
   return { ok: true, pickup: pickup.json, paymentIntentId };
 }
 
@@ -213,7 +230,9 @@ async function waitForHealth(url, server, timeoutMs = 60_000) {
     try {
       const response = await fetch(url);
       if (response.ok) return;
-    } catch {}
+    } catch {
+      // not up yet, or already gone
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
@@ -228,7 +247,9 @@ function chromePath() {
   try {
     const own = chromium.executablePath();
     if (own && fs.existsSync(own)) return own;
-  } catch {}
+  } catch {
+    // not up yet, or already gone
+  }
   return "/usr/bin/chromium";
 }
 
@@ -236,7 +257,8 @@ function chromePath() {
 async function measureBytes(browser, page) {
   const headers = page.client ? { Cookie: page.client.cookieHeader } : {};
   const response = await fetch(ORIGIN + page.path, { headers, redirect: "manual" });
-  if (response.status !== 200) throw new Error(`${page.path} answered ${response.status} (${response.headers.get("location") ?? ""})`);
+  if (response.status !== 200)
+    throw new Error(`${page.path} answered ${response.status} (${response.headers.get("location") ?? ""})`);
   const html = Buffer.from(await response.arrayBuffer());
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -251,13 +273,14 @@ async function measureBytes(browser, page) {
       const url = res.url();
       if (!url.startsWith(ORIGIN) || seen.has(url) || res.status() >= 300) return;
       const type = res.headers()["content-type"] ?? "";
-      const kind = /javascript/.test(type) || /\.m?js(\?|$)/.test(url)
-        ? "js"
-        : /text\/css/.test(type) || /\.css(\?|$)/.test(url)
-          ? "css"
-          : /^\/locales\//.test(new URL(url).pathname)
-            ? "i18n"
-            : null;
+      const kind =
+        /javascript/.test(type) || /\.m?js(\?|$)/.test(url)
+          ? "js"
+          : /text\/css/.test(type) || /\.css(\?|$)/.test(url)
+            ? "css"
+            : /^\/locales\//.test(new URL(url).pathname)
+              ? "i18n"
+              : null;
       if (!kind) return;
       seen.set(url, null);
       pending.push(
@@ -285,26 +308,28 @@ class WrongPageError extends Error {}
 
 async function lighthouseOnce(page) {
   // Our own SIGINT handler stops Chrome with everything else (chrome-launcher's would exit at once).
-  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS, handleSIGINT: false });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+  });
   const stopChrome = () => chrome.kill();
   cleanups.push(stopChrome);
   try {
-    const result = await lighthouse(
-      ORIGIN + page.path,
-      {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        formFactor: "mobile",
-        throttlingMethod: "simulate",
-        extraHeaders: page.client ? { Cookie: page.client.cookieHeader } : undefined,
-      },
-    );
+    const result = await lighthouse(ORIGIN + page.path, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      formFactor: "mobile",
+      throttlingMethod: "simulate",
+      extraHeaders: page.client ? { Cookie: page.client.cookieHeader } : undefined,
+    });
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code}`);
     const finalUrl = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl);
-    if (finalUrl.pathname + finalUrl.search !== page.path) throw new WrongPageError(`Lighthouse on ${page.path} ended on ${finalUrl}`);
+    if (finalUrl.pathname + finalUrl.search !== page.path)
+      throw new WrongPageError(`Lighthouse on ${page.path} ended on ${finalUrl}`);
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lhr.audits["largest-contentful-paint"].numericValue,
@@ -374,7 +399,10 @@ function renderTable(rows) {
   const cellRows = rows.filter(Array.isArray);
   const columns = Math.max(...cellRows.map((r) => r.length));
   const widths = Array.from({ length: columns }, (_, i) =>
-    Math.max(...cellRows.map((r) => String(r[i] ?? "").length), ...rows.filter((r) => r.text).map((r) => (i === 0 ? r.label.length : 0))),
+    Math.max(
+      ...cellRows.map((r) => String(r[i] ?? "").length),
+      ...rows.filter((r) => r.text).map((r) => (i === 0 ? r.label.length : 0)),
+    ),
   );
   const total = widths.reduce((a, b) => a + b, 0) + 3 * (columns - 1);
   const lines = [];
@@ -405,11 +433,18 @@ async function main() {
   const cpus = os.cpus();
   const machine = `${cpus[0]?.model.trim() ?? "unknown CPU"} × ${cpus.length}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, ${os.platform()} ${os.arch()} (${os.release()})`;
   console.log(`Machine: ${machine}`);
-  console.log(`Load average at start: ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  console.log(
+    `Load average at start: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
 
   if (process.env.BENCH_SKIP_BUILD !== "1") {
     log(`building (${BUILD_NAME})`);
-    await run("npx", ["remix", "build"], { env: { ...process.env, REMIX_BUILD_NAME: BUILD_NAME, NODE_ENV: "production" } });
+    await run("npx", ["remix", "build"], {
+      env: { ...process.env, REMIX_BUILD_NAME: BUILD_NAME, NODE_ENV: "production" },
+    });
   }
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "recircle-bench-"));
@@ -447,7 +482,8 @@ async function main() {
   const [historySlot, checkoutSlot] = open;
   const raceSlot = open[open.length - 1];
   const booking = await book(resident, historySlot.id);
-  if (!booking.ok) throw new Error(`Booking for /history failed at ${booking.stage}: ${booking.status} ${booking.message}`);
+  if (!booking.ok)
+    throw new Error(`Booking for /history failed at ${booking.stage}: ${booking.status} ${booking.message}`);
   log(`resident booked ${booking.pickup.confirmationNumber}`);
 
   const pages = [
@@ -499,8 +535,12 @@ async function main() {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.prepare("update pickup_slots set max_capacity = ?, current_booked = 0 where id = ?").run(RACE_R, raceSlot.id);
   const outcomes = await Promise.all(racers.map((client) => book(client, raceSlot.id)));
-  const slotRow = sqlite.prepare("select current_booked as booked, max_capacity as capacity from pickup_slots where id = ?").get(raceSlot.id);
-  const pickupsInSlot = sqlite.prepare("select count(*) as n from pickup_requests where pickup_slot_id = ?").get(raceSlot.id).n;
+  const slotRow = sqlite
+    .prepare("select current_booked as booked, max_capacity as capacity from pickup_slots where id = ?")
+    .get(raceSlot.id);
+  const pickupsInSlot = sqlite
+    .prepare("select count(*) as n from pickup_requests where pickup_slot_id = ?")
+    .get(raceSlot.id).n;
   // A racer refused after the card was charged must have been refunded in full.
   const chargedRefused = outcomes.filter((o) => !o.ok && o.stage === "pickup");
   const statusOf = sqlite.prepare("select status from payments where provider_payment_id = ?");
@@ -516,11 +556,15 @@ async function main() {
   // -------------------------------------------------------------------------------------------------
   const failures = [];
   for (const page of pages) {
-    if (page.bytes.js > BUDGET.jsKb * KB) failures.push(`JS on ${page.path}: ${kb(page.bytes.js)} KB gzip > ${BUDGET.jsKb} KB`);
-    if (page.bytes.css > BUDGET.cssKb * KB) failures.push(`CSS on ${page.path}: ${kb(page.bytes.css)} KB gzip > ${BUDGET.cssKb} KB`);
-    if (page.lh.score < BUDGET.lighthouse) failures.push(`Lighthouse performance on ${page.path}: ${page.lh.score} < ${BUDGET.lighthouse}`);
+    if (page.bytes.js > BUDGET.jsKb * KB)
+      failures.push(`JS on ${page.path}: ${kb(page.bytes.js)} KB gzip > ${BUDGET.jsKb} KB`);
+    if (page.bytes.css > BUDGET.cssKb * KB)
+      failures.push(`CSS on ${page.path}: ${kb(page.bytes.css)} KB gzip > ${BUDGET.cssKb} KB`);
+    if (page.lh.score < BUDGET.lighthouse)
+      failures.push(`Lighthouse performance on ${page.path}: ${page.lh.score} < ${BUDGET.lighthouse}`);
   }
-  const raceOk = booked === RACE_R && slotRow.booked === RACE_R && pickupsInSlot === RACE_R && refunded === chargedRefused.length;
+  const raceOk =
+    booked === RACE_R && slotRow.booked === RACE_R && pickupsInSlot === RACE_R && refunded === chargedRefused.length;
   if (!raceOk) {
     failures.push(
       `Last-place race: ${booked} booked, current_booked ${slotRow.booked}, ${pickupsInSlot} pickups in the slot (all must be ${RACE_R}); ${refunded} of ${chargedRefused.length} charged-then-refused racers refunded`,
@@ -544,13 +588,40 @@ async function main() {
       ms(p.lh.tbt),
     ]),
     "sep",
-    [`throughput (${CONNECTIONS} conn., ${DURATION} s)`, "req/s", "p50", "p99", "÷ hello", "requests", "non-2xx", "errors"],
+    [
+      `throughput (${CONNECTIONS} conn., ${DURATION} s)`,
+      "req/s",
+      "p50",
+      "p99",
+      "÷ hello",
+      "requests",
+      "non-2xx",
+      "errors",
+    ],
     "sep",
-    ["node:http hello world", helloRun.rps.toFixed(0), ms(helloRun.p50), ms(helloRun.p99), "1.00", helloRun.total, helloRun.non2xx, helloRun.errors],
+    [
+      "node:http hello world",
+      helloRun.rps.toFixed(0),
+      ms(helloRun.p50),
+      ms(helloRun.p99),
+      "1.00",
+      helloRun.total,
+      helloRun.non2xx,
+      helloRun.errors,
+    ],
     ...[
       ["GET /materials (signed in, gzip)", pageRun],
       ["GET /api/pickup-slots (signed in)", apiRun],
-    ].map(([label, r]) => [label, r.rps.toFixed(0), ms(r.p50), ms(r.p99), ratio(r.rps / helloRun.rps), r.total, r.non2xx, r.errors]),
+    ].map(([label, r]) => [
+      label,
+      r.rps.toFixed(0),
+      ms(r.p50),
+      ms(r.p99),
+      ratio(r.rps / helloRun.rps),
+      r.total,
+      r.non2xx,
+      r.errors,
+    ]),
     "sep",
     { label: "bookings", text: "result" },
     "sep",
@@ -566,17 +637,41 @@ async function main() {
     "sep",
     ["budget", "limit", "worst", "result"],
     "sep",
-    ["JS per page (gzip)", `${BUDGET.jsKb} KB`, `${kb(worst("js"))} KB`, worst("js") <= BUDGET.jsKb * KB ? "ok" : "FAIL"],
-    ["CSS per page (gzip)", `${BUDGET.cssKb} KB`, `${kb(worst("css"))} KB`, worst("css") <= BUDGET.cssKb * KB ? "ok" : "FAIL"],
-    ["Lighthouse mobile performance", `≥ ${BUDGET.lighthouse}`, `${lowestScore}`, lowestScore >= BUDGET.lighthouse ? "ok" : "FAIL"],
+    [
+      "JS per page (gzip)",
+      `${BUDGET.jsKb} KB`,
+      `${kb(worst("js"))} KB`,
+      worst("js") <= BUDGET.jsKb * KB ? "ok" : "FAIL",
+    ],
+    [
+      "CSS per page (gzip)",
+      `${BUDGET.cssKb} KB`,
+      `${kb(worst("css"))} KB`,
+      worst("css") <= BUDGET.cssKb * KB ? "ok" : "FAIL",
+    ],
+    [
+      "Lighthouse mobile performance",
+      `≥ ${BUDGET.lighthouse}`,
+      `${lowestScore}`,
+      lowestScore >= BUDGET.lighthouse ? "ok" : "FAIL",
+    ],
     ["last-place race booked = R", `${RACE_R}`, `${booked}`, raceOk ? "ok" : "FAIL"],
   ];
   console.log(
-    `KB = 1024 bytes, gzip level 9. Lighthouse ${pages[0].lh.version}, mobile, simulated throttling, best of up to ${LH_RUNS} runs; benchmarkIndex ${pages.map((p) => p.lh.benchmarkIndex).filter(Boolean).map(Math.round).join("/")}. Chromium: ${chromePath()}.`,
+    `KB = 1024 bytes, gzip level 9. Lighthouse ${pages[0].lh.version}, mobile, simulated throttling, best of up to ${LH_RUNS} runs; benchmarkIndex ${pages
+      .map((p) => p.lh.benchmarkIndex)
+      .filter(Boolean)
+      .map(Math.round)
+      .join("/")}. Chromium: ${chromePath()}.`,
   );
   console.log("");
   console.log(renderTable(rows));
-  console.log(`Load average at end: ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  console.log(
+    `Load average at end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
   console.log("");
 
   if (failures.length) {

@@ -8,7 +8,9 @@ const [email, passwordArg] = process.argv.slice(2);
 const password = passwordArg ?? process.env.ADMIN_PASSWORD;
 
 if (!email || !BASIC_EMAIL_PATTERN.test(email)) {
-  console.error("Usage: npm run create-admin -- <email> <password>   (or ADMIN_PASSWORD=... npm run create-admin -- <email>)");
+  console.error(
+    "Usage: npm run create-admin -- <email> <password>   (or ADMIN_PASSWORD=... npm run create-admin -- <email>)",
+  );
   process.exit(2);
 }
 if (!password || password.length < PASSWORD_MIN) {

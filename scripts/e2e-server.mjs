@@ -7,9 +7,13 @@ const db = process.env.DATABASE_PATH;
 fs.mkdirSync(path.dirname(db), { recursive: true });
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(db + suffix, { force: true });
 
-const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`], {
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", INSECURE_COOKIES: "1" },
-});
+const child = spawn(
+  process.execPath,
+  ["node_modules/@remix-run/serve/dist/cli.js", `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`],
+  {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", INSECURE_COOKIES: "1" },
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,4 +1,5 @@
-// `npm test`: every test. Unit and integration (Vitest), then the production build, then the
+// `npm test`: every check and every test. Types, lint, format, the import rule between folders and unused
+// code; unit and integration (Vitest), then the production build, then the
 // browser tests (Playwright, JavaScript on and off) against the built server.
 import { spawnSync } from "node:child_process";
 import { ensureBrowser } from "./ensure-browser.mjs";
@@ -15,6 +16,17 @@ function step(name, command, args, env = {}) {
 const browser = ensureBrowser();
 const browserEnv = browser.startsWith("/usr/") ? { PW_CHROMIUM_PATH: browser } : {};
 step("Type check", "npx", ["tsc"]);
+step("Lint (ESLint)", "npx", ["eslint", ".", "--max-warnings", "0"]);
+step("Format (Prettier)", "npx", ["prettier", "--check", "."]);
+step("Import rules between folders (dependency-cruiser)", "npx", [
+  "depcruise",
+  "app",
+  "tests",
+  "scripts",
+  "--output-type",
+  "err",
+]);
+step("Unused files, exports and dependencies (knip)", "npx", ["knip"]);
 step("Unit and integration tests", "npx", ["vitest", "run"]);
 step("Production build", "npx", ["remix", "build"]);
 step("Browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)], browserEnv);

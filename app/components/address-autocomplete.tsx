@@ -121,10 +121,10 @@ export function AddressAutocomplete({
     status === "searching"
       ? t("suggestions.searching")
       : status === "done"
-      ? items.length > 0
-        ? t("suggestions.count", { count: items.length })
-        : t("suggestions.none")
-      : "";
+        ? items.length > 0
+          ? t("suggestions.count", { count: items.length })
+          : t("suggestions.none")
+        : "";
 
   return (
     <div>
@@ -167,6 +167,8 @@ export function AddressAutocomplete({
             className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-auto rounded-lg border border-stone-300 bg-white py-1 shadow-lg"
           >
             {items.map((item, i) => (
+              // The keyboard stays in the combobox field (arrows and Enter, aria-activedescendant); the option takes taps.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={`${item.streetAddress}|${item.postalCode}`}
                 id={optionId(i)}

@@ -31,7 +31,11 @@ export function SignUpForm({
     <Form method="post" {...reply.formProps} className="card mt-4 flex flex-col gap-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {alreadyRegistered ? (
-        <div id={reply.errorId} role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <div
+          id={reply.errorId}
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           <p className="font-semibold">{t("signUp.alreadyRegistered")}</p>
           <Link to={signInHref} className="btn-link">
             {t("signUp.signInInstead")}
@@ -42,12 +46,7 @@ export function SignUpForm({
       )}
       {postalFsa ? <p className="text-sm text-stone-700">{t("signUp.serviceArea", { fsa: postalFsa })}</p> : null}
       <input type="hidden" name="postalFsa" value={postalFsa} />
-      <PlainField
-        {...reply.field("email")}
-        label={t("signUp.email")}
-        type="email"
-        autoComplete="email"
-      />
+      <PlainField {...reply.field("email")} label={t("signUp.email")} type="email" autoComplete="email" />
       <PlainField
         {...reply.field("password", { secret: true })}
         label={t("signUp.password")}
@@ -59,7 +58,11 @@ export function SignUpForm({
         label={t("signUp.confirmPassword")}
         autoComplete="new-password"
       />
-      <SubmitButton pending={navigation.state === "submitting"} label={t("signUp.submit")} pendingLabel={t("signUp.pending")} />
+      <SubmitButton
+        pending={navigation.state === "submitting"}
+        label={t("signUp.submit")}
+        pendingLabel={t("signUp.pending")}
+      />
     </Form>
   );
 }
@@ -72,18 +75,17 @@ export function SignInForm({ lastResult, intent }: { lastResult: FormResult; int
     <Form method="post" {...reply.formProps} className="card mt-4 flex flex-col gap-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormError id={reply.errorId} errors={reply.formErrors} />
-      <PlainField
-        {...reply.field("email")}
-        label={t("signIn.email")}
-        type="email"
-        autoComplete="email"
-      />
+      <PlainField {...reply.field("email")} label={t("signIn.email")} type="email" autoComplete="email" />
       <PlainField
         {...reply.field("password", { secret: true })}
         label={t("signIn.password")}
         autoComplete="current-password"
       />
-      <SubmitButton pending={navigation.state === "submitting"} label={t("signIn.submit")} pendingLabel={t("signIn.pending")} />
+      <SubmitButton
+        pending={navigation.state === "submitting"}
+        label={t("signIn.submit")}
+        pendingLabel={t("signIn.pending")}
+      />
       <p className="text-center">
         <Link to="/forgot-password" className="btn-link">
           {t("signIn.forgot")}

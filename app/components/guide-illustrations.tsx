@@ -25,7 +25,14 @@ function Bag({ x, y, scale = 1 }: { x: number; y: number; scale?: number }) {
       <path d="M8 14 C8 2 28 2 28 14" fill="none" stroke={BAG_EDGE} strokeWidth="3" strokeLinecap="round" />
       <path d="M2 14 H34 L31 48 H5 Z" fill={BAG} stroke={BAG_EDGE} strokeWidth="2.5" strokeLinejoin="round" />
       <path d="M12 28 a6 6 0 1 1 12 0" fill="none" stroke={GREEN} strokeWidth="2.5" strokeLinecap="round" />
-      <path d="M22 24 l2.5 4 -4.5 .5" fill="none" stroke={GREEN} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M22 24 l2.5 4 -4.5 .5"
+        fill="none"
+        stroke={GREEN}
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </g>
   );
 }
@@ -34,14 +41,27 @@ function Welcome() {
   return (
     <Frame>
       <path d="M34 86 V48 L64 24 L94 48 V86 Z" fill="#fff" stroke={INK} strokeWidth="2.5" strokeLinejoin="round" />
-      <path d="M28 52 L64 22 L100 52" fill="none" stroke={GREEN} strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M28 52 L64 22 L100 52"
+        fill="none"
+        stroke={GREEN}
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <rect x="55" y="58" width="18" height="28" rx="2" fill={GREEN} />
       <circle cx="69" cy="73" r="1.6" fill="#fff" />
       <path d="M12 86 H148" stroke={INK} strokeWidth="2.5" strokeLinecap="round" />
       <Bag x={104} y={40} scale={0.95} />
       <g transform="translate(130 20)">
         <circle r="11" fill={MINT} />
-        <path d="M-6 1 a6 6 0 0 1 10.5 -4 M6 -1 a6 6 0 0 1 -10.5 4" fill="none" stroke={GREEN} strokeWidth="2.2" strokeLinecap="round" />
+        <path
+          d="M-6 1 a6 6 0 0 1 10.5 -4 M6 -1 a6 6 0 0 1 -10.5 4"
+          fill="none"
+          stroke={GREEN}
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        />
       </g>
     </Frame>
   );
@@ -56,8 +76,24 @@ function Mix() {
       <rect x="58.5" y="17" width="9" height="15" rx="1" fill="#93c5fd" transform="rotate(-14 63 26)" />
       <rect x="74" y="18" width="11" height="22" rx="2" fill="#f59e0b" transform="rotate(10 80 29)" />
       <rect x="77" y="15" width="5" height="4" rx="1" fill="#78716c" transform="rotate(10 80 29)" />
-      <path d="M86 30 c6 -2 10 -6 12 -10 l5 2 c0 6 4 8 10 9 l1 6 H86 Z" fill="#b91c1c" stroke={INK} strokeWidth="1.5" strokeLinejoin="round" />
-      <rect x="100" y="24" width="10" height="14" rx="4" fill="#c2a27a" stroke="#7c5b34" strokeWidth="1.5" transform="rotate(30 105 31)" />
+      <path
+        d="M86 30 c6 -2 10 -6 12 -10 l5 2 c0 6 4 8 10 9 l1 6 H86 Z"
+        fill="#b91c1c"
+        stroke={INK}
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
+      <rect
+        x="100"
+        y="24"
+        width="10"
+        height="14"
+        rx="4"
+        fill="#c2a27a"
+        stroke="#7c5b34"
+        strokeWidth="1.5"
+        transform="rotate(30 105 31)"
+      />
       <path d="M44 38 H116 L110 88 H50 Z" fill={BAG} stroke={BAG_EDGE} strokeWidth="2.5" strokeLinejoin="round" />
       <path d="M64 40 C64 26 96 26 96 40" fill="none" stroke={BAG_EDGE} strokeWidth="3" strokeLinecap="round" />
       <g transform="translate(80 64)">
@@ -98,11 +134,26 @@ function Book() {
         <path d="M16 -4 V6 M48 -4 V6" stroke={INK} strokeWidth="3" strokeLinecap="round" />
         {[0, 1, 2].map((row) =>
           [0, 1, 2, 3].map((col) => (
-            <rect key={`${row}-${col}`} x={8 + col * 13} y={23 + row * 12} width="9" height="7" rx="1.5" fill={row === 1 && col === 2 ? LEAF : "#e7e5e4"} />
+            <rect
+              key={`${row}-${col}`}
+              x={8 + col * 13}
+              y={23 + row * 12}
+              width="9"
+              height="7"
+              rx="1.5"
+              fill={row === 1 && col === 2 ? LEAF : "#e7e5e4"}
+            />
           )),
         )}
         <circle cx="56" cy="56" r="11" fill={LEAF} stroke="#fff" strokeWidth="2" />
-        <path d="M51 56 l3.5 3.5 6.5 -7" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M51 56 l3.5 3.5 6.5 -7"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </g>
       <rect x="98" y="28" width="30" height="58" rx="2" fill={GREEN} />
       <circle cx="122" cy="58" r="2" fill="#fff" />
@@ -127,7 +178,14 @@ function ChangeOfPlans() {
         <rect x="13" y="19" width="14" height="12" rx="2" fill={LEAF} />
       </g>
       <path d="M60 40 C72 22 88 22 100 40" fill="none" stroke={GREEN} strokeWidth="3" strokeLinecap="round" />
-      <path d="M93 38 L100 41 L101 33" fill="none" stroke={GREEN} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M93 38 L100 41 L101 33"
+        fill="none"
+        stroke={GREEN}
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <g transform="translate(80 76)">
         <circle r="11" fill="#fee2e2" stroke="#b91c1c" strokeWidth="2" />
         <path d="M-4 -4 L4 4 M4 -4 L-4 4" stroke="#b91c1c" strokeWidth="2.6" strokeLinecap="round" />
@@ -142,7 +200,13 @@ function Circular() {
       <g transform="translate(80 50)">
         {[0, 120, 240].map((a) => (
           <g key={a} transform={`rotate(${a})`}>
-            <path d="M-30 -14 A33 33 0 0 1 18 -29" fill="none" stroke={a === 0 ? GREEN : a === 120 ? LEAF : "#0f766e"} strokeWidth="7" strokeLinecap="round" />
+            <path
+              d="M-30 -14 A33 33 0 0 1 18 -29"
+              fill="none"
+              stroke={a === 0 ? GREEN : a === 120 ? LEAF : "#0f766e"}
+              strokeWidth="7"
+              strokeLinecap="round"
+            />
             <path d="M21.4 -34.5 L25.6 -24.2 L14.6 -23.5 Z" fill={a === 0 ? GREEN : a === 120 ? LEAF : "#0f766e"} />
           </g>
         ))}
@@ -191,15 +255,37 @@ const MARKS: Record<PartnerId, () => JSX.Element> = {
   filNeuf: () => (
     <Mark bg="#3730a3">
       <path d="M27 9 L12 30" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
-      <ellipse cx="26" cy="10.5" rx="1.4" ry="2.6" fill="#3730a3" stroke="#fff" strokeWidth="1.2" transform="rotate(35 26 10.5)" />
-      <path d="M26 11 C36 18 22 30 14 24 C8 20 14 12 20 17" fill="none" stroke="#fcd34d" strokeWidth="2" strokeLinecap="round" />
+      <ellipse
+        cx="26"
+        cy="10.5"
+        rx="1.4"
+        ry="2.6"
+        fill="#3730a3"
+        stroke="#fff"
+        strokeWidth="1.2"
+        transform="rotate(35 26 10.5)"
+      />
+      <path
+        d="M26 11 C36 18 22 30 14 24 C8 20 14 12 20 17"
+        fill="none"
+        stroke="#fcd34d"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </Mark>
   ),
   // A cork inside a returning arrow.
   boucleLiege: () => (
     <Mark bg="#7c2d12">
       <path d="M10 24 A11 11 0 1 1 20 31" fill="none" stroke="#fed7aa" strokeWidth="2.6" strokeLinecap="round" />
-      <path d="M16 31.5 L21 31 L19 26.5" fill="none" stroke="#fed7aa" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M16 31.5 L21 31 L19 26.5"
+        fill="none"
+        stroke="#fed7aa"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <rect x="16" y="13" width="9" height="13" rx="3" fill="#d6b48a" />
       <circle cx="19" cy="17" r="1" fill="#7c2d12" />
       <circle cx="22" cy="21.5" r="1" fill="#7c2d12" />

@@ -1,22 +1,18 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./language-switcher";
-import type { PublicUser } from "~/services/accounts/accounts.server";
+import type { PublicUser } from "~/lib/user";
 
-export function Header({
-  user,
-  locale,
-  bell,
-}: {
-  user: PublicUser | null;
-  locale: string;
-  bell?: React.ReactNode;
-}) {
+export function Header({ user, locale, bell }: { user: PublicUser | null; locale: string; bell?: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-3 py-1">
-        <Link to="/" className="flex min-h-[44px] items-center gap-2 font-bold text-brand-800" aria-label={t("header.home")}>
+        <Link
+          to="/"
+          className="flex min-h-[44px] items-center gap-2 font-bold text-brand-800"
+          aria-label={t("header.home")}
+        >
           <Logo />
           <span className="text-lg">{t("app.name")}</span>
         </Link>
@@ -25,7 +21,10 @@ export function Header({
           {user ? (
             <>
               {user.isAdmin ? (
-                <Link to="/admin" className="min-h-[44px] content-center rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+                <Link
+                  to="/admin"
+                  className="min-h-[44px] content-center rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+                >
                   {t("header.admin")}
                 </Link>
               ) : null}
@@ -37,7 +36,10 @@ export function Header({
                 {user.email.charAt(0)}
               </span>
               <span className="sr-only">{t("header.account", { email: user.email })}</span>
-              <span className="hidden max-w-[12rem] truncate text-sm text-stone-700 sm:inline" data-testid="header-email">
+              <span
+                className="hidden max-w-[12rem] truncate text-sm text-stone-700 sm:inline"
+                data-testid="header-email"
+              >
                 {user.email}
               </span>
               <Form method="post" action="/sign-out">
@@ -46,7 +48,16 @@ export function Header({
                   aria-label={t("header.signOut")}
                   className="flex min-h-[44px] min-w-[44px] items-center justify-center gap-1 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
                 >
-                  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="h-5 w-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
                     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
                   </svg>
                   <span className="hidden sm:inline">{t("header.signOut")}</span>
@@ -75,7 +86,14 @@ export function Logo({ className = "h-8 w-8" }: { className?: string }) {
         fill="none"
         strokeLinecap="round"
       />
-      <path d="M20.8 9.5v3.8H17M11.2 22.5v-3.8H15" stroke="#fff" strokeWidth="2.4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M20.8 9.5v3.8H17M11.2 22.5v-3.8H15"
+        stroke="#fff"
+        strokeWidth="2.4"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -10,9 +10,7 @@ export function LanguageSwitcher({ current }: { current: string }) {
   const busy = navigation.state !== "idle" && navigation.formAction === "/language";
   return (
     <details className="group relative">
-      <summary
-        className="flex min-h-[44px] cursor-pointer list-none items-center gap-1 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
-      >
+      <summary className="flex min-h-[44px] cursor-pointer list-none items-center gap-1 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
         {/* The visible "EN/FR" starts the accessible name, so speech users can say what they see (WCAG 2.5.3). */}
         <span>{t("language.switcher")}</span>
         <span className="sr-only">{` (${t("language.label")}: ${t(`language.${current}`)})`}</span>

@@ -21,7 +21,12 @@ const ICONS: Record<string, string[]> = {
     "M18 10h.01",
     "M17.32 5H6.68a4 4 0 0 0-3.98 3.59C2.6 9.42 2 14.46 2 16a3 3 0 0 0 3 3c1 0 1.5-.5 2-1l1.41-1.41A2 2 0 0 1 9.83 16h4.34a2 2 0 0 1 1.41.59L17 18c.5.5 1 1 2 1a3 3 0 0 0 3-3c0-1.55-.6-6.58-.69-7.26A4 4 0 0 0 17.32 5z",
   ],
-  battery: ["M4 7h12a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2z", "M22 11v2", "M6 11v2", "M10 11v2"],
+  battery: [
+    "M4 7h12a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2z",
+    "M22 11v2",
+    "M6 11v2",
+    "M10 11v2",
+  ],
   smartphone: ["M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z", "M12 18h.01"],
   briefcase: [
     "M16 20V4a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v16",
@@ -54,8 +59,6 @@ const ICONS: Record<string, string[]> = {
   /** Not a material icon: used when the database names an icon we do not draw. */
   package: ["M21 8 12 3 3 8v8l9 5 9-5z", "M3 8l9 5 9-5", "M12 13v8"],
 };
-
-export const MATERIAL_ICON_NAMES = Object.keys(ICONS).filter((name) => name !== "package");
 
 export function MaterialIcon({ name, className = "h-5 w-5" }: { name: string; className?: string }) {
   const paths = ICONS[name] ?? ICONS.package!;

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
 
-export const NonceContext = createContext<string>("");
+const NonceContext = createContext<string>("");
 export const NonceProvider = NonceContext.Provider;
 export const useNonce = () => useContext(NonceContext);

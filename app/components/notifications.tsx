@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { notificationText, unreadBadge } from "~/lib/notifications";
-import type { UserNotification } from "~/services/orders/orders.server";
+import type { UserNotification } from "~/lib/notifications";
 
 type Item = Omit<UserNotification, "values"> & { values: Record<string, string | number> };
 
@@ -21,7 +21,12 @@ export function NotificationList({ notifications }: { notifications: Item[] }) {
         {unread ? (
           <Form method="post" action="/notifications">
             <input type="hidden" name="redirectTo" value={here} />
-            <button type="submit" name="intent" value="readAll" className="min-h-[32px] text-sm font-semibold text-brand-700 underline">
+            <button
+              type="submit"
+              name="intent"
+              value="readAll"
+              className="min-h-[32px] text-sm font-semibold text-brand-700 underline"
+            >
               {t("notifications.markAllRead")}
             </button>
           </Form>
@@ -37,11 +42,19 @@ export function NotificationList({ notifications }: { notifications: Item[] }) {
               <li key={n.id} className={n.isRead ? "" : "bg-brand-50"}>
                 <Form method="post" action="/notifications">
                   <input type="hidden" name="id" value={n.id} />
-                  <input type="hidden" name="redirectTo" value={n.confirmationNumber ? `/order/${n.confirmationNumber}` : here} />
+                  <input
+                    type="hidden"
+                    name="redirectTo"
+                    value={n.confirmationNumber ? `/order/${n.confirmationNumber}` : here}
+                  />
                   <button type="submit" className="block w-full px-2 py-2 text-left" data-testid="notification">
                     <span className="flex items-center justify-between gap-2">
                       <span className="font-semibold">{text.title}</span>
-                      {n.isRead ? null : <span className="rounded bg-brand-700 px-1.5 text-xs font-bold text-white">{t("notifications.new")}</span>}
+                      {n.isRead ? null : (
+                        <span className="rounded bg-brand-700 px-1.5 text-xs font-bold text-white">
+                          {t("notifications.new")}
+                        </span>
+                      )}
                     </span>
                     <span className="block text-sm text-stone-700">{text.message}</span>
                     <span className="block text-xs text-stone-600">{formatDateTime(n.createdAt, lng)}</span>
@@ -67,18 +80,35 @@ export function NotificationBell({ notifications }: { notifications: Item[] }) {
         aria-label={unread ? t("notifications.bell", { count: unread }) : t("notifications.bellNone")}
         data-testid="bell"
       >
-        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path
+            d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         {badge ? (
-          <span className="absolute right-0.5 top-0.5 min-w-[1.25rem] rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white" data-testid="bell-badge">
+          <span
+            className="absolute right-0.5 top-0.5 min-w-[1.25rem] rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white"
+            data-testid="bell-badge"
+          >
             {badge}
           </span>
         ) : null}
       </summary>
       <div className="fixed inset-x-2 top-14 z-30 max-h-[24rem] overflow-y-auto rounded-lg border border-stone-200 bg-white p-2 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-1 sm:w-80">
         <NotificationList notifications={notifications.slice(0, 10)} />
-        <Link to="/notifications" className="mt-1 block rounded-md py-2 text-center text-sm font-semibold text-brand-700 hover:bg-stone-100">
+        <Link
+          to="/notifications"
+          className="mt-1 block rounded-md py-2 text-center text-sm font-semibold text-brand-700 hover:bg-stone-100"
+        >
           {t("notifications.viewAll")}
         </Link>
       </div>

@@ -61,7 +61,13 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: Mode; slid
   }
 
   return (
-    <section ref={rootRef} aria-roledescription="carousel" aria-labelledby="guide-slide-title" className="mt-4" data-testid="guide">
+    <section
+      ref={rootRef}
+      aria-roledescription="carousel"
+      aria-labelledby="guide-slide-title"
+      className="mt-4"
+      data-testid="guide"
+    >
       <div className="flex min-h-[44px] items-center justify-between gap-2">
         <p className="text-sm font-semibold text-stone-700" aria-live="polite" data-testid="guide-progress">
           {t("guide.progress", { current, total: GUIDE_SLIDE_COUNT })}
@@ -85,7 +91,12 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: Mode; slid
         <div className="flex justify-center">
           <SlideIllustration slide={id} />
         </div>
-        <h2 id="guide-slide-title" ref={titleRef} tabIndex={-1} className="mt-4 text-xl font-bold tracking-tight text-stone-900 focus:outline-none focus-visible:outline-2">
+        <h2
+          id="guide-slide-title"
+          ref={titleRef}
+          tabIndex={-1}
+          className="mt-4 text-xl font-bold tracking-tight text-stone-900 focus:outline-none focus-visible:outline-2"
+        >
           {t(`slides.${id}.title`)}
         </h2>
         <p className="mt-2 text-stone-800">{t(`slides.${id}.body`)}</p>
@@ -94,7 +105,14 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: Mode; slid
             {POINTS[id]!.map((point) => (
               <li key={point} className="flex gap-2 text-stone-800">
                 <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true">
-                  <path d="M5 10.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M5 10.5l3 3 7-7"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.4"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
                 <span>{t(`slides.${id}.${point}`)}</span>
               </li>
@@ -166,7 +184,14 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: Mode; slid
             </Link>
           ) : mode === "onboarding" ? (
             <Form method="post" className="contents">
-              <button type="submit" name="intent" value="complete" disabled={completing} aria-busy={completing || undefined} className="btn-primary">
+              <button
+                type="submit"
+                name="intent"
+                value="complete"
+                disabled={completing}
+                aria-busy={completing || undefined}
+                className="btn-primary"
+              >
                 {completing ? t("onboarding.saving") : t("onboarding.getStarted")}
               </button>
             </Form>

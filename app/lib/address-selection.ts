@@ -18,7 +18,7 @@ export type AddressSuggestion = {
   lng: number;
 };
 
-export function isProvince(value: unknown): value is Province {
+function isProvince(value: unknown): value is Province {
   return typeof value === "string" && (PROVINCES as readonly string[]).includes(value);
 }
 
@@ -52,7 +52,7 @@ const BY_FOLDED_NAME = new Map<string, Province>(
   PROVINCES.flatMap((code) => [
     [foldText(code), code] as const,
     ...PROVINCE_NAMES[code].map((n) => [foldText(n), code] as const),
-  ])
+  ]),
 );
 
 /** 'Québec', 'quebec', 'QC' or 'qc' → 'QC'; null for anything that is not a province or territory. */

@@ -4,10 +4,10 @@ import { BAG_OPTIONS } from "./pricing";
 
 const CARD_POSTAL = /^[A-Z]\d[A-Z] \d[A-Z]\d$/;
 
-export const bagsField = z.coerce
+const bagsField = z.coerce
   .number({ invalid_type_error: "errors.bookingInfo" })
   .refine((n) => (BAG_OPTIONS as readonly number[]).includes(n), "errors.bookingInfo");
-export const slotIdField = z.coerce
+const slotIdField = z.coerce
   .number({ invalid_type_error: "errors.bookingInfo" })
   .int("errors.bookingInfo")
   .positive("errors.bookingInfo");
@@ -30,17 +30,16 @@ export const CardFormSchema = z.object({
   expiry: z
     .string({ required_error: "card.expiryRequired" })
     .refine((v) => parseExpiry(v) !== null, "card.expiryInvalid"),
-  cvc: z.string({ required_error: "card.cvcRequired" }).trim().regex(/^\d{3,4}$/, "card.cvcInvalid"),
+  cvc: z
+    .string({ required_error: "card.cvcRequired" })
+    .trim()
+    .regex(/^\d{3,4}$/, "card.cvcInvalid"),
   postalCode: z
     .string({ required_error: "card.postalRequired" })
     .trim()
     .toUpperCase()
     .max(7, "card.postalInvalid")
     .regex(CARD_POSTAL, "card.postalInvalid"),
-});
-
-export const PromoFormSchema = z.object({
-  code: z.string().trim().max(40, "promo.invalid").optional().default(""),
 });
 
 export const CreatePaymentIntentSchema = z.object({
@@ -53,7 +52,11 @@ export const CreatePaymentIntentSchema = z.object({
 export const SimulatedConfirmSchema = z.object({
   paymentIntentId: z.string({ required_error: "errors.paymentMissing" }).min(1, "errors.paymentMissing").max(100),
   cardNumber: z.string({ required_error: "card.numberRequired" }).max(30),
-  expMonth: z.coerce.number({ invalid_type_error: "card.expiryInvalid" }).int().min(1, "card.expiryInvalid").max(12, "card.expiryInvalid"),
+  expMonth: z.coerce
+    .number({ invalid_type_error: "card.expiryInvalid" })
+    .int()
+    .min(1, "card.expiryInvalid")
+    .max(12, "card.expiryInvalid"),
   expYear: z.coerce.number({ invalid_type_error: "card.expiryInvalid" }).int().min(0).max(9999),
   cvc: z.string({ required_error: "card.cvcRequired" }).max(4, "card.cvcInvalid"),
   postalCode: z
@@ -67,7 +70,9 @@ export const CreatePickupSchema = z.object({
   bagsRequested: bagsField,
   pickupSlotId: slotIdField,
   /** Dollars, as the spec's client sends it. */
-  totalPrice: z.number({ invalid_type_error: "errors.priceChanged", required_error: "errors.priceChanged" }).nonnegative(),
+  totalPrice: z
+    .number({ invalid_type_error: "errors.priceChanged", required_error: "errors.priceChanged" })
+    .nonnegative(),
   address: z.string().max(500).optional(),
   paymentIntentId: z.string({ required_error: "errors.paymentMissing" }).min(1, "errors.paymentMissing").max(100),
 });

@@ -5,12 +5,8 @@ import { WINDOW_HOURS, ZONE } from "./format";
 
 export { ZONE };
 
-export const WINDOWS = WINDOW_HOURS;
+const WINDOWS = WINDOW_HOURS;
 export type PickupWindow = keyof typeof WINDOWS;
-
-export function isPickupWindow(value: unknown): value is PickupWindow {
-  return value === "morning" || value === "afternoon";
-}
 
 /** 'YYYY-MM-DD' of an instant, in Montreal. */
 export function dateKey(ms: number): string {

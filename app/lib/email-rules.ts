@@ -1,6 +1,6 @@
 // Which e-mail addresses may open an account (spec section 5): a basic pattern, and no disposable or
 // placeholder addresses.
-export const DISPOSABLE_DOMAINS = [
+const DISPOSABLE_DOMAINS = [
   "mailinator.com",
   "guerrillamail.com",
   "10minutemail.com",

@@ -2,7 +2,7 @@
 export const SUPPORTED_LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = "en";
-export const DEFAULT_NS = "common";
+const DEFAULT_NS = "common";
 
 export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "fr";
@@ -25,4 +25,13 @@ export const i18nConfig = {
  * The screens' namespaces the browser fetches in the background once a page is interactive, so a
  * client-side navigation never shows a key while its texts download. (Admin texts load on admin pages.)
  */
-export const PRELOADED_NAMESPACES = ["common", "visitor", "onboarding", "materials", "booking", "profile", "checkout", "orders"];
+export const PRELOADED_NAMESPACES = [
+  "common",
+  "visitor",
+  "onboarding",
+  "materials",
+  "booking",
+  "profile",
+  "checkout",
+  "orders",
+];

@@ -2,7 +2,7 @@
 // server (the bell works without JavaScript) and the API. Titles and messages are translation keys.
 const HOUR = 60 * 60 * 1000;
 
-export type NotificationType = "pickup_confirmed" | "pickup_reminder" | "pickup_modified" | "pickup_cancelled" | "system";
+type NotificationType = "pickup_confirmed" | "pickup_reminder" | "pickup_modified" | "pickup_cancelled" | "system";
 
 export type PickupForNotifications = {
   id: number;
@@ -126,3 +126,6 @@ export function notificationText(
   };
   return { title: t(n.title, values), message: t(n.message, values) };
 }
+
+/** A notification with whether this resident has read it (read state is kept on the server). */
+export type UserNotification = AppNotification & { isRead: boolean };

@@ -1,13 +1,13 @@
 // The onboarding gate (spec section 2, "Shared interface"): a signed-in resident who has not finished
 // onboarding sees the guide before any other page. The root loader asks this rule on every page load.
 
-export const ONBOARDING_PATH = "/onboarding";
+const ONBOARDING_PATH = "/onboarding";
 
 /**
  * Pages a resident still in onboarding may reach: the guide itself, and the two action-only routes the
  * guide's header needs (sign out, change language). Their GET loaders only redirect elsewhere.
  */
-export const GATE_EXEMPT_PATHS = [ONBOARDING_PATH, "/sign-out", "/language"] as const;
+const GATE_EXEMPT_PATHS = [ONBOARDING_PATH, "/sign-out", "/language"] as const;
 
 /** Route matching is case-insensitive and ignores a trailing slash, so the rule does too. */
 function normalizePath(pathname: string): string {

@@ -7,7 +7,7 @@ const OTHER = "ABCEGHJKLMNPRSTVWXYZ";
 /** "H2X 3K2" with its space. */
 export const POSTAL_CODE_MAX = 7;
 
-export const FSA_PATTERN = new RegExp(`^[${FIRST}][0-9][${OTHER}]$`);
+const FSA_PATTERN = new RegExp(`^[${FIRST}][0-9][${OTHER}]$`);
 const POSTAL_PATTERN = /^[A-Z]\d[A-Z][ -]?\d[A-Z]\d$/;
 
 /** Upper-cases and keeps the first 3 characters, the way the postal-check field does as one types. */

@@ -6,15 +6,15 @@ export type BagCount = (typeof BAG_OPTIONS)[number];
 
 export const UNIT_PRICE_CENTS = 1000;
 export const BUNDLE_PRICE_CENTS: Record<BagCount, number> = { 1: 1000, 2: 1800, 4: 3200 };
-export const GST_RATE = { numerator: 5, denominator: 100 };
-export const QST_RATE = { numerator: 9975, denominator: 100_000 };
+const GST_RATE = { numerator: 5, denominator: 100 };
+const QST_RATE = { numerator: 9975, denominator: 100_000 };
 /** $2 + taxes withheld from a refund when a pickup is cancelled. */
 export const CANCELLATION_FEE_CENTS = 200;
 export const CURRENCY = "cad";
 /** A total of one cent or less is free and skips the card. */
-export const FREE_THRESHOLD_CENTS = 1;
+const FREE_THRESHOLD_CENTS = 1;
 
-export function isBagCount(value: unknown): value is BagCount {
+function isBagCount(value: unknown): value is BagCount {
   return value === 1 || value === 2 || value === 4;
 }
 
@@ -28,7 +28,7 @@ export function mulDivRoundHalfUp(a: number, n: number, d: number): number {
   return Math.floor((a * n * 2 + d) / (2 * d));
 }
 
-export function taxesOn(subtotalCents: number) {
+function taxesOn(subtotalCents: number) {
   const gstCents = mulDivRoundHalfUp(subtotalCents, GST_RATE.numerator, GST_RATE.denominator);
   const qstCents = mulDivRoundHalfUp(subtotalCents, QST_RATE.numerator, QST_RATE.denominator);
   return { gstCents, qstCents, totalCents: subtotalCents + gstCents + qstCents };
@@ -49,7 +49,11 @@ export type PriceBreakdown = {
   isFree: boolean;
 };
 
-export function priceBreakdown(input: { bags: BagCount; promoPercent?: number; serviceFeeCents?: number }): PriceBreakdown {
+export function priceBreakdown(input: {
+  bags: BagCount;
+  promoPercent?: number;
+  serviceFeeCents?: number;
+}): PriceBreakdown {
   const { bags } = input;
   const promoPercent = Math.min(100, Math.max(0, Math.trunc(input.promoPercent ?? 0)));
   const serviceFeeCents = Math.max(0, Math.trunc(input.serviceFeeCents ?? 0));
@@ -86,5 +90,7 @@ export function refundOnCancel(totalCents: number): number {
 
 /** '$11.50' / '11,50 $'. */
 export function formatMoney(cents: number, lng: string): string {
-  return new Intl.NumberFormat(lng === "fr" ? "fr-CA" : "en-CA", { style: "currency", currency: "CAD" }).format(cents / 100);
+  return new Intl.NumberFormat(lng === "fr" ? "fr-CA" : "en-CA", { style: "currency", currency: "CAD" }).format(
+    cents / 100,
+  );
 }

@@ -2,12 +2,12 @@
 // browser's inline hints. Messages are translation keys of the "profile" namespace.
 import { z } from "zod";
 import { DEFAULT_PROVINCE, PROVINCES, provinceCode } from "./address-selection";
-import { isValidPostalCode, normalizePostalCode, POSTAL_CODE_MAX } from "./postal";
+import { isValidPostalCode, normalizePostalCode } from "./postal";
 
-export const NAME_MAX = 100;
-export const STREET_MAX = 200;
-export const UNIT_MAX = 20;
-export const CITY_MAX = 100;
+const NAME_MAX = 100;
+const STREET_MAX = 200;
+const UNIT_MAX = 20;
+const CITY_MAX = 100;
 
 /** A required text: a missing field (form or JSON) and a blank one get the same message. */
 function requiredText(message: string, max: number) {
@@ -32,8 +32,8 @@ export const ProfileSchema = z.object({
   // The form always sends one from its list; the API may leave it out (default QC) or send a name.
   province: z.preprocess(
     (value) =>
-      value === undefined || value === null || value === "" ? DEFAULT_PROVINCE : provinceCode(String(value)) ?? value,
-    z.enum(PROVINCES, { errorMap: () => ({ message: "profile:errors.provinceInvalid" }) })
+      value === undefined || value === null || value === "" ? DEFAULT_PROVINCE : (provinceCode(String(value)) ?? value),
+    z.enum(PROVINCES, { errorMap: () => ({ message: "profile:errors.provinceInvalid" }) }),
   ),
   postalCode: z
     .string({ required_error: "profile:errors.postalRequired", invalid_type_error: "profile:errors.postalRequired" })

@@ -13,11 +13,11 @@ export type AddressFields = {
 export function isProfileComplete(user: AddressFields): boolean {
   return Boolean(
     user.firstName.trim() &&
-      user.lastName.trim() &&
-      user.streetAddress.trim() &&
-      user.city.trim() &&
-      user.province.trim() &&
-      user.postalCode.trim(),
+    user.lastName.trim() &&
+    user.streetAddress.trim() &&
+    user.city.trim() &&
+    user.province.trim() &&
+    user.postalCode.trim(),
   );
 }
 

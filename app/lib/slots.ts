@@ -4,7 +4,7 @@ import { ZONE, type PickupWindow } from "./dates";
 
 export const MIN_LEAD_MS = 24 * 60 * 60 * 1000;
 /** Modify and cancel stay open while more than 12 hours remain before the window starts. */
-export const CHANGE_CUTOFF_MS = 12 * 60 * 60 * 1000;
+const CHANGE_CUTOFF_MS = 12 * 60 * 60 * 1000;
 
 export type SlotView = {
   id: number;
@@ -34,11 +34,6 @@ export function isOffered(slot: SlotView, fsa: string, at: number, lastDate = la
     slot.date <= lastDate &&
     slot.serviceAreas.includes(fsa.toUpperCase())
   );
-}
-
-/** Offered and with room. */
-export function isBookable(slot: SlotView, fsa: string, at: number): boolean {
-  return isOffered(slot, fsa, at) && spotsLeft(slot) > 0;
 }
 
 export type DateOption = {

@@ -24,14 +24,24 @@ import frVisitor from "./fr/visitor.json";
 
 export const resources = {
   en: {
-    common: enCommon, emails: enEmails, visitor: enVisitor, onboarding: enOnboarding, materials: enMaterials, booking: enBooking,
+    common: enCommon,
+    emails: enEmails,
+    visitor: enVisitor,
+    onboarding: enOnboarding,
+    materials: enMaterials,
+    booking: enBooking,
     profile: enProfile,
     checkout: enCheckout,
     admin: enAdmin,
     orders: enOrders,
   },
   fr: {
-    common: frCommon, emails: frEmails, visitor: frVisitor, onboarding: frOnboarding, materials: frMaterials, booking: frBooking,
+    common: frCommon,
+    emails: frEmails,
+    visitor: frVisitor,
+    onboarding: frOnboarding,
+    materials: frMaterials,
+    booking: frBooking,
     profile: frProfile,
     checkout: frCheckout,
     admin: frAdmin,

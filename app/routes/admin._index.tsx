@@ -3,7 +3,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActivityList, Badge, Problem, StatCard, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
+import {
+  ActivityList,
+  Badge,
+  Problem,
+  StatCard,
+  tableClass,
+  tdClass,
+  TableScroll,
+  TableHead,
+} from "~/components/admin/ui";
 import { dateKey, formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
@@ -63,7 +72,11 @@ export default function AdminDashboard() {
           <h1 className="page-title">{t("dashboard.title")}</h1>
           <p className="mt-1 text-stone-700">{t("dashboard.intro")}</p>
         </div>
-        <Link to={`/admin/day?date=${today.date}`} className="card flex items-center gap-3 py-2 hover:bg-stone-50" data-testid="today">
+        <Link
+          to={`/admin/day?date=${today.date}`}
+          className="card flex items-center gap-3 py-2 hover:bg-stone-50"
+          data-testid="today"
+        >
           <span className="text-sm text-stone-600">{t("dashboard.today")}</span>
           <span className="font-semibold">{t("dashboard.todayCount", { count: today.pickups, bags: today.bags })}</span>
         </Link>
@@ -75,7 +88,12 @@ export default function AdminDashboard() {
         </h2>
         <div className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
           <StatCard id="totalCodes" label={t("stats.totalCodes")} value={stats.totalCodes} />
-          <StatCard id="activeCodes" label={t("stats.activeCodes")} value={stats.activeCodes} hint={t("stats.activeHint")} />
+          <StatCard
+            id="activeCodes"
+            label={t("stats.activeCodes")}
+            value={stats.activeCodes}
+            hint={t("stats.activeHint")}
+          />
           <StatCard id="usedCodes" label={t("stats.usedCodes")} value={stats.usedCodes} hint={t("stats.usedHint")} />
           <StatCard
             id="totalRedemptions"
@@ -83,7 +101,12 @@ export default function AdminDashboard() {
             value={stats.totalRedemptions}
             hint={t("stats.redemptionsHint", { count: stats.pendingRedemptions })}
           />
-          <StatCard id="totalSavings" label={t("stats.totalSavings")} value={stats.totalSavingsText} hint={t("stats.savingsHint")} />
+          <StatCard
+            id="totalSavings"
+            label={t("stats.totalSavings")}
+            value={stats.totalSavingsText}
+            hint={t("stats.savingsHint")}
+          />
         </div>
       </section>
 

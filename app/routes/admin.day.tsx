@@ -41,9 +41,15 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const result = await markPickup(admin, pickupId, form.get("mark"));
     const title = result.mark === "Missed" ? "day.markedMissed" : "day.markedCompleted";
-    return done(request, samePage(request), title, result.mark === "Missed" ? "day.markedMissedDescription" : undefined, {
-      confirmationNumber: result.confirmationNumber,
-    });
+    return done(
+      request,
+      samePage(request),
+      title,
+      result.mark === "Missed" ? "day.markedMissedDescription" : undefined,
+      {
+        confirmationNumber: result.confirmationNumber,
+      },
+    );
   } catch (error) {
     return refused(error, `pickup-${pickupId}`);
   }
@@ -72,7 +78,15 @@ export default function DaySheetPage() {
               <label htmlFor="date" className="field-label">
                 {t("day.date")}
               </label>
-              <input id="date" name="date" type="date" defaultValue={view.date} key={view.date} className="field-input mt-1" required />
+              <input
+                id="date"
+                name="date"
+                type="date"
+                defaultValue={view.date}
+                key={view.date}
+                className="field-input mt-1"
+                required
+              />
             </div>
             <button type="submit" className="btn-secondary">
               {t("day.show")}
@@ -105,20 +119,36 @@ export default function DaySheetPage() {
         <section key={w.window} aria-labelledby={`window-${w.window}`} className="card" data-window={w.window}>
           <h2 id={`window-${w.window}`} className="text-lg font-semibold">
             {t(`window.${w.window}`)} · {w.hours}{" "}
-            <span className="text-base font-normal text-stone-600">{t("day.windowTotals", { count: w.pickups.length, bags: w.bags })}</span>
+            <span className="text-base font-normal text-stone-600">
+              {t("day.windowTotals", { count: w.pickups.length, bags: w.bags })}
+            </span>
           </h2>
           {w.pickups.length ? (
             <TableScroll label={t(`window.${w.window}`)} className="mt-2">
               <table className={tableClass}>
                 <thead>
                   <tr>
-                    <th scope="col" className={thClass}>#</th>
-                    <th scope="col" className={thClass}>{t("day.address")}</th>
-                    <th scope="col" className={thClass}>{t("day.bags")}</th>
-                    <th scope="col" className={thClass}>{t("day.confirmation")}</th>
-                    <th scope="col" className={thClass}>{t("day.resident")}</th>
-                    <th scope="col" className={thClass}>{t("day.status")}</th>
-                    <th scope="col" className={`${thClass} admin-no-print print:hidden`}>{t("day.actions")}</th>
+                    <th scope="col" className={thClass}>
+                      #
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("day.address")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("day.bags")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("day.confirmation")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("day.resident")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("day.status")}
+                    </th>
+                    <th scope="col" className={`${thClass} admin-no-print print:hidden`}>
+                      {t("day.actions")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-stone-100">

@@ -11,9 +11,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [lng, t] = await Promise.all([getLanguage(request), getT(request, "admin")]);
   const date = sheetDate(new URL(request.url).searchParams.get("date"));
   const sheet = daySheet(date);
-  const header = ["date", "window", "hours", "confirmation", "name", "email", "address", "postalArea", "bags", "status"].map((c) =>
-    t(`day.csv.${c}`),
-  );
+  const header = [
+    "date",
+    "window",
+    "hours",
+    "confirmation",
+    "name",
+    "email",
+    "address",
+    "postalArea",
+    "bags",
+    "status",
+  ].map((c) => t(`day.csv.${c}`));
   const rows = sheet.windows.flatMap((w) =>
     w.pickups.map((p) => [
       date,

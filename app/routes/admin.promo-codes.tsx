@@ -64,7 +64,9 @@ export default function PromoCodes() {
         <div>
           <h1 className="page-title">{view.batchCreated ? t("codes.batchTitle") : t("codes.title")}</h1>
           <p className="mt-1 text-stone-700" data-testid="codes-count">
-            {view.batchCreated ? t("codes.batchIntro", { count: view.total, date: view.batchCreated }) : t("codes.count", { count: view.total })}
+            {view.batchCreated
+              ? t("codes.batchIntro", { count: view.total, date: view.batchCreated })
+              : t("codes.count", { count: view.total })}
           </p>
         </div>
         <a href={view.csvHref} className="btn-secondary" download data-testid="codes-csv">
@@ -90,7 +92,14 @@ export default function PromoCodes() {
           <label htmlFor="q" className="field-label">
             {t("codes.filter.search")}
           </label>
-          <input id="q" name="q" defaultValue={view.filter.q} className="field-input uppercase" autoComplete="off" maxLength={20} />
+          <input
+            id="q"
+            name="q"
+            defaultValue={view.filter.q}
+            className="field-input uppercase"
+            autoComplete="off"
+            maxLength={20}
+          />
         </div>
         {view.filter.batch ? <input type="hidden" name="batch" value={view.filter.batch} /> : null}
         <button type="submit" className="btn-primary">

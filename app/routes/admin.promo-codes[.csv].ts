@@ -20,7 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     code.redeemedBy,
     csvDateTime(code.redeemedAt),
   ]);
-  const header = ["code", "percent", "status", "created", "expires", "redeemedBy", "redeemedAt"].map((c) => t(`codes.csv.${c}`));
-  const name = filter.batch ? `promo-codes-${csvDateTime(filter.batch).replace(/[ :]/g, "-")}.csv` : `promo-codes-${dateKey(now())}.csv`;
+  const header = ["code", "percent", "status", "created", "expires", "redeemedBy", "redeemedAt"].map((c) =>
+    t(`codes.csv.${c}`),
+  );
+  const name = filter.batch
+    ? `promo-codes-${csvDateTime(filter.batch).replace(/[ :]/g, "-")}.csv`
+    : `promo-codes-${dateKey(now())}.csv`;
   return csvResponse(name, [header, ...rows]);
 }

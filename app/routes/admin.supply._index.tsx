@@ -24,7 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t("supply.slots.title"),
     weeks: WEEKS_AHEAD,
     maxCapacity: MAX_CAPACITY,
-    dates: slotsAhead().map((d) => ({ ...d, label: formatDate(d.date, lng, "short"), longLabel: formatDate(d.date, lng) })),
+    dates: slotsAhead().map((d) => ({
+      ...d,
+      label: formatDate(d.date, lng, "short"),
+      longLabel: formatDate(d.date, lng),
+    })),
   };
 }
 
@@ -54,7 +58,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "regenerate": {
       const summary = applyTemplate(admin);
-      return done(request, samePage(request), "supply.slots.regenerated", "supply.slots.regeneratedDescription", summary);
+      return done(
+        request,
+        samePage(request),
+        "supply.slots.regenerated",
+        "supply.slots.regeneratedDescription",
+        summary,
+      );
     }
     default:
       return unknownIntent();
@@ -100,9 +110,17 @@ export default function SupplySlots() {
             {dates.map((day) => (
               <tbody key={day.date} className="border-t-2 border-stone-200" data-date={day.date}>
                 {day.slots.map((slot, i) => (
-                  <tr key={slot.id} data-slot-id={slot.id} className={slot.closed ? "bg-stone-50 text-stone-500" : undefined}>
+                  <tr
+                    key={slot.id}
+                    data-slot-id={slot.id}
+                    className={slot.closed ? "bg-stone-50 text-stone-500" : undefined}
+                  >
                     {i === 0 ? (
-                      <th scope="rowgroup" rowSpan={day.slots.length} className={`${tdClass} whitespace-nowrap font-semibold`}>
+                      <th
+                        scope="rowgroup"
+                        rowSpan={day.slots.length}
+                        className={`${tdClass} whitespace-nowrap font-semibold`}
+                      >
                         <span title={day.longLabel}>{day.label}</span>
                         {day.closed ? (
                           <span className="ml-2">
@@ -116,7 +134,11 @@ export default function SupplySlots() {
                       {slot.currentBooked} / {slot.maxCapacity}
                     </td>
                     <td className={`${tdClass} max-w-[16rem]`}>
-                      {slot.prefixes.length ? slot.prefixes.join(", ") : <span className="text-stone-600">{t("supply.allAreas")}</span>}
+                      {slot.prefixes.length ? (
+                        slot.prefixes.join(", ")
+                      ) : (
+                        <span className="text-stone-600">{t("supply.allAreas")}</span>
+                      )}
                     </td>
                     <td className={tdClass}>
                       <Form method="post" className="flex items-center gap-2" noValidate>
@@ -132,12 +154,19 @@ export default function SupplySlots() {
                           min={slot.currentBooked}
                           max={maxCapacity}
                           defaultValue={
-                            actionData?.values?.slotId === String(slot.id) ? actionData.values.capacity : slot.maxCapacity
+                            actionData?.values?.slotId === String(slot.id)
+                              ? actionData.values.capacity
+                              : slot.maxCapacity
                           }
                           className="field-input mt-0 w-24"
                           aria-invalid={actionData?.problem?.target === `slot-${slot.id}` ? true : undefined}
                         />
-                        <button type="submit" name="intent" value="capacity" className="btn-secondary min-h-[40px] px-3 text-sm">
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="capacity"
+                          className="btn-secondary min-h-[40px] px-3 text-sm"
+                        >
                           {t("supply.slots.save")}
                         </button>
                       </Form>
@@ -154,13 +183,21 @@ export default function SupplySlots() {
                             ) : null}
                             <Form method="post">
                               <input type="hidden" name="date" value={day.date} />
-                              <button type="submit" name="intent" value="reopen" className="btn-secondary min-h-[40px] px-3 text-sm">
+                              <button
+                                type="submit"
+                                name="intent"
+                                value="reopen"
+                                className="btn-secondary min-h-[40px] px-3 text-sm"
+                              >
                                 {t("supply.slots.reopen")}
                               </button>
                             </Form>
                           </div>
                         ) : (
-                          <Link to={`/admin/supply/close?date=${day.date}`} className="btn-secondary min-h-[40px] px-3 text-sm">
+                          <Link
+                            to={`/admin/supply/close?date=${day.date}`}
+                            className="btn-secondary min-h-[40px] px-3 text-sm"
+                          >
                             {t("supply.slots.close")}
                           </Link>
                         )}

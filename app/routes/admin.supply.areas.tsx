@@ -24,7 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin, form, intent } = await adminForm(request);
-  const fsa = String(form.get("fsa") ?? "").trim().toUpperCase().slice(0, 10);
+  const fsa = String(form.get("fsa") ?? "")
+    .trim()
+    .toUpperCase()
+    .slice(0, 10);
   const target = String(form.get("target") ?? "") || undefined;
   try {
     switch (intent) {
@@ -32,11 +35,18 @@ export async function action({ request }: ActionFunctionArgs) {
       case "openNotify": {
         const notify = intent === "openNotify" || form.get("notify") === "on";
         const result = await openPrefix(admin, fsa, { notify });
-        if (!result.opened) return done(request, PAGE, "supply.areas.notified", undefined, { fsa: result.fsa, count: result.notified });
-        return done(request, PAGE, "supply.areas.opened", result.notified ? "supply.areas.notifiedDescription" : undefined, {
-          fsa: result.fsa,
-          count: result.notified,
-        });
+        if (!result.opened)
+          return done(request, PAGE, "supply.areas.notified", undefined, { fsa: result.fsa, count: result.notified });
+        return done(
+          request,
+          PAGE,
+          "supply.areas.opened",
+          result.notified ? "supply.areas.notifiedDescription" : undefined,
+          {
+            fsa: result.fsa,
+            count: result.notified,
+          },
+        );
       }
       case "notify": {
         const count = await notifyWaitlist(admin, fsa);
@@ -122,16 +132,30 @@ export default function SupplyAreas() {
               <tbody className="divide-y divide-stone-100">
                 {wanted.map((w) => (
                   <tr key={w.fsa} data-fsa={w.fsa}>
-                    <th scope="row" className={`${tdClass} font-mono font-semibold`}>{w.fsa}</th>
+                    <th scope="row" className={`${tdClass} font-mono font-semibold`}>
+                      {w.fsa}
+                    </th>
                     <td className={`${tdClass} tabular-nums`}>{w.waiting}</td>
                     <td className={tdClass}>
                       <Form method="post" className="flex flex-wrap gap-2">
                         <input type="hidden" name="fsa" value={w.fsa} />
                         <input type="hidden" name="target" value={`wanted-${w.fsa}`} />
-                        <button type="submit" name="intent" value="open" className="btn-secondary min-h-[40px] px-3 text-sm" disabled={busy}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="open"
+                          className="btn-secondary min-h-[40px] px-3 text-sm"
+                          disabled={busy}
+                        >
                           {t("supply.areas.openOnly", { fsa: w.fsa })}
                         </button>
-                        <button type="submit" name="intent" value="openNotify" className="btn-primary min-h-[40px] px-3 text-sm" disabled={busy}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="openNotify"
+                          className="btn-primary min-h-[40px] px-3 text-sm"
+                          disabled={busy}
+                        >
                           {t("supply.areas.openAndNotify", { count: w.waiting })}
                         </button>
                       </Form>
@@ -155,7 +179,11 @@ export default function SupplyAreas() {
         <Problem problem={actionData?.problem} target="served" />
         <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8" data-testid="served">
           {served.map((p) => (
-            <li key={p.fsa} data-fsa={p.fsa} className="flex items-center justify-between gap-1 rounded-lg border border-stone-200 px-2 py-1">
+            <li
+              key={p.fsa}
+              data-fsa={p.fsa}
+              className="flex items-center justify-between gap-1 rounded-lg border border-stone-200 px-2 py-1"
+            >
               <span className="font-mono font-semibold">{p.fsa}</span>
               <Form method="post" className="flex gap-1">
                 <input type="hidden" name="fsa" value={p.fsa} />
@@ -194,7 +222,11 @@ export default function SupplyAreas() {
           <Problem problem={actionData?.problem} target="inactive" />
           <ul className="mt-3 flex flex-wrap gap-2" data-testid="inactive">
             {inactive.map((p) => (
-              <li key={p.fsa} data-fsa={p.fsa} className="flex items-center gap-2 rounded-lg border border-stone-200 px-2 py-1">
+              <li
+                key={p.fsa}
+                data-fsa={p.fsa}
+                className="flex items-center gap-2 rounded-lg border border-stone-200 px-2 py-1"
+              >
                 <span className="font-mono font-semibold text-stone-600">{p.fsa}</span>
                 <Form method="post">
                   <input type="hidden" name="fsa" value={p.fsa} />

@@ -34,7 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (intent) {
       case "close": {
         const { pickups } = await closeDate(admin, date);
-        return done(request, `/admin/supply/close?date=${date}`, "close.closed", "close.closedDescription", { date, count: pickups });
+        return done(request, `/admin/supply/close?date=${date}`, "close.closed", "close.closedDescription", {
+          date,
+          count: pickups,
+        });
       }
       case "reopen":
         reopenDate(admin, date);
@@ -56,7 +59,9 @@ export default function CloseDate() {
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="page-title">{view.closed ? t("close.closedTitle", { date: view.label }) : t("close.title", { date: view.label })}</h1>
+        <h1 className="page-title">
+          {view.closed ? t("close.closedTitle", { date: view.label }) : t("close.title", { date: view.label })}
+        </h1>
         <p className="mt-1 max-w-3xl text-stone-700">
           {view.slots.length === 0 ? t("close.noSlots") : view.closed ? t("close.closedIntro") : t("close.intro")}
         </p>
@@ -77,7 +82,9 @@ export default function CloseDate() {
 
       <section aria-labelledby="affected-title" className="card">
         <h2 id="affected-title" className="text-lg font-semibold">
-          {view.closed ? t("close.followUpTitle", { count: view.pickups.length }) : t("close.affectedTitle", { count: view.pickups.length })}
+          {view.closed
+            ? t("close.followUpTitle", { count: view.pickups.length })
+            : t("close.affectedTitle", { count: view.pickups.length })}
         </h2>
         {view.pickups.length ? (
           <>

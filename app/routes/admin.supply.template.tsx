@@ -25,7 +25,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "saveTemplate") return unknownIntent();
   try {
     const summary = saveTemplate(admin, parseTemplateForm(form));
-    return done(request, "/admin/supply/template", "supply.template.saved", "supply.slots.regeneratedDescription", summary);
+    return done(
+      request,
+      "/admin/supply/template",
+      "supply.template.saved",
+      "supply.slots.regeneratedDescription",
+      summary,
+    );
   } catch (error) {
     // The form comes back as typed, with each problem on its field.
     const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
@@ -72,14 +78,23 @@ export default function SupplyTemplate() {
                 const capacityError = actionData?.problem?.fields?.[`capacity-${row.key}`];
                 const prefixError = actionData?.problem?.fields?.[`prefixes-${row.key}`];
                 return (
-                  <tr key={row.key} data-row={row.key} className={row.window === "morning" ? "border-t-2 border-stone-200" : undefined}>
+                  <tr
+                    key={row.key}
+                    data-row={row.key}
+                    className={row.window === "morning" ? "border-t-2 border-stone-200" : undefined}
+                  >
                     <th scope="row" className={`${tdClass} whitespace-nowrap font-semibold`}>
                       {row.window === "morning" ? day : <span className="sr-only">{day}</span>}
                     </th>
                     <td className={tdClass}>{windowName}</td>
                     <td className={tdClass}>
                       <label className="inline-flex min-h-[40px] items-center gap-2">
-                        <input type="checkbox" name={`active-${row.key}`} defaultChecked={active} className="h-5 w-5 accent-brand-700" />
+                        <input
+                          type="checkbox"
+                          name={`active-${row.key}`}
+                          defaultChecked={active}
+                          className="h-5 w-5 accent-brand-700"
+                        />
                         <span className="sr-only">{t("supply.template.offeredLabel", { slot: label })}</span>
                       </label>
                     </td>

@@ -12,7 +12,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const t = await getT(request, "admin");
   const filter = readWaitlistFilter(new URL(request.url).searchParams);
-  const header = ["name", "email", "prefix", "reason", "language", "joined", "notified"].map((c) => t(`waitlist.csv.${c}`));
+  const header = ["name", "email", "prefix", "reason", "language", "joined", "notified"].map((c) =>
+    t(`waitlist.csv.${c}`),
+  );
   const rows = allWaitlistEntries(filter).map((e) => [
     e.name,
     e.email,

@@ -9,7 +9,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   // The body is empty by contract; reading it still applies the same-origin check and size limit.
   await readJson(request);
-  return Response.json(toPublicUser(completeOnboarding(user.id)), { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(toPublicUser(completeOnboarding(user.id)), {
+    headers: { "Cache-Control": "private, no-store" },
+  });
 }
 
 export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });

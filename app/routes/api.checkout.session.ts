@@ -21,7 +21,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const cancel = `/checkout?bags=${booking.bags}&slotId=${booking.slotId}`;
     const url = await startHostedCheckout(user, booking, await getLanguage(request), cancel).catch((error) => {
-      if (error instanceof BookingError && error.key === "errors.paymentSystem") throw new BookingError("errors.cardRequired", 409);
+      if (error instanceof BookingError && error.key === "errors.paymentSystem")
+        throw new BookingError("errors.cardRequired", 409);
       throw error;
     });
     return Response.json({ url });

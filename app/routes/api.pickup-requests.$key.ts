@@ -59,5 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return checkoutApiError(request, error);
   }
   const order = findOrderById(user.id, id)!;
-  return Response.json({ ...orderJson(order, await getLanguage(request)), refundAmount: (order.payment?.refundedCents ?? 0) / 100 });
+  return Response.json({
+    ...orderJson(order, await getLanguage(request)),
+    refundAmount: (order.payment?.refundedCents ?? 0) / 100,
+  });
 }

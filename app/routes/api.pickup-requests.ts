@@ -21,7 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const used = pickupForPayment(payment.id);
     if (used) {
       return Response.json(
-        { message: (await getT(request, "checkout"))("errors.paymentUsed"), confirmationNumber: used.confirmationNumber },
+        {
+          message: (await getT(request, "checkout"))("errors.paymentUsed"),
+          confirmationNumber: used.confirmationNumber,
+        },
         { status: 409 },
       );
     }
@@ -52,12 +55,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
 /** The resident's own pickups, newest pickup date first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const lng = await getLanguage(request);
-  return Response.json(listOrders(user.id).map((order) => orderJson(order, lng)), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  return Response.json(
+    listOrders(user.id).map((order) => orderJson(order, lng)),
+    {
+      headers: { "Cache-Control": "private, no-store" },
+    },
+  );
 }

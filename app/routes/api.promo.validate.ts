@@ -17,7 +17,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const promo = applyPromo(user, body.code, body.bagCount);
-    return Response.json({ ok: true, discount: promo.percent, message: t("promo.applied", { percent: promo.percent }) });
+    return Response.json({
+      ok: true,
+      discount: promo.percent,
+      message: t("promo.applied", { percent: promo.percent }),
+    });
   } catch (error) {
     if (!(error instanceof PromoError)) throw error;
     return Response.json({ ok: false, discount: 0, message: t(error.key) }, { status: 400 });

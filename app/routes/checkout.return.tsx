@@ -16,6 +16,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirect(`/confirmation?confirmationNumber=${pickup.confirmationNumber}`);
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    return redirectWithToast(request, "/booking", { type: "error", title: "checkout:toast.bookingFailed", description: `checkout:${error.key}` });
+    return redirectWithToast(request, "/booking", {
+      type: "error",
+      title: "checkout:toast.bookingFailed",
+      description: `checkout:${error.key}`,
+    });
   }
 }

@@ -73,7 +73,11 @@ export default function Checkout() {
     <div className="space-y-4">
       <h1 className="page-title">{t("title")}</h1>
       {view.provider.testMode ? (
-        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="test-mode">
+        <p
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="test-mode"
+        >
           {t("testMode", { card: "4242 4242 4242 4242" })}
         </p>
       ) : null}

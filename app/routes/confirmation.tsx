@@ -59,12 +59,25 @@ export default function Confirmation() {
     <section className="mx-auto max-w-md">
       <div className="text-center">
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-          <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-8 w-8"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M5 12.5l4.5 4.5L19 7.5" />
           </svg>
         </span>
-        <h1 className="page-title mt-3">{pickup.cancelled ? t("confirmation.cancelledTitle") : t("confirmation.title")}</h1>
-        <p className="mt-1 text-stone-700">{pickup.cancelled ? t("confirmation.cancelledBody") : t("confirmation.subtitle")}</p>
+        <h1 className="page-title mt-3">
+          {pickup.cancelled ? t("confirmation.cancelledTitle") : t("confirmation.title")}
+        </h1>
+        <p className="mt-1 text-stone-700">
+          {pickup.cancelled ? t("confirmation.cancelledBody") : t("confirmation.subtitle")}
+        </p>
       </div>
 
       <dl className="card mt-4 space-y-2" data-testid="pickup-details">

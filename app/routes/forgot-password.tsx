@@ -58,13 +58,12 @@ export default function ForgotPassword() {
       <p className="mt-1 text-stone-700">{t("forgot.intro")}</p>
       <Form method="post" {...reply.formProps} className="card mt-4 flex flex-col gap-4">
         <FormError id={reply.errorId} errors={reply.formErrors} />
-        <PlainField
-          {...reply.field("email")}
-          label={t("forgot.email")}
-          type="email"
-          autoComplete="email"
+        <PlainField {...reply.field("email")} label={t("forgot.email")} type="email" autoComplete="email" />
+        <SubmitButton
+          pending={navigation.state === "submitting"}
+          label={t("forgot.submit")}
+          pendingLabel={t("forgot.pending")}
         />
-        <SubmitButton pending={navigation.state === "submitting"} label={t("forgot.submit")} pendingLabel={t("forgot.pending")} />
       </Form>
       <p className="mt-4 text-center">
         <Link to="/sign-in" className="btn-link">

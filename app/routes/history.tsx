@@ -78,14 +78,18 @@ export default function History() {
                 <dt className="text-stone-600">{t("history.bagsLabel")}</dt>
                 <dd>{t("history.bags", { count: order.bagsRequested })}</dd>
                 <dt className="text-stone-600">{t("history.areas")}</dt>
-                <dd className="break-words">{order.slot.serviceAreas.length ? order.slot.serviceAreas.join(", ") : order.postalFsa}</dd>
+                <dd className="break-words">
+                  {order.slot.serviceAreas.length ? order.slot.serviceAreas.join(", ") : order.postalFsa}
+                </dd>
                 <dt className="text-stone-600">{t("history.ordered")}</dt>
                 <dd>{formatDateTime(order.createdAt, lng)}</dd>
                 <dt className="text-stone-600">{t("history.price")}</dt>
                 <dd>
                   {order.price.isFree ? t("order.free") : formatMoney(order.price.totalCents, lng)}
                   {order.payment?.refundedCents ? (
-                    <span className="ml-2 text-stone-600">({t("history.refunded", { amount: formatMoney(order.payment.refundedCents, lng) })})</span>
+                    <span className="ml-2 text-stone-600">
+                      ({t("history.refunded", { amount: formatMoney(order.payment.refundedCents, lng) })})
+                    </span>
                   ) : null}
                 </dd>
               </dl>
@@ -106,11 +110,19 @@ export default function History() {
                       </button>
                     </Form>
                     {order.changes.allowed ? (
-                      <Link to={`/order/${order.confirmationNumber}/cancel`} className="btn-secondary flex-1 text-red-800">
+                      <Link
+                        to={`/order/${order.confirmationNumber}/cancel`}
+                        className="btn-secondary flex-1 text-red-800"
+                      >
                         {t("history.cancel")}
                       </Link>
                     ) : (
-                      <button type="button" className="btn-secondary flex-1" disabled aria-describedby={`closed-${order.id}`}>
+                      <button
+                        type="button"
+                        className="btn-secondary flex-1"
+                        disabled
+                        aria-describedby={`closed-${order.id}`}
+                      >
                         {t("history.cancel")}
                       </button>
                     )}

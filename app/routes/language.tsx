@@ -18,7 +18,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const lng = form.get("lng");
   const back = safeRedirect(form.get("redirectTo"), "/");
   if (!isLanguage(lng)) {
-    return redirectWithToast(request, back, { type: "error", title: "toast.error", description: "toast.languageFailed" });
+    return redirectWithToast(request, back, {
+      type: "error",
+      title: "toast.error",
+      description: "toast.languageFailed",
+    });
   }
   if (lng === (await getLanguage(request))) return redirect(back);
   const userId = await getUserId(request);

@@ -153,8 +153,14 @@ function splitParagraph(paragraph: string): { label: string | null; text: string
 function MaterialCard({ material, open, q }: { material: MaterialMatch; open: boolean; q: string }) {
   const { t } = useTranslation(["materials", "common"]);
   const color = materialColor(material.color);
-  const paragraphs = material.description.split("|").filter((p) => p.trim()).map(splitParagraph);
-  const steps = material.preparationNote.split("|").map((s) => keepUnits(s.trim())).filter(Boolean);
+  const paragraphs = material.description
+    .split("|")
+    .filter((p) => p.trim())
+    .map(splitParagraph);
+  const steps = material.preparationNote
+    .split("|")
+    .map((s) => keepUnits(s.trim()))
+    .filter(Boolean);
   return (
     <details
       id={material.category}
@@ -175,7 +181,11 @@ function MaterialCard({ material, open, q }: { material: MaterialMatch; open: bo
             </span>
           ) : null}
         </span>
-        <svg viewBox="0 0 20 20" className="h-5 w-5 shrink-0 fill-current text-stone-500 transition-transform group-open:rotate-180" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className="h-5 w-5 shrink-0 fill-current text-stone-500 transition-transform group-open:rotate-180"
+          aria-hidden="true"
+        >
           <path d="M5 7l5 6 5-6z" />
         </svg>
       </summary>
@@ -185,7 +195,11 @@ function MaterialCard({ material, open, q }: { material: MaterialMatch; open: bo
         ) : null}
         {paragraphs.map((p, i) =>
           p.label ? (
-            <p key={i} className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-950" data-not-accepted="">
+            <p
+              key={i}
+              className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-950"
+              data-not-accepted=""
+            >
               <MaterialIcon name="x-circle" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
               <span>
                 <strong className="font-bold">{p.label}</strong> {p.text}
@@ -220,6 +234,8 @@ function NoMatch({ q }: { q: string }) {
             t={t}
             i18nKey="empty.support"
             values={{ email }}
+            // Trans puts the address inside the link.
+            // eslint-disable-next-line jsx-a11y/anchor-has-content
             components={{ mail: <a href={`mailto:${email}`} className="btn-link" /> }}
           />
         </p>

@@ -41,7 +41,8 @@ export default function Order() {
   const money = (cents: number) => formatMoney(cents, lng);
   const p = order.price;
   const rows: Array<[string, string, string]> = [["list", t("order.listPrice"), money(p.listPriceCents)]];
-  if (p.multiBagDiscountCents) rows.push(["multibag", t("order.multiBagDiscount"), `−${money(p.multiBagDiscountCents)}`]);
+  if (p.multiBagDiscountCents)
+    rows.push(["multibag", t("order.multiBagDiscount"), `−${money(p.multiBagDiscountCents)}`]);
   rows.push(["fee", t("order.serviceFee"), money(p.serviceFeeCents)]);
   if (p.promoDiscountCents) rows.push(["promo", t("order.promoDiscount"), `−${money(p.promoDiscountCents)}`]);
   rows.push(["subtotal", t("order.subtotal"), money(p.subtotalCents)]);
@@ -101,7 +102,9 @@ export default function Order() {
             ? t("order.paidFree")
             : t("order.card", { brand: capitalize(order.payment.cardBrand ?? ""), last4: order.payment.cardLast4 })}
         </p>
-        {order.payment?.refundedCents ? <p className="mt-1 font-semibold">{t("order.refund", { amount: money(order.payment.refundedCents) })}</p> : null}
+        {order.payment?.refundedCents ? (
+          <p className="mt-1 font-semibold">{t("order.refund", { amount: money(order.payment.refundedCents) })}</p>
+        ) : null}
       </section>
       <div className="flex flex-wrap gap-2 print:hidden">
         <Link to="/history" className="btn-secondary">

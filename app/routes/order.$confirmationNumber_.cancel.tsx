@@ -34,7 +34,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return await cancelFromPage(request, user, order.id);
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    return data({ toast: errorToastFor(error, "orders:toast.cancelFailed"), error: `checkout:${error.key}` }, { status: error.status });
+    return data(
+      { toast: errorToastFor(error, "orders:toast.cancelFailed"), error: `checkout:${error.key}` },
+      { status: error.status },
+    );
   }
 }
 
@@ -48,7 +51,13 @@ export default function CancelPickup() {
   return (
     <div className="card mx-auto max-w-md space-y-3">
       <h1 className="page-title">{t("cancel.title")}</h1>
-      <p>{t("cancel.intro", { number: order.confirmationNumber, date: formatDate(order.slot.date, lng), window: windowLabel(order.slot.window, lng) })}</p>
+      <p>
+        {t("cancel.intro", {
+          number: order.confirmationNumber,
+          date: formatDate(order.slot.date, lng),
+          window: windowLabel(order.slot.window, lng),
+        })}
+      </p>
       <p>{t("cancel.fee", { fee: formatMoney(feeCents, lng) })}</p>
       <p className="font-semibold" data-testid="refund-amount">
         {t("cancel.refund", { amount: refund, total: formatMoney(order.price.totalCents, lng) })}

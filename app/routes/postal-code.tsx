@@ -194,7 +194,8 @@ function CheckForm({ typed, invalid }: { typed: string; invalid: boolean }) {
     const typedEarly = input.current?.value ?? "";
     if (typedEarly !== typed) setValue(cleanFsaInput(typedEarly));
   }, [typed]);
-  const checking = navigation.state !== "idle" && navigation.formMethod === "GET" && navigation.formAction === "/postal-code";
+  const checking =
+    navigation.state !== "idle" && navigation.formMethod === "GET" && navigation.formAction === "/postal-code";
   return (
     <Form method="get" action="/postal-code" noValidate className="card mt-4 space-y-4">
       <p className="text-stone-700">{t("postal.intro")}</p>
@@ -228,15 +229,7 @@ function CheckForm({ typed, invalid }: { typed: string; invalid: boolean }) {
 }
 
 /** On the not-available result: name and e-mail, stored with the prefix and the reason. */
-function WaitlistForm({
-  fsa,
-  reason,
-  lastResult,
-}: {
-  fsa: string;
-  reason: WaitlistReason;
-  lastResult: unknown;
-}) {
+function WaitlistForm({ fsa, reason, lastResult }: { fsa: string; reason: WaitlistReason; lastResult: unknown }) {
   const { t } = useTranslation(["visitor", "common"]);
   const hydrated = useHydrated();
   const navigation = useNavigation();

@@ -16,7 +16,8 @@ import { POSTAL_CODE_MAX } from "~/lib/postal";
 import { ProfileSchema } from "~/lib/profile-schema";
 import { parseSubmission, reject } from "~/services/http/forms.server";
 import { getLanguage, getT } from "~/services/platform/i18n.server";
-import { nextBookingStep, readBookingContext, updateProfile } from "~/services/accounts/profile.server";
+import { updateProfile } from "~/services/accounts/profile.server";
+import { nextBookingStep, readBookingContext } from "~/services/http/booking-steps.server";
 import { redirectWithToast } from "~/services/http/toast.server";
 import { requireUser } from "~/services/http/session.server";
 import { type Toast } from "~/lib/toast";
@@ -147,7 +148,12 @@ function ProfileForm() {
   type Name = keyof typeof defaults;
   /** What the server was sent (after a refused save), else the saved profile. */
   const value = (name: Name) => (actionData?.result ? reply.value(name) : (defaults[name] ?? ""));
-  const field = (name: Name) => ({ id: reply.fieldId(name), name, defaultValue: value(name), error: reply.error(name) });
+  const field = (name: Name) => ({
+    id: reply.fieldId(name),
+    name,
+    defaultValue: value(name),
+    error: reply.error(name),
+  });
 
   /** A picked suggestion fills the other address fields, as if the resident had typed them. */
   function fillAddress(suggestion: AddressSuggestion) {

@@ -22,7 +22,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
   const url = new URL(request.url);
-  if (url.searchParams.get("done") === "1") return { title: t("reset.successTitle"), state: "done" as const, token: "" };
+  if (url.searchParams.get("done") === "1")
+    return { title: t("reset.successTitle"), state: "done" as const, token: "" };
   const token = url.searchParams.get("token") ?? "";
   const usable = token.length <= 200 && isResetTokenUsable(token);
   return {
@@ -99,7 +100,11 @@ export default function ResetPassword() {
           label={t("reset.confirmPassword")}
           autoComplete="new-password"
         />
-        <SubmitButton pending={navigation.state === "submitting"} label={t("reset.submit")} pendingLabel={t("reset.pending")} />
+        <SubmitButton
+          pending={navigation.state === "submitting"}
+          label={t("reset.submit")}
+          pendingLabel={t("reset.pending")}
+        />
       </Form>
     </div>
   );

@@ -62,11 +62,14 @@ class Audit {
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
     if (!this.twin) {
-      const context = await this.page.context().browser()!.newContext({
-        javaScriptEnabled: true,
-        viewport: this.page.viewportSize(),
-        locale: this.lang === "fr" ? "fr-CA" : "en-CA",
-      });
+      const context = await this.page
+        .context()
+        .browser()!
+        .newContext({
+          javaScriptEnabled: true,
+          viewport: this.page.viewportSize(),
+          locale: this.lang === "fr" ? "fr-CA" : "en-CA",
+        });
       this.twin = await context.newPage();
       await this.twin.route("**/*", (route) => {
         const type = route.request().resourceType();
@@ -94,7 +97,9 @@ class Audit {
         .map((n) => `      - ${n.target.join(" ")}\n        ${n.failureSummary?.replace(/\n\s*/g, " | ") ?? ""}`)
         .join("\n");
       const more = v.nodes.length > 6 ? `\n      … and ${v.nodes.length - 6} more` : "";
-      this.found.push(`  ${label} (${url.pathname}${url.search}) [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`);
+      this.found.push(
+        `  ${label} (${url.pathname}${url.search}) [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`,
+      );
     }
   }
 
@@ -225,7 +230,9 @@ function axeSuite(lang: Lang) {
     await audit.assertClean();
   });
 
-  test("checkout and orders: checkout, declined card, confirmation, history, order, cancel, notifications, bell", async ({ page }) => {
+  test("checkout and orders: checkout, declined card, confirmation, history, order, cancel, notifications, bell", async ({
+    page,
+  }) => {
     const audit = new Audit(page, lang);
     await residentWithAddress(page, "a11y-pay");
     const slotId = await bookableSlotId(page);
@@ -317,7 +324,9 @@ async function expectErrorsTiedToFields(page: Page, scope: Locator) {
       ids,
     );
     const errors = described.filter((d) => d.text && d.live);
-    expect(errors.length, `${name}: an error text in a live region among ${JSON.stringify(described)}`).toBeGreaterThan(0);
+    expect(errors.length, `${name}: an error text in a live region among ${JSON.stringify(described)}`).toBeGreaterThan(
+      0,
+    );
     for (const error of errors) await expect(page.locator(`[id="${error.id}"]`)).toBeVisible();
     // The field's accessible description carries the error text.
     const description = await field.evaluate((el) =>
@@ -391,7 +400,14 @@ async function focusIndicator(page: Page) {
       const transparent = /^rgba\(.*,\s*0\)$|^transparent$/.test(style.outlineColor);
       const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 && !transparent;
       const ring = style.boxShadow !== "none" && style.boxShadow !== "";
-      if (outline || ring) return { element: describe(el), visible: true, how: outline ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}` : `ring ${style.boxShadow}` };
+      if (outline || ring)
+        return {
+          element: describe(el),
+          visible: true,
+          how: outline
+            ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`
+            : `ring ${style.boxShadow}`,
+        };
     }
     return { element: describe(el), visible: false, how: "none" };
   });
@@ -458,7 +474,9 @@ async function expectTargetsAtLeast24(page: Page, where: string) {
       if (el.tagName === "A" && el.closest("p") && style.display === "inline") continue;
       measured += 1;
       if (box.width < 24 || box.height < 24) {
-        out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
       }
     }
     return { out, measured };
@@ -475,7 +493,10 @@ test.describe("targets are at least 24 px", () => {
     }
   });
 
-  test("resident pages: home, booking, profile, checkout, materials, open bell and language menu", async ({ page, javaScriptEnabled }) => {
+  test("resident pages: home, booking, profile, checkout, materials, open bell and language menu", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await residentWithAddress(page, "a11y-size");
     const slotId = await bookableSlotId(page);
     for (const path of ["/", "/booking", "/profile", `/checkout?bags=2&slotId=${slotId}`, "/materials", "/history"]) {
@@ -506,7 +527,10 @@ async function tabTo(page: Page, target: Locator, max = 40) {
 
 test.describe("keyboard alone", () => {
   test.beforeEach(({ javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "one keyboard walk, with JavaScript (without it the same native controls and forms are used)");
+    test.skip(
+      !javaScriptEnabled,
+      "one keyboard walk, with JavaScript (without it the same native controls and forms are used)",
+    );
   });
 
   test("sign in, switch the language from the menu, and book bags, a date and a window", async ({ page }) => {

@@ -34,10 +34,30 @@ test.describe("accounts in English", () => {
     const cases: Array<{ email: string; password: string; confirm: string; message: string }> = [
       { email: "", password: PASSWORD, confirm: PASSWORD, message: "Email is required" },
       { email: "not-an-email", password: PASSWORD, confirm: PASSWORD, message: "Invalid email" },
-      { email: "someone@mailinator.com", password: PASSWORD, confirm: PASSWORD, message: "Please use a valid email address" },
-      { email: "someone@my-temp-box.ca", password: PASSWORD, confirm: PASSWORD, message: "Please use a valid email address" },
-      { email: "admin@videotron.ca", password: PASSWORD, confirm: PASSWORD, message: "Please use a valid email address" },
-      { email: uniqueEmail("short"), password: "abc", confirm: "abc", message: "Password must be at least 6 characters" },
+      {
+        email: "someone@mailinator.com",
+        password: PASSWORD,
+        confirm: PASSWORD,
+        message: "Please use a valid email address",
+      },
+      {
+        email: "someone@my-temp-box.ca",
+        password: PASSWORD,
+        confirm: PASSWORD,
+        message: "Please use a valid email address",
+      },
+      {
+        email: "admin@videotron.ca",
+        password: PASSWORD,
+        confirm: PASSWORD,
+        message: "Please use a valid email address",
+      },
+      {
+        email: uniqueEmail("short"),
+        password: "abc",
+        confirm: "abc",
+        message: "Password must be at least 6 characters",
+      },
       { email: uniqueEmail("mismatch"), password: PASSWORD, confirm: "different-1", message: "Passwords don't match" },
     ];
     for (const c of cases) {
@@ -62,7 +82,9 @@ test.describe("accounts in English", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.locator("main form [role=alert]").filter({ hasText: "This email address is already registered." })).toBeVisible();
+    await expect(
+      page.locator("main form [role=alert]").filter({ hasText: "This email address is already registered." }),
+    ).toBeVisible();
     await expect(page.getByTestId("toast")).toContainText("User exists");
     await page.getByRole("link", { name: "Sign in instead" }).click();
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

@@ -11,10 +11,14 @@ export const ADMIN_EMAIL = "ops@recircle-admin.ca";
 export async function signInAdmin(request: APIRequestContext) {
   const login = await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: PASSWORD } });
   if (login.status() !== 200) {
-    const registered = await request.post("/api/auth/register", { data: { email: ADMIN_EMAIL, password: PASSWORD, postalFsa: "H2X" } });
+    const registered = await request.post("/api/auth/register", {
+      data: { email: ADMIN_EMAIL, password: PASSWORD, postalFsa: "H2X" },
+    });
     if (registered.status() === 409) {
       // Another worker created the account at the same moment: sign in to it.
-      expect((await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: PASSWORD } })).status()).toBe(200);
+      expect(
+        (await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: PASSWORD } })).status(),
+      ).toBe(200);
     } else {
       expect(registered.status()).toBe(201);
     }
@@ -42,9 +46,12 @@ export async function otherBrowser(
 
 /** Today in Montreal, 'YYYY-MM-DD'. */
 export function montrealToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(),
-  );
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
 }
 
 /** Montreal's date `days` from today, 'YYYY-MM-DD'. */
@@ -68,10 +75,13 @@ export function scheduledPickup(email: string, date: string, window: "morning" |
     db.prepare(
       "insert or ignore into pickup_slots (date, window, starts_at, ends_at, max_capacity, current_booked, service_areas, closed, created_at) values (?, ?, ?, ?, 12, 0, '[]', 0, ?)",
     ).run(date, window, startsAt, startsAt + 4 * 3600_000, now);
-    const slot = db.prepare("select id from pickup_slots where date = ? and window = ?").get(date, window) as { id: number };
+    const slot = db.prepare("select id from pickup_slots where date = ? and window = ?").get(date, window) as {
+      id: number;
+    };
     const user = db.prepare("select id from users where email = ?").get(email.toLowerCase()) as { id: number };
     serial += 1;
-    const confirmation = `T${Date.now().toString(36).slice(-3)}${serial}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+    const confirmation =
+      `T${Date.now().toString(36).slice(-3)}${serial}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
     db.prepare("update pickup_slots set current_booked = current_booked + 1 where id = ?").run(slot.id);
     db.prepare(
       `insert into pickup_requests (confirmation_number, user_id, pickup_slot_id, bags_requested, list_price_cents, subtotal_cents,

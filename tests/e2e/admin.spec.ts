@@ -87,8 +87,14 @@ test.describe("admin in English", () => {
     const fromDb = promoStatsFromDb();
     expect(Number(await statValue(page, "usedCodes"))).toBe(fromDb.used);
     const api = await (await page.request.get("/api/admin/promo-stats")).json();
-    expect(api).toMatchObject({ usedCodes: fromDb.used, totalSavingsCents: fromDb.savings, totalSavings: fromDb.savings / 100 });
-    const redemptions = (await (await page.request.get("/api/admin/promo-redemptions")).json()) as Array<Record<string, unknown>>;
+    expect(api).toMatchObject({
+      usedCodes: fromDb.used,
+      totalSavingsCents: fromDb.savings,
+      totalSavings: fromDb.savings / 100,
+    });
+    const redemptions = (await (await page.request.get("/api/admin/promo-redemptions")).json()) as Array<
+      Record<string, unknown>
+    >;
     expect(redemptions.find((r) => r.codeText === code)).toMatchObject({ email, pickupRequestId: expect.any(Number) });
 
     // The code is now used: it shows so in the list and can no longer be deactivated.
@@ -127,7 +133,13 @@ test.describe("admin in English", () => {
     await expect(page.getByTestId("activity")).toContainText("ops@recircle-admin.ca");
   });
 
-  test("a slot's capacity is changed, never below what is booked", async ({ page, browser, baseURL, javaScriptEnabled, locale }) => {
+  test("a slot's capacity is changed, never below what is booked", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+    locale,
+  }) => {
     const resident = await otherBrowser(browser, { baseURL, javaScriptEnabled, locale });
     await residentWithAddress(resident, "admin-capacity");
     const slotId = await bookableSlotId(resident);
@@ -140,7 +152,11 @@ test.describe("admin in English", () => {
     await signInAdmin(page.request);
     await page.goto("/admin/supply");
     await expect(page.getByRole("heading", { level: 1, name: "Slots ahead" })).toBeVisible();
-    const slot = () => query<{ current_booked: number; max_capacity: number }>("select current_booked, max_capacity from pickup_slots where id = ?", slotId)[0]!;
+    const slot = () =>
+      query<{ current_booked: number; max_capacity: number }>(
+        "select current_booked, max_capacity from pickup_slots where id = ?",
+        slotId,
+      )[0]!;
     const { current_booked: booked, max_capacity: capacity } = slot();
     expect(booked).toBeGreaterThanOrEqual(1);
     const row = page.locator(`tr[data-slot-id="${slotId}"]`);
@@ -157,7 +173,9 @@ test.describe("admin in English", () => {
     await again.getByRole("spinbutton").fill(String(booked + 6));
     await again.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("toast")).toContainText("Capacity saved");
-    await expect(page.locator(`tr[data-slot-id="${slotId}"]`).getByTestId("slot-booked")).toHaveText(`${booked} / ${booked + 6}`);
+    await expect(page.locator(`tr[data-slot-id="${slotId}"]`).getByTestId("slot-booked")).toHaveText(
+      `${booked} / ${booked + 6}`,
+    );
     expect(slot().max_capacity).toBe(booked + 6);
   });
 
@@ -197,7 +215,10 @@ test.describe("admin in English", () => {
     expect(lastEmail(luc)?.subject).toBe(`ReCircle now picks up in ${fsa}`);
     expect(lastEmail(luc)?.text).toContain(`/postal-code?fsa=${fsa}`);
     expect(lastEmail(ana)?.subject).toBe(`ReCircle fait maintenant la collecte dans le secteur ${fsa}`);
-    const notified = query<{ n: number }>("select count(*) as n from waitlist_entries where fsa = ? and notified_at is not null", fsa);
+    const notified = query<{ n: number }>(
+      "select count(*) as n from waitlist_entries where fsa = ? and notified_at is not null",
+      fsa,
+    );
     expect(notified[0]!.n).toBe(2);
 
     await page.goto("/admin");
@@ -205,7 +226,13 @@ test.describe("admin in English", () => {
     await expect(page.getByTestId("activity")).toContainText(`E-mailed 2 waitlisted people about ${fsa}`);
   });
 
-  test("the day's pickups print cleanly, download as CSV, and are marked Completed or Missed", async ({ page, browser, baseURL, javaScriptEnabled, locale }) => {
+  test("the day's pickups print cleanly, download as CSV, and are marked Completed or Missed", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+    locale,
+  }) => {
     const residents: string[] = [];
     for (const tag of ["day-a", "day-b"]) {
       const other = await otherBrowser(browser, { baseURL, javaScriptEnabled, locale });
@@ -242,7 +269,9 @@ test.describe("admin in English", () => {
     const lines = csv.text.slice(1).trim().split("\r\n");
     expect(lines[0]).toBe("Date,Window,Hours,Confirmation number,Resident,E-mail,Address,Postal area,Bags,Status");
     expect(lines.find((l) => l.includes(done))).toMatch(
-      new RegExp(`,Morning,8:00 AM - 12:00 PM,${done},Marie Tremblay,${emailA},"${street}, Unit 4, Montréal, QC H2X 3K2",H2X,2,Scheduled$`),
+      new RegExp(
+        `,Morning,8:00 AM - 12:00 PM,${done},Marie Tremblay,${emailA},"${street}, Unit 4, Montréal, QC H2X 3K2",H2X,2,Scheduled$`,
+      ),
     );
     expect(lines.find((l) => l.includes(missed))).toContain(`,Afternoon,1:00 PM - 5:00 PM,${missed},`);
 
@@ -277,14 +306,20 @@ test.describe("admin in English", () => {
 test.describe("admin in French", () => {
   test.use({ locale: "fr-CA" });
 
-  test("le tableau de bord, la capacité refusée et la fermeture d'une date, en français", async ({ page, browser, baseURL, javaScriptEnabled }, testInfo) => {
+  test("le tableau de bord, la capacité refusée et la fermeture d'une date, en français", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }, testInfo) => {
     const resident = await otherBrowser(browser, { baseURL, javaScriptEnabled, locale: "fr-CA" });
     const email = await residentWithAddress(resident, "admin-fr");
     await resident.context().close();
     // A date past the booking horizon (one month), so closing it never disturbs another test's booking.
     const date = montrealDate(testInfo.project.name === "admin-js" ? 33 : 34);
     const { confirmation, slotId } = scheduledPickup(email, date, "morning", "4321 Rue Fabre");
-    const booked = query<{ current_booked: number }>("select current_booked from pickup_slots where id = ?", slotId)[0]!.current_booked;
+    const booked = query<{ current_booked: number }>("select current_booked from pickup_slots where id = ?", slotId)[0]!
+      .current_booked;
 
     await signInAdmin(page.request);
     await page.goto("/admin");
@@ -313,7 +348,10 @@ test.describe("admin in French", () => {
     await expect(page.getByTestId("affected")).toContainText(confirmation);
     await expect(page.getByText("Communiquez avec ceux qui n'ont pas déplacé leur collecte")).toBeVisible();
     expect(query<{ closed: number }>("select closed from pickup_slots where id = ?", slotId)[0]!.closed).toBe(1);
-    const kept = query<{ status: string }>("select status from pickup_requests where confirmation_number = ?", confirmation);
+    const kept = query<{ status: string }>(
+      "select status from pickup_requests where confirmation_number = ?",
+      confirmation,
+    );
     expect(kept).toEqual([{ status: "Scheduled" }]);
     expect(lastEmail(email)?.subject).toMatch(/^Votre collecte du .* doit changer de date$/);
     expect(lastEmail(email)?.text).toContain(confirmation);
@@ -321,7 +359,9 @@ test.describe("admin in French", () => {
 
     await page.getByRole("button", { name: "Rouvrir cette date" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Plages à venir" })).toBeVisible();
-    expect(query<{ closed: number }>("select closed from pickup_slots where date = ? and closed = 1", date)).toHaveLength(0);
+    expect(
+      query<{ closed: number }>("select closed from pickup_slots where date = ? and closed = 1", date),
+    ).toHaveLength(0);
   });
 });
 

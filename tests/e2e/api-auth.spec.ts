@@ -11,7 +11,9 @@ test.describe("auth API", () => {
     expect(await anonymous.json()).toHaveProperty("message");
 
     const email = uniqueEmail("api-me");
-    const registered = await request.post("/api/auth/register", { data: { email, password: PASSWORD, postalFsa: "h2x" } });
+    const registered = await request.post("/api/auth/register", {
+      data: { email, password: PASSWORD, postalFsa: "h2x" },
+    });
     expect(registered.status()).toBe(201);
     const me = await request.get("/api/auth/me");
     expect(me.status()).toBe(200);
@@ -67,7 +69,9 @@ test.describe("auth API", () => {
     await request.post("/api/auth/register", { data: { email, password: PASSWORD } });
     const forgot = await request.post("/api/auth/forgot-password", { data: { email } });
     expect(forgot.status()).toBe(200);
-    const badReset = await request.post("/api/auth/reset-password", { data: { token: "bogus", newPassword: "abcdef" } });
+    const badReset = await request.post("/api/auth/reset-password", {
+      data: { token: "bogus", newPassword: "abcdef" },
+    });
     expect(badReset.status()).toBe(400);
     expect((await badReset.json()).message).toBe(
       "Failed to reset password. Please try again or request a new reset link.",

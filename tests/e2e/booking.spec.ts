@@ -46,7 +46,10 @@ async function pickDateAndWindow(page: Page, texts: Texts, js: boolean) {
 }
 
 function bookingFlow(texts: Texts) {
-  test("a resident picks 2 bags, a date and a window, sees the taxed price and continues to the profile", async ({ page, javaScriptEnabled: js }) => {
+  test("a resident picks 2 bags, a date and a window, sees the taxed price and continues to the profile", async ({
+    page,
+    javaScriptEnabled: js,
+  }) => {
     await resident(page, "book2");
     await page.goto("/booking");
     await expect(page.getByRole("heading", { level: 1, name: texts.title })).toBeVisible();
@@ -75,7 +78,10 @@ function bookingFlow(texts: Texts) {
     await expect(page).toHaveURL(new RegExp(`/profile\\?bags=2&slotId=${slotId}$`));
   });
 
-  test("Continue without bags is refused with a message and stays on the booking page", async ({ page, javaScriptEnabled: js }) => {
+  test("Continue without bags is refused with a message and stays on the booking page", async ({
+    page,
+    javaScriptEnabled: js,
+  }) => {
     await resident(page, "nobags");
     await page.goto("/booking");
     await expect(page.getByRole("heading", { level: 1, name: texts.title })).toBeVisible();
@@ -130,7 +136,9 @@ test.describe("booking in English", () => {
     for (const slotId of ["999999", String(late!.id), "abc"]) {
       const response = await page.request.post("/booking", { form: { bags: "2", slotId }, maxRedirects: 0 });
       expect(response.status()).toBe(400);
-      expect(await response.text()).toContain("This pickup time is not available. Please choose another date or window.");
+      expect(await response.text()).toContain(
+        "This pickup time is not available. Please choose another date or window.",
+      );
     }
     const bad = await page.request.post("/booking", { form: { bags: "3", slotId: String(late!.id) }, maxRedirects: 0 });
     expect(bad.status()).toBe(400);
@@ -239,7 +247,9 @@ test.describe("pickup-slot API", () => {
     await resident(page, "api-slots");
     const own = await page.request.get("/api/pickup-slots");
     expect(own.status()).toBe(200);
-    const slots = (await own.json()) as Array<Record<string, unknown> & { serviceAreas: string[]; startsAt: string; pickupDate: string }>;
+    const slots = (await own.json()) as Array<
+      Record<string, unknown> & { serviceAreas: string[]; startsAt: string; pickupDate: string }
+    >;
     expect(slots.length).toBeGreaterThan(10);
     for (const slot of slots) {
       expect(slot.serviceAreas).toContain("H2X");
@@ -251,7 +261,9 @@ test.describe("pickup-slot API", () => {
 
     const other = await page.request.get("/api/pickup-slots?fsa=h3z");
     expect(other.status()).toBe(200);
-    expect(((await other.json()) as Array<{ serviceAreas: string[] }>).every((s) => s.serviceAreas.includes("H3Z"))).toBe(true);
+    expect(
+      ((await other.json()) as Array<{ serviceAreas: string[] }>).every((s) => s.serviceAreas.includes("H3Z")),
+    ).toBe(true);
     const unserved = await page.request.get("/api/pickup-slots?fsa=K1A");
     expect(await unserved.json()).toEqual([]);
     const invalid = await page.request.get("/api/pickup-slots?fsa=ZZZ");

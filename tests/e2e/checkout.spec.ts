@@ -120,7 +120,9 @@ test.describe("checkout in French", () => {
     await expect(page.getByLabel("Expiration (MM/AA)")).toHaveAttribute("placeholder", "MM/AA");
     await fillCard(page, "4000 0000 0000 9995");
     await page.getByRole("button", { name: /Payer 20,70/ }).click();
-    await expect(page.locator("form [role=alert]")).toHaveText("Fonds insuffisants. Veuillez essayer un autre mode de paiement.");
+    await expect(page.locator("form [role=alert]")).toHaveText(
+      "Fonds insuffisants. Veuillez essayer un autre mode de paiement.",
+    );
     await fillCard(page, "4242 4242 4242 4242");
     await page.getByRole("button", { name: /Payer 20,70/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/confirmée/i);

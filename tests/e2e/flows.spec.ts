@@ -18,7 +18,10 @@ test("signed-out visits to My Orders, booking and profile go to sign-in and come
   }
 });
 
-test("a resident books from /booking through the profile and checkout to the confirmation", async ({ page, javaScriptEnabled }) => {
+test("a resident books from /booking through the profile and checkout to the confirmation", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const email = await signedInResident(page, "journey");
   await page.goto("/booking");
   await page.getByRole("radio", { name: /^1 bag/ }).check();

@@ -35,7 +35,7 @@ export function userCount(email: string): number {
 /** The newest e-mail to an address, straight from the outbox. */
 export function lastEmail(to: string) {
   const rows = query<{ subject: string; text: string }>(
-    "select subject, text from email_outbox where \"to\" = ? order by id desc limit 1",
+    'select subject, text from email_outbox where "to" = ? order by id desc limit 1',
     to.toLowerCase(),
   );
   return rows[0] ?? null;

@@ -15,14 +15,25 @@ const ADMIN_EMAIL = "ops@recircle-admin.ca";
 const PASSWORD = "recycle-42";
 const ROUTES_DIR = "app/routes";
 
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "API-level and on its own server: runs once, in the js project");
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "API-level and on its own server: runs once, in the js project",
+);
 test.describe.configure({ mode: "serial" });
 
 // ---------------------------------------------------------------------------------------------------
 // Route discovery (Remix v2 flat routes)
 
 type Segment = { kind: "static"; value: string } | { kind: "param"; name: string } | { kind: "splat" };
-type Route = { file: string; segments: Segment[]; source: string; hasAction: boolean; isApi: boolean; isIndex: boolean; isAdmin: boolean };
+type Route = {
+  file: string;
+  segments: Segment[];
+  source: string;
+  hasAction: boolean;
+  isApi: boolean;
+  isIndex: boolean;
+  isAdmin: boolean;
+};
 
 function splitRouteName(name: string): string[] {
   const tokens: string[] = [];
@@ -57,18 +68,18 @@ function discoverRoutes(): Route[] {
     const hasAction = /export\s+(const|async\s+function|function)\s+action\b/.test(source);
     const first = segments[0];
     const isApi = first?.kind === "static" && first.value === "api";
-    const isAdmin = (first?.kind === "static" && first.value === "admin") || (isApi && segments[1]?.kind === "static" && (segments[1] as { value: string }).value === "admin");
+    const isAdmin =
+      (first?.kind === "static" && first.value === "admin") ||
+      (isApi && segments[1]?.kind === "static" && (segments[1] as { value: string }).value === "admin");
     const hasParam = segments.some((segment) => segment.kind !== "static");
-    if (hasAction || isApi || hasParam) routes.push({ file, segments, source, hasAction, isApi, isIndex: tokens.at(-1) === "_index", isAdmin });
+    if (hasAction || isApi || hasParam)
+      routes.push({ file, segments, source, hasAction, isApi, isIndex: tokens.at(-1) === "_index", isAdmin });
   }
   return routes;
 }
 
 function urlFor(route: Route, param: string): string {
-  return (
-    "/" +
-    route.segments.map((s) => (s.kind === "static" ? s.value : param)).join("/")
-  );
+  return "/" + route.segments.map((s) => (s.kind === "static" ? s.value : param)).join("/");
 }
 
 const hasParams = (route: Route) => route.segments.some((s) => s.kind !== "static");
@@ -78,26 +89,109 @@ const hasParams = (route: Route) => route.segments.some((s) => s.kind !== "stati
 
 /** Every field name the app's forms and JSON bodies read. */
 const FIELDS = [
-  "email", "password", "confirmPassword", "newPassword", "token", "postalFsa", "fsa", "name", "reason", "postal_code",
-  "building_access", "lng", "redirectTo", "code", "bagCount", "bags", "slotId", "amount", "promoCode", "paymentIntentId",
-  "cardNumber", "expMonth", "expYear", "expiry", "cvc", "postalCode", "bagsRequested", "pickupSlotId", "totalPrice",
-  "address", "firstName", "lastName", "streetAddress", "unit", "city", "province", "ids", "all", "count", "percent",
-  "limit", "pickupId", "target", "date", "capacity", "mark", "status", "notify", "codeId", "batch", "id", "modify", "q",
-  "js", "window", "weekday",
+  "email",
+  "password",
+  "confirmPassword",
+  "newPassword",
+  "token",
+  "postalFsa",
+  "fsa",
+  "name",
+  "reason",
+  "postal_code",
+  "building_access",
+  "lng",
+  "redirectTo",
+  "code",
+  "bagCount",
+  "bags",
+  "slotId",
+  "amount",
+  "promoCode",
+  "paymentIntentId",
+  "cardNumber",
+  "expMonth",
+  "expYear",
+  "expiry",
+  "cvc",
+  "postalCode",
+  "bagsRequested",
+  "pickupSlotId",
+  "totalPrice",
+  "address",
+  "firstName",
+  "lastName",
+  "streetAddress",
+  "unit",
+  "city",
+  "province",
+  "ids",
+  "all",
+  "count",
+  "percent",
+  "limit",
+  "pickupId",
+  "target",
+  "date",
+  "capacity",
+  "mark",
+  "status",
+  "notify",
+  "codeId",
+  "batch",
+  "id",
+  "modify",
+  "q",
+  "js",
+  "window",
+  "weekday",
 ];
 const SQLISH = "' OR 1=1; DROP TABLE users; --";
-const HTMLISH = '<script>alert(1)</script><img src=x onerror=alert(1)>"\'';
+const HTMLISH = "<script>alert(1)</script><img src=x onerror=alert(1)>\"'";
 const UNICODE = "💥\u0000\u202e\ufeffé\u0301漢字\u{1F600}";
 const BAD_NUMBER_STRINGS = ["-1", "1e400", "0x1F", "NaN", "1,5", "١٢"];
 /** Intents of the app's forms that need fields to do anything (field-less ones would be valid requests). */
 const INTENTS = [
-  "signup", "signin", "applyPromo", "pay", "payHosted", "bookFree", "capacity", "close", "open", "reopen", "createCodes",
-  "notify", "openNotify", "mark", "saveTemplate", "deactivate", "cancel", "modify",
+  "signup",
+  "signin",
+  "applyPromo",
+  "pay",
+  "payHosted",
+  "bookFree",
+  "capacity",
+  "close",
+  "open",
+  "reopen",
+  "createCodes",
+  "notify",
+  "openNotify",
+  "mark",
+  "saveTemplate",
+  "deactivate",
+  "cancel",
+  "modify",
 ];
 const PARAM_VALUES = [
-  "%00", "'%20OR%201=1--", "'%20OR%20'1'='1", "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "<script>", "..%2F..%2Fetc%2Fpasswd",
-  "..", "%F0%9F%92%A5", "-1", "0", "1.5", "1e309", "99999999999999999999999", "NaN", "null", "__proto__", "constructor",
-  "%20", "x".repeat(3000), "1%0D%0ASet-Cookie:%20x=1",
+  "%00",
+  "'%20OR%201=1--",
+  "'%20OR%20'1'='1",
+  "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+  "<script>",
+  "..%2F..%2Fetc%2Fpasswd",
+  "..",
+  "%F0%9F%92%A5",
+  "-1",
+  "0",
+  "1.5",
+  "1e309",
+  "99999999999999999999999",
+  "NaN",
+  "null",
+  "__proto__",
+  "constructor",
+  "%20",
+  "x".repeat(3000),
+  "1%0D%0ASet-Cookie:%20x=1",
 ];
 /** Malformed percent-encoding is refused (400) before it reaches the app: any 4xx will do. */
 const MALFORMED_PARAM = "%E0%A4%A";
@@ -136,8 +230,16 @@ function jsonBodies(): Array<[string, string, boolean]> {
     ["1 MB body", json({ pad: "a".repeat(1_000_000) }), true],
     ["100 KB field", json({ ...fill("x"), email: "a".repeat(100_000) }), true],
     ["empty object", "{}", false],
-    ["prototype keys", '{"__proto__":{"isAdmin":true,"role":"admin"},"constructor":{"prototype":{"role":"admin"}}}', false],
-    ["extra fields only", json({ role: "admin", isAdmin: true, id: 1, userId: 1, status: "Completed", currentBooked: -5 }), false],
+    [
+      "prototype keys",
+      '{"__proto__":{"isAdmin":true,"role":"admin"},"constructor":{"prototype":{"role":"admin"}}}',
+      false,
+    ],
+    [
+      "extra fields only",
+      json({ role: "admin", isAdmin: true, id: 1, userId: 1, status: "Completed", currentBooked: -5 }),
+      false,
+    ],
     ...BAD_NUMBER_STRINGS.map((v): [string, string, boolean] => [`numbers as strings ${v}`, json(fill(v)), false]),
     ["arrays", json(fill([1, "2", null])), false],
     ["nested objects", json(fill({ $gt: "", toString: "x", valueOf: 1 })), false],
@@ -165,23 +267,85 @@ function formCases(method: string, url: string): Case[] {
   const cases: Case[] = [];
   const everyField = (value: string, intent = value) => formBody({ ...fill(value), intent } as Record<string, string>);
   for (const value of [SQLISH, HTMLISH, UNICODE, "x".repeat(1200), "", "-1", "0x1F", "1e400"]) {
-    cases.push({ label: `form: every field ${JSON.stringify(value.slice(0, 20))}`, method, path: url, headers: FORM_TYPE, body: everyField(value) });
+    cases.push({
+      label: `form: every field ${JSON.stringify(value.slice(0, 20))}`,
+      method,
+      path: url,
+      headers: FORM_TYPE,
+      body: everyField(value),
+    });
   }
   INTENTS.forEach((intent, i) => {
     // Each intent with hostile fields of one kind or another (bad numbers, SQL-ish, HTML-ish, unicode).
     const value = [BAD_NUMBER_STRINGS[i % BAD_NUMBER_STRINGS.length]!, SQLISH, HTMLISH, UNICODE][i % 4]!;
-    cases.push({ label: `form: intent ${intent} with ${JSON.stringify(value.slice(0, 12))}`, method, path: url, headers: FORM_TYPE, body: everyField(value, intent) });
+    cases.push({
+      label: `form: intent ${intent} with ${JSON.stringify(value.slice(0, 12))}`,
+      method,
+      path: url,
+      headers: FORM_TYPE,
+      body: everyField(value, intent),
+    });
   });
   cases.push(
-    { label: "form: intents without their fields", method, path: url, headers: FORM_TYPE, body: INTENTS.map((i) => `intent=${i}`).join("&") },
+    {
+      label: "form: intents without their fields",
+      method,
+      path: url,
+      headers: FORM_TYPE,
+      body: INTENTS.map((i) => `intent=${i}`).join("&"),
+    },
     { label: "form: empty body", method, path: url, headers: FORM_TYPE, body: "" },
-    { label: "form: repeated fields", method, path: url, headers: FORM_TYPE, body: "email=a&email=b&intent=signup&intent=signin&bags=1&bags=4&lng=fr&lng=xx" },
-    { label: "form: bracket names", method, path: url, headers: FORM_TYPE, body: "email[]=x&user[role]=admin&__proto__[isAdmin]=true&constructor[prototype][x]=1" },
-    { label: "form: malformed percent-encoding", method, path: url, headers: FORM_TYPE, body: "%ZZ=%E0%A4%A&=&&==&email=%" },
-    { label: "form: 100 KB field", method, path: url, headers: FORM_TYPE, body: `intent=signup&email=${"a".repeat(100_000)}`, big: true },
-    { label: "form: 1 MB body", method, path: url, headers: FORM_TYPE, body: `intent=signin&pad=${"a".repeat(1_000_000)}`, big: true },
-    { label: "multipart garbage", method, path: url, headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: "garbage\r\n--abc--" },
-    { label: "multipart without boundary", method, path: url, headers: { "Content-Type": "multipart/form-data" }, body: "--x\r\n\r\n" },
+    {
+      label: "form: repeated fields",
+      method,
+      path: url,
+      headers: FORM_TYPE,
+      body: "email=a&email=b&intent=signup&intent=signin&bags=1&bags=4&lng=fr&lng=xx",
+    },
+    {
+      label: "form: bracket names",
+      method,
+      path: url,
+      headers: FORM_TYPE,
+      body: "email[]=x&user[role]=admin&__proto__[isAdmin]=true&constructor[prototype][x]=1",
+    },
+    {
+      label: "form: malformed percent-encoding",
+      method,
+      path: url,
+      headers: FORM_TYPE,
+      body: "%ZZ=%E0%A4%A&=&&==&email=%",
+    },
+    {
+      label: "form: 100 KB field",
+      method,
+      path: url,
+      headers: FORM_TYPE,
+      body: `intent=signup&email=${"a".repeat(100_000)}`,
+      big: true,
+    },
+    {
+      label: "form: 1 MB body",
+      method,
+      path: url,
+      headers: FORM_TYPE,
+      body: `intent=signin&pad=${"a".repeat(1_000_000)}`,
+      big: true,
+    },
+    {
+      label: "multipart garbage",
+      method,
+      path: url,
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: "garbage\r\n--abc--",
+    },
+    {
+      label: "multipart without boundary",
+      method,
+      path: url,
+      headers: { "Content-Type": "multipart/form-data" },
+      body: "--x\r\n\r\n",
+    },
     {
       label: "multipart with a file",
       method,
@@ -190,9 +354,21 @@ function formCases(method: string, url: string): Case[] {
       body: `--b0undary\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsignup\r\n--b0undary\r\nContent-Disposition: form-data; name="email"; filename="../../etc/passwd"\r\nContent-Type: application/octet-stream\r\n\r\n${"\u0000".repeat(2000)}\r\n--b0undary--\r\n`,
     },
     { label: "JSON to a form", method, path: url, headers: JSON_TYPE, body: json(fill(HTMLISH)) },
-    { label: "text/plain", method, path: url, headers: { "Content-Type": "text/plain" }, body: "email=a@b.ca\npassword=x" },
+    {
+      label: "text/plain",
+      method,
+      path: url,
+      headers: { "Content-Type": "text/plain" },
+      body: "email=a@b.ca\npassword=x",
+    },
     { label: "no content type", method, path: url, body: "intent=signup&email=x" },
-    { label: "binary body", method, path: url, headers: FORM_TYPE, body: Buffer.from([0, 1, 2, 0xff, 0xfe, 0x80, 0x25, 0x00]) },
+    {
+      label: "binary body",
+      method,
+      path: url,
+      headers: FORM_TYPE,
+      body: Buffer.from([0, 1, 2, 0xff, 0xfe, 0x80, 0x25, 0x00]),
+    },
   );
   return cases;
 }
@@ -222,14 +398,55 @@ function casesFor(route: Route): Case[] {
     const primary = route.hasAction ? bodyMethods(route) : [];
     for (const method of primary) {
       for (const [label, body, nonObject] of jsonBodies()) {
-        cases.push({ label: `${method} ${label}`, method, path: base, headers: JSON_TYPE, body, mustRefuse: nonObject && readsJson(route), big: body.length > 64_000 });
+        cases.push({
+          label: `${method} ${label}`,
+          method,
+          path: base,
+          headers: JSON_TYPE,
+          body,
+          mustRefuse: nonObject && readsJson(route),
+          big: body.length > 64_000,
+        });
       }
       cases.push(
-        { label: `${method} text/plain JSON`, method, path: base, headers: { "Content-Type": "text/plain" }, body: json(fill(SQLISH)) },
-        { label: `${method} form-encoded`, method, path: base, headers: FORM_TYPE, body: formBody({ email: "a@b.ca", password: "x" }) },
-        { label: `${method} multipart garbage`, method, path: base, headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: "--xyz\r\ngarbage", mustRefuse: readsJson(route) },
-        { label: `${method} binary`, method, path: base, headers: JSON_TYPE, body: Buffer.from([0xff, 0xfe, 0x00, 0x7b]), mustRefuse: readsJson(route) },
-        { label: `${method} utf-16 claimed`, method, path: base, headers: { "Content-Type": "application/json; charset=utf-16" }, body: Buffer.from("{}", "utf16le"), mustRefuse: readsJson(route) },
+        {
+          label: `${method} text/plain JSON`,
+          method,
+          path: base,
+          headers: { "Content-Type": "text/plain" },
+          body: json(fill(SQLISH)),
+        },
+        {
+          label: `${method} form-encoded`,
+          method,
+          path: base,
+          headers: FORM_TYPE,
+          body: formBody({ email: "a@b.ca", password: "x" }),
+        },
+        {
+          label: `${method} multipart garbage`,
+          method,
+          path: base,
+          headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+          body: "--xyz\r\ngarbage",
+          mustRefuse: readsJson(route),
+        },
+        {
+          label: `${method} binary`,
+          method,
+          path: base,
+          headers: JSON_TYPE,
+          body: Buffer.from([0xff, 0xfe, 0x00, 0x7b]),
+          mustRefuse: readsJson(route),
+        },
+        {
+          label: `${method} utf-16 claimed`,
+          method,
+          path: base,
+          headers: { "Content-Type": "application/json; charset=utf-16" },
+          body: Buffer.from("{}", "utf16le"),
+          mustRefuse: readsJson(route),
+        },
       );
     }
     for (const method of OTHER_METHODS.filter((m) => !primary.includes(m))) {
@@ -251,7 +468,13 @@ function casesFor(route: Route): Case[] {
       else cases.push(...formCases("POST", url).filter((_, i) => i % 8 === 0));
     }
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      cases.push({ label: `${method} form`, method, path: base, headers: FORM_TYPE, body: formBody(fill(HTMLISH) as Record<string, string>) });
+      cases.push({
+        label: `${method} form`,
+        method,
+        path: base,
+        headers: FORM_TYPE,
+        body: formBody(fill(HTMLISH) as Record<string, string>),
+      });
     }
     cases.push(...queryCases(base));
   } else {
@@ -272,7 +495,12 @@ function casesFor(route: Route): Case[] {
         });
       }
     }
-    cases.push({ label: "GET malformed percent-encoding", method: "GET", path: urlFor(route, MALFORMED_PARAM), preApp: true });
+    cases.push({
+      label: "GET malformed percent-encoding",
+      method: "GET",
+      path: urlFor(route, MALFORMED_PARAM),
+      preApp: true,
+    });
   }
   return cases;
 }
@@ -298,7 +526,10 @@ type Answer = { status: number; contentType: string; body: string; setCookie: st
 function send(port: number, c: Case, cookie: string): Promise<Answer> {
   return new Promise((resolve) => {
     const body = c.body === undefined ? undefined : Buffer.isBuffer(c.body) ? c.body : Buffer.from(c.body);
-    const headers: Record<string, string | number> = { ...c.headers, Accept: c.path.startsWith("/api/") ? "application/json" : "text/html" };
+    const headers: Record<string, string | number> = {
+      ...c.headers,
+      Accept: c.path.startsWith("/api/") ? "application/json" : "text/html",
+    };
     if (cookie) headers.Cookie = cookie;
     if (body) headers["Content-Length"] = body.length;
     let settled = false;
@@ -311,7 +542,10 @@ function send(port: number, c: Case, cookie: string): Promise<Answer> {
     let request: http.ClientRequest;
     try {
       // A fresh connection each time: a server that answered 413 without reading an upload closes its socket.
-      request = http.request({ host: "127.0.0.1", port, method: c.method, path: c.path, headers, timeout: 20_000, agent: false }, onResponse);
+      request = http.request(
+        { host: "127.0.0.1", port, method: c.method, path: c.path, headers, timeout: 20_000, agent: false },
+        onResponse,
+      );
     } catch (error) {
       return done({ error: `the test could not send it: ${(error as Error).message}` });
     }
@@ -342,7 +576,8 @@ function problemWith(route: Route, c: Case, answer: Answer): string | null {
   }
   if (answer.status >= 500) return `${answer.status}: ${answer.body.slice(0, 200)}`;
   if (answer.setCookie.some((cookie) => cookie.startsWith("x="))) return "a header was injected through the URL";
-  if (c.mustRefuse && (answer.status < 400 || answer.status >= 500)) return `accepted with ${answer.status}: ${answer.body.slice(0, 200)}`;
+  if (c.mustRefuse && (answer.status < 400 || answer.status >= 500))
+    return `accepted with ${answer.status}: ${answer.body.slice(0, 200)}`;
   if (route.isApi && answer.status >= 400 && !c.preApp) {
     let message: unknown;
     try {
@@ -350,7 +585,8 @@ function problemWith(route: Route, c: Case, answer: Answer): string | null {
     } catch {
       return `${answer.status} without a JSON body (${answer.contentType}): ${answer.body.slice(0, 120)}`;
     }
-    if (typeof message !== "string" || !message.trim()) return `${answer.status} without a { message }: ${answer.body.slice(0, 120)}`;
+    if (typeof message !== "string" || !message.trim())
+      return `${answer.status} without a { message }: ${answer.body.slice(0, 120)}`;
     if (message === "Unexpected Server Error") return `${answer.status} with Remix's generic message`;
   }
   return null;
@@ -360,9 +596,13 @@ function rowCounts(dbFile: string): Record<string, number> {
   const db = new Database(dbFile, { readonly: true });
   try {
     const tables = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%drizzle%' and name <> 'sessions'")
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%drizzle%' and name <> 'sessions'",
+      )
       .all() as Array<{ name: string }>;
-    return Object.fromEntries(tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]));
+    return Object.fromEntries(
+      tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+    );
   } finally {
     db.close();
   }
@@ -397,15 +637,28 @@ test("malformed, oversized and type-confused requests to every action and API ro
   server = await startServer({ port, dbFile, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
 
   // A resident with a complete address and an admin, both signed in.
-  const resident: Identity = { name: "resident", client: new ApiClient(server.baseURL), email: "hostile-resident@recircle-mail.ca" };
+  const resident: Identity = {
+    name: "resident",
+    client: new ApiClient(server.baseURL),
+    email: "hostile-resident@recircle-mail.ca",
+  };
   const admin: Identity = { name: "admin", client: new ApiClient(server.baseURL), email: ADMIN_EMAIL };
   const visitor: Identity = { name: "visitor", client: null, email: "" };
   for (const who of [resident, admin]) {
-    expect((await who.client!.call("POST", "/api/auth/register", { email: who.email, password: PASSWORD, postalFsa: "H2X" })).status).toBe(201);
+    expect(
+      (await who.client!.call("POST", "/api/auth/register", { email: who.email, password: PASSWORD, postalFsa: "H2X" }))
+        .status,
+    ).toBe(201);
     expect((await who.client!.call("POST", "/api/auth/complete-onboarding")).status).toBe(200);
   }
   const profile = await resident.client!.call("PUT", "/api/auth/profile", {
-    firstName: "Marie", lastName: "Tremblay", streetAddress: "1234 Rue Saint-Denis", unit: "3", city: "Montréal", province: "QC", postalCode: "H2X 3K2",
+    firstName: "Marie",
+    lastName: "Tremblay",
+    streetAddress: "1234 Rue Saint-Denis",
+    unit: "3",
+    city: "Montréal",
+    province: "QC",
+    postalCode: "H2X 3K2",
   });
   expect(profile.status).toBe(200);
   expect((await admin.client!.call("GET", "/api/auth/me")).json).toMatchObject({ isAdmin: true });
@@ -413,7 +666,15 @@ test("malformed, oversized and type-confused requests to every action and API ro
   const routes = discoverRoutes();
   // The discovery found the routes this test is about (and whatever is added later).
   const urls = routes.map((r) => urlFor(r, "$"));
-  for (const expected of ["/api/auth/register", "/api/pickup-requests/$", "/api/service-areas/$", "/sign-in", "/checkout", "/order/$/cancel", "/locales/$/$"]) {
+  for (const expected of [
+    "/api/auth/register",
+    "/api/pickup-requests/$",
+    "/api/service-areas/$",
+    "/sign-in",
+    "/checkout",
+    "/order/$/cancel",
+    "/locales/$/$",
+  ]) {
     expect(urls).toContain(expected);
   }
 
@@ -425,23 +686,36 @@ test("malformed, oversized and type-confused requests to every action and API ro
     const cases = casesFor(route);
     for (const identity of identities) {
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
-        throw new Error(`the server died (before ${route.file}):\n${server.log.join("").slice(-4000)}\n${problems.slice(0, 20).join("\n")}`);
+        throw new Error(
+          `the server died (before ${route.file}):\n${server.log.join("").slice(-4000)}\n${problems.slice(0, 20).join("\n")}`,
+        );
       }
       await signIn(identity);
       const before = rowCounts(dbFile);
       await pool(cases, 8, async (c) => {
         const t0 = Date.now();
         const answer = await send(port, c, identity.client?.cookie ?? "");
-        if (process.env.HOSTILE_DEBUG && Date.now() - t0 > 300) console.log(`  slow ${Date.now() - t0} ms: ${c.method} ${c.path.slice(0, 60)} [${c.label}] ${"status" in answer ? answer.status : answer.error}`);
+        if (process.env.HOSTILE_DEBUG && Date.now() - t0 > 300)
+          console.log(
+            `  slow ${Date.now() - t0} ms: ${c.method} ${c.path.slice(0, 60)} [${c.label}] ${"status" in answer ? answer.status : answer.error}`,
+          );
         sent += 1;
         const problem = problemWith(route, c, answer);
-        if (problem) problems.push(`${route.file} as ${identity.name}: ${c.method} ${c.path.slice(0, 80)} [${c.label}] → ${problem}`);
+        if (problem)
+          problems.push(
+            `${route.file} as ${identity.name}: ${c.method} ${c.path.slice(0, 80)} [${c.label}] → ${problem}`,
+          );
       });
       const after = rowCounts(dbFile);
-      if (process.env.HOSTILE_DEBUG) console.log(`${route.file} as ${identity.name}: ${cases.length} cases, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (process.env.HOSTILE_DEBUG)
+        console.log(
+          `${route.file} as ${identity.name}: ${cases.length} cases, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
       for (const table of Object.keys({ ...before, ...after })) {
         if (before[table] !== after[table]) {
-          problems.push(`${route.file} as ${identity.name}: ${table} went from ${before[table]} to ${after[table]} rows`);
+          problems.push(
+            `${route.file} as ${identity.name}: ${table} went from ${before[table]} to ${after[table]} rows`,
+          );
         }
       }
     }
@@ -450,18 +724,26 @@ test("malformed, oversized and type-confused requests to every action and API ro
     await signIn(identity);
     const before = rowCounts(dbFile);
     for (const url of CLIMBING_PATHS) {
-      const answer = await send(port, { label: "climbing path", method: "GET", path: url }, identity.client?.cookie ?? "");
+      const answer = await send(
+        port,
+        { label: "climbing path", method: "GET", path: url },
+        identity.client?.cookie ?? "",
+      );
       sent += 1;
       if ("error" in answer) problems.push(`GET ${url} as ${identity.name}: no answer (${answer.error})`);
       else {
         if (answer.status >= 500) problems.push(`GET ${url} as ${identity.name}: ${answer.status}`);
-        if (answer.status === 200 && /"dependencies"|root:x:0/.test(answer.body)) problems.push(`GET ${url} as ${identity.name}: served a file outside the app`);
+        if (answer.status === 200 && /"dependencies"|root:x:0/.test(answer.body))
+          problems.push(`GET ${url} as ${identity.name}: served a file outside the app`);
       }
     }
     const after = rowCounts(dbFile);
-    if (JSON.stringify(before) !== JSON.stringify(after)) problems.push(`climbing paths as ${identity.name} changed row counts`);
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      problems.push(`climbing paths as ${identity.name} changed row counts`);
   }
-  console.log(`[hostile input] ${routes.length} routes, ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[hostile input] ${routes.length} routes, ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   // Control: the row counting does see a stored row (a valid waitlist entry).
   const beforeControl = rowCounts(dbFile);
@@ -476,6 +758,7 @@ test("malformed, oversized and type-confused requests to every action and API ro
 
   // The server is still up and well.
   expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
-  if (process.env.HOSTILE_DEBUG) fs.writeFileSync(process.env.HOSTILE_DEBUG, problems.join("\n") + "\n\n" + server.log.join(""));
+  if (process.env.HOSTILE_DEBUG)
+    fs.writeFileSync(process.env.HOSTILE_DEBUG, problems.join("\n") + "\n\n" + server.log.join(""));
   expect(problems, problems.slice(0, 60).join("\n")).toEqual([]);
 });

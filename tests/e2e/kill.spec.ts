@@ -17,7 +17,10 @@ const CAPACITY = 14;
 const PASSWORD = "recycle-42";
 const CARD = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
 
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "starts its own server: runs once, in the js project");
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "starts its own server: runs once, in the js project",
+);
 test.describe.configure({ mode: "serial" });
 
 let server: OwnServer | null = null;
@@ -38,9 +41,16 @@ test("a server killed mid-burst loses and doubles no booking once it has restart
   const first = server;
 
   // Residents with a complete address, signed in.
-  const residents = Array.from({ length: RESIDENTS }, (_, i) => new ApiClient(first.baseURL, `kill-${Date.now().toString(36)}-${i}@recircle-mail.ca`));
+  const residents = Array.from(
+    { length: RESIDENTS },
+    (_, i) => new ApiClient(first.baseURL, `kill-${Date.now().toString(36)}-${i}@recircle-mail.ca`),
+  );
   await pool(residents, 6, async (resident, i) => {
-    const registered = await resident.call("POST", "/api/auth/register", { email: resident.email, password: PASSWORD, postalFsa: "H2X" });
+    const registered = await resident.call("POST", "/api/auth/register", {
+      email: resident.email,
+      password: PASSWORD,
+      postalFsa: "H2X",
+    });
     expect(registered.status, JSON.stringify(registered.json)).toBe(201);
     expect((await resident.call("POST", "/api/auth/complete-onboarding")).status).toBe(200);
     const profile = await resident.call("PUT", "/api/auth/profile", {
@@ -58,7 +68,9 @@ test("a server killed mid-burst loses and doubles no booking once it has restart
   // One slot, with fewer places than the burst.
   const slots = await residents[0]!.call("GET", "/api/pickup-slots");
   expect(slots.status).toBe(200);
-  const slot = (slots.json as unknown as Array<{ id: number; currentBooked: number }>).find((s) => s.currentBooked === 0);
+  const slot = (slots.json as unknown as Array<{ id: number; currentBooked: number }>).find(
+    (s) => s.currentBooked === 0,
+  );
   expect(slot, "an empty bookable slot").toBeTruthy();
   const setup = new Database(dbFile);
   setup.pragma("busy_timeout = 5000");
@@ -123,11 +135,22 @@ test("a server killed mid-burst loses and doubles no booking once it has restart
   server = await startServer({ port, dbFile });
   await waitForLog(server, /\[reconcile\] start-up done/, 30_000);
   const reconciled = server.log.join("").match(/\[reconcile\] start-up done: (.*)/)?.[1];
-  console.log(`[kill test] ${unsettled.n} payment(s) left unsettled by the kill; start-up reconciliation: ${reconciled}`);
+  console.log(
+    `[kill test] ${unsettled.n} payment(s) left unsettled by the kill; start-up reconciliation: ${reconciled}`,
+  );
 
   const db = new Database(dbFile, { readonly: true });
   try {
-    type Row = { paymentId: number; status: string; amount: number; refunded: number; intentRefunded: number; pickups: number; live: number; failureCode: string | null };
+    type Row = {
+      paymentId: number;
+      status: string;
+      amount: number;
+      refunded: number;
+      intentRefunded: number;
+      pickups: number;
+      live: number;
+      failureCode: string | null;
+    };
     const paid = db
       .prepare(
         `select p.id as paymentId, p.status, p.amount_cents as amount, p.refunded_cents as refunded, p.failure_code as failureCode,
@@ -142,10 +165,20 @@ test("a server killed mid-burst loses and doubles no booking once it has restart
     for (const row of paid) {
       if (row.pickups > 0) {
         // Booked: exactly one pickup, the money kept, nothing refunded.
-        expect(row, `payment #${row.paymentId}`).toMatchObject({ pickups: 1, live: 1, status: "succeeded", refunded: 0, intentRefunded: 0 });
+        expect(row, `payment #${row.paymentId}`).toMatchObject({
+          pickups: 1,
+          live: 1,
+          status: "succeeded",
+          refunded: 0,
+          intentRefunded: 0,
+        });
       } else {
         // Not booked: refunded in full, at the provider too.
-        expect(row, `payment #${row.paymentId}`).toMatchObject({ status: "refunded", refunded: row.amount, intentRefunded: row.amount });
+        expect(row, `payment #${row.paymentId}`).toMatchObject({
+          status: "refunded",
+          refunded: row.amount,
+          intentRefunded: row.amount,
+        });
       }
       expect(row.failureCode ?? "", `payment #${row.paymentId}`).not.toMatch(/^refunding:|^refund_pending$/);
     }
@@ -180,11 +213,15 @@ test("a server killed mid-burst loses and doubles no booking once it has restart
     // The residents still see their own pickups through the API after the restart (sessions survived).
     for (const resident of residents.slice(0, 8)) {
       const mine = db
-        .prepare(`select r.confirmation_number as c from pickup_requests r join users u on u.id = r.user_id where u.email = ?`)
+        .prepare(
+          `select r.confirmation_number as c from pickup_requests r join users u on u.id = r.user_id where u.email = ?`,
+        )
         .all(resident.email.toLowerCase()) as Array<{ c: string }>;
       const listed = await resident.call("GET", "/api/pickup-requests");
       expect(listed.status).toBe(200);
-      const numbers = (listed.json as unknown as Array<{ confirmationNumber: string }>).map((o) => o.confirmationNumber);
+      const numbers = (listed.json as unknown as Array<{ confirmationNumber: string }>).map(
+        (o) => o.confirmationNumber,
+      );
       expect(numbers.sort()).toEqual(mine.map((m) => m.c).sort());
     }
   } finally {

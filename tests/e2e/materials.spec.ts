@@ -36,7 +36,9 @@ test.describe("accepted materials in English", () => {
     await expect(page.getByRole("heading", { name: "Accepted materials" })).toBeVisible();
   });
 
-  test("shows the 12 categories with icon, NOT ACCEPTED notes, numbered preparation and the booking button", async ({ page }) => {
+  test("shows the 12 categories with icon, NOT ACCEPTED notes, numbered preparation and the booking button", async ({
+    page,
+  }) => {
     await resident(page, "mat-list");
     await page.goto("/materials");
     await expect(page.getByRole("heading", { name: "Accepted materials" })).toBeVisible();
@@ -206,7 +208,11 @@ test.describe("matières acceptées en français", () => {
     await page.goto("/materials");
     await expect(page.getByRole("heading", { name: "Matières acceptées" })).toBeVisible();
     await expect(categoryList(page, "Catégories de matières")).toHaveCount(12);
-    await expect(shownNames(page)).toContainText(["Éléments architecturaux", "Piles et batteries", "Bouchons de liège"]);
+    await expect(shownNames(page)).toContainText([
+      "Éléments architecturaux",
+      "Piles et batteries",
+      "Bouchons de liège",
+    ]);
 
     const batteries = page.locator("#batteries");
     await expect(batteries.locator("summary")).toContainText("Piles et batteries");
@@ -257,8 +263,14 @@ test.describe("matières acceptées en français", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Bon retour!" })).toBeVisible();
     await expect(page.getByTestId("service-area")).toContainText("Votre secteur : H2X");
-    await expect(page.getByRole("link", { name: "Planifier une nouvelle collecte" })).toHaveAttribute("href", "/materials");
-    await expect(page.getByRole("link", { name: "Voir l’historique de mes collectes" })).toHaveAttribute("href", "/history");
+    await expect(page.getByRole("link", { name: "Planifier une nouvelle collecte" })).toHaveAttribute(
+      "href",
+      "/materials",
+    );
+    await expect(page.getByRole("link", { name: "Voir l’historique de mes collectes" })).toHaveAttribute(
+      "href",
+      "/history",
+    );
     await page.goto("/?redirect=materials");
     await expect(page.getByRole("heading", { name: "Matières acceptées" })).toBeVisible();
   });
@@ -272,7 +284,10 @@ test.describe("materials API", () => {
     playwright,
     baseURL,
   }) => {
-    const en = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "Accept-Language": "en-CA,en;q=0.9" } });
+    const en = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "Accept-Language": "en-CA,en;q=0.9" },
+    });
     const response = await en.get("/api/materials");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/json");
@@ -288,7 +303,10 @@ test.describe("materials API", () => {
     expect(batteries).toMatchObject({ name: "Batteries", icon: "battery", color: "yellow" });
     expect(batteries.description).toContain("NOT ACCEPTED:");
 
-    const fr = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "Accept-Language": "fr-CA,fr;q=0.9" } });
+    const fr = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "Accept-Language": "fr-CA,fr;q=0.9" },
+    });
     const frList = (await (await fr.get("/api/materials")).json()) as Array<Record<string, unknown>>;
     expect(frList).toHaveLength(12);
     expect(frList.find((m) => m.category === "batteries")).toMatchObject({ name: "Piles et batteries" });

@@ -3,11 +3,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, query, registerViaApi, uniqueEmail } from "./helpers";
 
 function onboarded(email: string): boolean {
-  const rows = query<{ done: number }>("select has_completed_onboarding as done from users where email = ?", email.toLowerCase());
+  const rows = query<{ done: number }>(
+    "select has_completed_onboarding as done from users where email = ?",
+    email.toLowerCase(),
+  );
   return rows[0]?.done === 1;
 }
-
-const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
 /**
  * With JavaScript a marker on window survives slide changes: they never reload the page. Waits for the
@@ -19,7 +20,8 @@ async function markPage(page: Page, javaScriptEnabled: boolean) {
   await page.evaluate(() => ((window as unknown as { __guideMarker: number }).__guideMarker = 42));
 }
 async function expectNoReload(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { __guideMarker?: number }).__guideMarker)).toBe(42);
+  if (javaScriptEnabled)
+    expect(await page.evaluate(() => (window as unknown as { __guideMarker?: number }).__guideMarker)).toBe(42);
 }
 
 test.describe("onboarding in English", () => {
@@ -72,13 +74,23 @@ test.describe("onboarding in English", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Getting started" })).toBeVisible();
     await markPage(page, javaScriptEnabled);
 
-    const titles = ["Welcome to ReCircle", "Mix and match", "Bag it up", "Book and leave it outside", "Change of plans?", "ReCircle in action"];
+    const titles = [
+      "Welcome to ReCircle",
+      "Mix and match",
+      "Bag it up",
+      "Book and leave it outside",
+      "Change of plans?",
+      "ReCircle in action",
+    ];
     for (let n = 1; n <= 6; n += 1) {
       await expect(page.getByTestId("guide-progress")).toHaveText(`${n} of 6`);
       await expect(page.getByRole("heading", { level: 2, name: titles[n - 1] })).toBeVisible();
       await expect(page.getByRole("button", { name: "Skip" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Previous" })).toHaveCount(n === 1 ? 0 : 1);
-      await expect(page.getByRole("link", { name: `Slide ${n}: ${titles[n - 1]}` })).toHaveAttribute("aria-current", "step");
+      await expect(page.getByRole("link", { name: `Slide ${n}: ${titles[n - 1]}` })).toHaveAttribute(
+        "aria-current",
+        "step",
+      );
       if (n < 6) await page.getByRole("link", { name: "Next" }).click();
     }
     await expect(page).toHaveURL(/\/onboarding\?slide=6$/);
@@ -116,7 +128,10 @@ test.describe("onboarding in English", () => {
     expect(onboarded(email)).toBe(true);
   });
 
-  test("how it works: 'n of 6', next and previous, dots, and the last slide's buttons", async ({ page, javaScriptEnabled }) => {
+  test("how it works: 'n of 6', next and previous, dots, and the last slide's buttons", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await registerViaApi(page.request, uniqueEmail("hiw"));
     await page.goto("/how-it-works");
     await expect(page.getByRole("heading", { level: 1, name: "How it works" })).toBeVisible();
@@ -143,7 +158,9 @@ test.describe("onboarding in English", () => {
     await dot.click();
     await expect(progress).toHaveText("5 of 6");
     await expect(dot).toHaveAttribute("aria-current", "step");
-    await expect(page.getByText("Cancelling costs a $2 fee plus tax ($2.30), taken from your refund.", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("Cancelling costs a $2 fee plus tax ($2.30), taken from your refund.", { exact: false }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/how-it-works\?slide=5$/);
     await expectNoReload(page, javaScriptEnabled);
 
@@ -234,7 +251,10 @@ test.describe("onboarding in French", () => {
 
     await page.goto("/how-it-works?slide=6");
     await expect(progress).toHaveText("6 sur 6");
-    await expect(page.getByRole("link", { name: "Planifier ma première collecte" })).toHaveAttribute("href", "/materials");
+    await expect(page.getByRole("link", { name: "Planifier ma première collecte" })).toHaveAttribute(
+      "href",
+      "/materials",
+    );
     await page.getByRole("link", { name: "Terminé" }).click();
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
   });
@@ -244,7 +264,9 @@ test.describe("onboarding in French", () => {
 test.describe("complete-onboarding API", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "API only");
 
-  test("POST /api/auth/complete-onboarding answers 401 without a session and the updated user with one", async ({ request }) => {
+  test("POST /api/auth/complete-onboarding answers 401 without a session and the updated user with one", async ({
+    request,
+  }) => {
     const anonymous = await request.post("/api/auth/complete-onboarding");
     expect(anonymous.status()).toBe(401);
     expect(typeof (await anonymous.json()).message).toBe("string");

@@ -22,7 +22,12 @@ const slotOf = (confirmation: string) =>
   )[0]!;
 
 /** Picks the last open date and its first window, different from the pickup's current slot. */
-async function pickAnotherSlot(page: Page, js: boolean, texts: { show: string; update: string }, currentSlotId: number) {
+async function pickAnotherSlot(
+  page: Page,
+  js: boolean,
+  texts: { show: string; update: string },
+  currentSlotId: number,
+) {
   const dates = page.locator('input[name="date"]:not([disabled])');
   await dates.last().check();
   if (!js) await page.getByRole("button", { name: texts.show }).click();
@@ -32,7 +37,10 @@ async function pickAnotherSlot(page: Page, js: boolean, texts: { show: string; u
 }
 
 test.describe("my orders in English", () => {
-  test("a booked pickup: badge, order page with taxes, moved to another date, then cancelled with the refund", async ({ page, javaScriptEnabled }) => {
+  test("a booked pickup: badge, order page with taxes, moved to another date, then cancelled with the refund", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const { email, slotId, confirmation } = await bookTwoBags(page, "orders", /Pay \$20\.70/);
 
     await page.goto("/history");
@@ -63,7 +71,12 @@ test.describe("my orders in English", () => {
     await expect(page.getByTestId("toast")).toContainText("Pickup moved");
     const moved = slotOf(confirmation);
     expect(moved.pickup_slot_id).not.toBe(slotId);
-    expect(query<{ n: number }>("select count(*) as n from payments p join users u on u.id = p.user_id where u.email = ?", email)[0]!.n).toBe(1);
+    expect(
+      query<{ n: number }>(
+        "select count(*) as n from payments p join users u on u.id = p.user_id where u.email = ?",
+        email,
+      )[0]!.n,
+    ).toBe(1);
 
     // Cancel it: the confirmation states the fee and the refund, then it is final.
     await page.locator(`[data-confirmation="${confirmation}"]`).getByRole("link", { name: "Cancel" }).click();
@@ -95,7 +108,10 @@ test.describe("my orders in English", () => {
     await signedInResident(page, "empty");
     await page.goto("/history");
     await expect(page.getByText("You have no pickups yet.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "See accepted materials and book" })).toHaveAttribute("href", "/materials");
+    await expect(page.getByRole("link", { name: "See accepted materials and book" })).toHaveAttribute(
+      "href",
+      "/materials",
+    );
   });
 });
 
@@ -111,24 +127,41 @@ test.describe("mes commandes en français", () => {
     await expect(page.getByTestId("tax-numbers")).toContainText("TVQ : 1234567890 TQ 0001");
 
     await page.goto("/history");
-    await expect(page.locator(`[data-confirmation="${confirmation}"]`).getByTestId("status-badge")).toHaveText("Planifiée");
-    await page.locator(`[data-confirmation="${confirmation}"]`).getByRole("button", { name: "Changer la date" }).click();
+    await expect(page.locator(`[data-confirmation="${confirmation}"]`).getByTestId("status-badge")).toHaveText(
+      "Planifiée",
+    );
+    await page
+      .locator(`[data-confirmation="${confirmation}"]`)
+      .getByRole("button", { name: "Changer la date" })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Déplacer votre collecte");
-    await pickAnotherSlot(page, javaScriptEnabled, { show: "Afficher les plages horaires", update: "Mettre à jour le récapitulatif" }, slotId);
+    await pickAnotherSlot(
+      page,
+      javaScriptEnabled,
+      { show: "Afficher les plages horaires", update: "Mettre à jour le récapitulatif" },
+      slotId,
+    );
     await page.getByRole("button", { name: "Déplacer ma collecte" }).click();
     await expect(page.getByTestId("toast")).toContainText("Collecte déplacée");
 
     await page.locator(`[data-confirmation="${confirmation}"]`).getByRole("link", { name: "Annuler" }).click();
     await expect(page.getByTestId("refund-amount")).toContainText(/18,40\s\$/);
     await page.getByRole("button", { name: /Oui, annuler et rembourser 18,40/ }).click();
-    await expect(page.locator(`[data-confirmation="${confirmation}"]`).getByTestId("status-badge")).toHaveText("Annulée");
+    await expect(page.locator(`[data-confirmation="${confirmation}"]`).getByTestId("status-badge")).toHaveText(
+      "Annulée",
+    );
   });
 });
 
 test.describe("another resident's pickup", () => {
-  test("answers not found on every page and endpoint, and is unchanged", async ({ page, browser, javaScriptEnabled }) => {
+  test("answers not found on every page and endpoint, and is unchanged", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
     const { confirmation } = await bookTwoBags(page, "owner", /Pay \$20\.70/);
-    const id = query<{ id: number }>("select id from pickup_requests where confirmation_number = ?", confirmation)[0]!.id;
+    const id = query<{ id: number }>("select id from pickup_requests where confirmation_number = ?", confirmation)[0]!
+      .id;
     const other = await browser.newPage({ javaScriptEnabled });
     await signedInResident(other, "intruder");
     const response = await other.goto(`/order/${confirmation}`);

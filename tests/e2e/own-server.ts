@@ -40,7 +40,11 @@ export function serverDir(tag: string): string {
 }
 
 /** Starts `node remix-serve build/index.js` as production, simulated payments, and waits for /healthz. */
-export async function startServer(options: { port: number; dbFile: string; env?: Record<string, string> }): Promise<OwnServer> {
+export async function startServer(options: {
+  port: number;
+  dbFile: string;
+  env?: Record<string, string>;
+}): Promise<OwnServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(options.port),
@@ -53,7 +57,14 @@ export async function startServer(options: { port: number; dbFile: string; env?:
     ADMIN_EMAILS: "",
     ...options.env,
   };
-  for (const name of ["PAYMENT_PROVIDER", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "APP_URL"]) {
+  for (const name of [
+    "PAYMENT_PROVIDER",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_PUBLISHABLE_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "SMTP_URL",
+    "APP_URL",
+  ]) {
     delete env[name];
   }
   const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", BUILD], {

@@ -18,7 +18,7 @@ type UserRow = {
 function userRow(email: string): UserRow {
   return query<UserRow>(
     "select first_name, last_name, street_address, unit, city, province, postal_code, postal_fsa from users where email = ?",
-    email.toLowerCase()
+    email.toLowerCase(),
   )[0]!;
 }
 
@@ -26,7 +26,7 @@ function userRow(email: string): UserRow {
 function slotId(): number {
   const rows = query<{ id: number }>(
     "select id from pickup_slots where starts_at > ? order by starts_at limit 1",
-    Date.now() + 2 * 86_400_000
+    Date.now() + 2 * 86_400_000,
   );
   expect(rows, "the e2e database has slots ahead").toHaveLength(1);
   return rows[0]!.id;

@@ -7,8 +7,28 @@ import { expect, test, type APIRequestContext, type APIResponse, type Page } fro
 import { ADDRESS } from "./booking-fixtures";
 import { interactive, PASSWORD, registerViaApi, uniqueEmail } from "./helpers";
 
-const VISITOR_PAGES = ["/", "/postal-code", "/postal-code?fsa=H2X", "/postal-code?fsa=K1A", "/sign-in", "/sign-up", "/auth", "/forgot-password", "/reset-password?token=x", "/no-such-page"];
-const RESIDENT_PAGES = ["/", "/booking", "/history", "/profile", "/notifications", "/materials", "/how-it-works", "/onboarding"];
+const VISITOR_PAGES = [
+  "/",
+  "/postal-code",
+  "/postal-code?fsa=H2X",
+  "/postal-code?fsa=K1A",
+  "/sign-in",
+  "/sign-up",
+  "/auth",
+  "/forgot-password",
+  "/reset-password?token=x",
+  "/no-such-page",
+];
+const RESIDENT_PAGES = [
+  "/",
+  "/booking",
+  "/history",
+  "/profile",
+  "/notifications",
+  "/materials",
+  "/how-it-works",
+  "/onboarding",
+];
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -41,7 +61,9 @@ async function checkPage(response: APIResponse, url: string): Promise<string> {
   expect(policy.get("base-uri"), url).toEqual(["'self'"]);
   expect(headers["x-frame-options"], url).toBe("DENY");
   expect(headers["x-content-type-options"], url).toBe("nosniff");
-  expect(headers["referrer-policy"], url).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+  expect(headers["referrer-policy"], url).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  );
 
   // Every inline script carries this response's nonce; no inline event handlers either.
   const html = await response.text();
@@ -63,7 +85,9 @@ async function getPage(request: APIRequestContext, url: string) {
 }
 
 test.describe("security headers", () => {
-  test("every visitor page carries an enforced CSP with a per-request nonce on every inline script", async ({ request }) => {
+  test("every visitor page carries an enforced CSP with a per-request nonce on every inline script", async ({
+    request,
+  }) => {
     for (const url of VISITOR_PAGES) {
       const first = await checkPage(await getPage(request, url), url);
       const second = await checkPage(await getPage(request, url), url);
@@ -92,7 +116,9 @@ test.describe("security headers", () => {
     await registerViaApi(request, email, "H2X", { onboarded: false });
     const login = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
     expect(login.status()).toBe(200);
-    const cookie = login.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__session="));
+    const cookie = login
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__session="));
     expect(cookie, "a session cookie").toBeTruthy();
     const attributes = cookie!.value.split(";").map((a) => a.trim().toLowerCase());
     expect(attributes).toContain("httponly");
@@ -122,11 +148,14 @@ test.describe("the app works with JavaScript under the policy", () => {
       });
     });
     page.on("console", (message) => {
-      if (/content security policy|refused to (execute|load|apply|connect|frame)/i.test(message.text())) problems.push(`console: ${message.text()}`);
+      if (/content security policy|refused to (execute|load|apply|connect|frame)/i.test(message.text()))
+        problems.push(`console: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     return async () => {
-      const fromPage = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []).catch(() => []);
+      const fromPage = await page
+        .evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])
+        .catch(() => []);
       return [...problems, ...fromPage.map((v) => `violation: ${v}`)];
     };
   }

@@ -13,7 +13,8 @@ function waitlistRows(email: string) {
 }
 
 function postalFsaOf(email: string) {
-  return query<{ postal_fsa: string }>("select postal_fsa from users where email = ?", email.toLowerCase())[0]?.postal_fsa;
+  return query<{ postal_fsa: string }>("select postal_fsa from users where email = ?", email.toLowerCase())[0]
+    ?.postal_fsa;
 }
 
 const hasJs = () => test.info().project.name === "js";
@@ -140,7 +141,9 @@ test.describe("postal check and sign-up in English", () => {
     await expect(page).toHaveURL(/\/postal-code$/);
   });
 
-  test("a served area without direct street access shows the no-direct-access result and its waitlist", async ({ page }) => {
+  test("a served area without direct street access shows the no-direct-access result and its waitlist", async ({
+    page,
+  }) => {
     await page.goto("/postal-code");
     await checkPrefix(page, "H2X");
     await page.getByRole("link", { name: "Check building access" }).click();
@@ -242,7 +245,9 @@ test.describe("postal check and sign-up in English", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.locator("main form [role=alert]").filter({ hasText: "This email address is already registered." })).toBeVisible();
+    await expect(
+      page.locator("main form [role=alert]").filter({ hasText: "This email address is already registered." }),
+    ).toBeVisible();
     await expect(toast(page, "User exists")).toBeVisible();
     await page.getByRole("link", { name: "Sign in instead" }).click();
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
@@ -313,7 +318,9 @@ test.describe("vérification du secteur et inscription en français", () => {
     await page.goto("/postal-code");
     await checkPrefix(page, "K1A", "Vérifier");
     await expect(page.getByRole("heading", { name: "Pas encore offert" })).toBeVisible();
-    await expect(page.getByTestId("postal-result")).toContainText("le service n'est pas encore offert dans le secteur K1A");
+    await expect(page.getByTestId("postal-result")).toContainText(
+      "le service n'est pas encore offert dans le secteur K1A",
+    );
     const email = uniqueEmail("fr-waitlist");
     for (const name of ["Gabrielle Côté", "Gabrielle"]) {
       await page.getByLabel("Nom").fill(name);
@@ -334,7 +341,9 @@ test.describe("vérification du secteur et inscription en français", () => {
     await expect(page.getByRole("heading", { name: "Accès à l'immeuble" })).toBeVisible();
     await page.getByRole("link", { name: "Non", exact: true }).click();
     await expect(page.getByText("Pas d'accès direct", { exact: true })).toBeVisible();
-    await expect(page.getByTestId("postal-result")).toContainText("dont la porte d'entrée donne directement sur la rue");
+    await expect(page.getByTestId("postal-result")).toContainText(
+      "dont la porte d'entrée donne directement sur la rue",
+    );
     const email = uniqueEmail("fr-no-access");
     await page.getByLabel("Nom").fill("Luc");
     await page.getByLabel("Courriel").fill("pas-un-courriel");
@@ -344,7 +353,9 @@ test.describe("vérification du secteur et inscription en français", () => {
     await page.getByLabel("Courriel").fill(email);
     await page.getByRole("button", { name: "M'inscrire à la liste d'attente" }).click();
     await expect(toast(page, "Votre inscription à la liste d'attente est confirmée.")).toBeVisible();
-    expect(waitlistRows(email)).toEqual([expect.objectContaining({ fsa: "H2X", reason: "No Direct Access", locale: "fr" })]);
+    expect(waitlistRows(email)).toEqual([
+      expect.objectContaining({ fsa: "H2X", reason: "No Direct Access", locale: "fr" }),
+    ]);
   });
 
   test("un code invalide affiche le message en français", async ({ page }) => {
@@ -407,7 +418,10 @@ test.describe("service-area and waitlist API", () => {
       [{ ...good, name: undefined }, "Name is required"],
       [{ ...good, postal_code: "D1A" }, "Invalid postal code"],
       [{ ...good, postal_code: "12A" }, "Invalid postal code"],
-      [{ ...good, building_access: "Stairs only" }, "Building access must be 'No Direct Access' or 'Outside Service Area'"],
+      [
+        { ...good, building_access: "Stairs only" },
+        "Building access must be 'No Direct Access' or 'Outside Service Area'",
+      ],
       [{ ...good, building_access: undefined }, "Building access must be 'No Direct Access' or 'Outside Service Area'"],
     ];
     for (const [data, message] of cases) {

@@ -20,12 +20,7 @@ let n = 0;
 const email = () => `resident${++n}-${Date.now()}@bell.net`;
 
 function tokenFromOutbox(to: string) {
-  const row = db
-    .select()
-    .from(schema.emailOutbox)
-    .where(eq(schema.emailOutbox.to, to))
-    .all()
-    .at(-1)!;
+  const row = db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, to)).all().at(-1)!;
   return { row, token: decodeURIComponent(row.text.match(/token=([^\s]+)/)![1]!) };
 }
 
@@ -34,7 +29,12 @@ afterEach(() => setNow(null));
 describe("registration and sign-in", () => {
   it("creates a resident with a hashed password and the prefix", async () => {
     const address = email();
-    const user = await registerUser({ email: address.toUpperCase(), password: "secret1", postalFsa: "H2X", locale: "fr" });
+    const user = await registerUser({
+      email: address.toUpperCase(),
+      password: "secret1",
+      postalFsa: "H2X",
+      locale: "fr",
+    });
     expect(user.email).toBe(address);
     expect(user.passwordHash).not.toContain("secret1");
     expect(user.postalFsa).toBe("H2X");
@@ -57,7 +57,9 @@ describe("registration and sign-in", () => {
     await registerUser({ email: address, password: "secret1", locale: "en" });
     await expect(verifyLogin(address, "secret1")).resolves.toMatchObject({ email: address });
     await expect(verifyLogin(address, "secret2")).rejects.toBeInstanceOf(AccountError);
-    await expect(verifyLogin(`nobody-${address}`, "secret1")).rejects.toMatchObject({ key: "errors.invalidCredentials" });
+    await expect(verifyLogin(`nobody-${address}`, "secret1")).rejects.toMatchObject({
+      key: "errors.invalidCredentials",
+    });
   });
 
   it("a session cookie brings the user back; onboarding can be completed", async () => {

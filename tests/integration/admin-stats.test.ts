@@ -11,11 +11,20 @@ import { action as createCodesApi } from "~/routes/api.admin.promo-codes";
 import { loader as redemptionsApi } from "~/routes/api.admin.promo-redemptions";
 import { loader as statsApi } from "~/routes/api.admin.promo-stats";
 import { createAdmin } from "~/services/accounts/accounts.server";
-import { recentActivity } from "~/services/admin/activity.server";
+import { ACTIVITY_ACTIONS, recentActivity } from "~/services/admin/activity.server";
+import en from "~/locales/en/admin.json";
+import fr from "~/locales/fr/admin.json";
 import { csvCell, toCsv } from "~/services/http/csv.server";
 import { daySheet, markPickup } from "~/services/admin/day.server";
 import { AdminError } from "~/services/admin/errors.server";
-import { createCodesAsAdmin, deactivateCode, listCodes, promoStats, readCodeFilter, recentRedemptions } from "~/services/admin/promos.server";
+import {
+  createCodesAsAdmin,
+  deactivateCode,
+  listCodes,
+  promoStats,
+  readCodeFilter,
+  recentRedemptions,
+} from "~/services/admin/promos.server";
 import {
   applyTemplate,
   closeDate,
@@ -84,14 +93,23 @@ function slotOn(days: number, window: PickupWindow, capacity = 10) {
     serviceAreas: "[]",
     closed: false,
   };
-  if (existing) return db.update(schema.pickupSlots).set(values).where(eq(schema.pickupSlots.id, existing.id)).returning().get();
-  return db.insert(schema.pickupSlots).values({ ...values, createdAt: Date.now() }).returning().get();
+  if (existing)
+    return db.update(schema.pickupSlots).set(values).where(eq(schema.pickupSlots.id, existing.id)).returning().get();
+  return db
+    .insert(schema.pickupSlots)
+    .values({ ...values, createdAt: Date.now() })
+    .returning()
+    .get();
 }
 
 async function bookOn(slotId: number, options: { locale?: "en" | "fr" } = {}) {
   const user = await resident();
   if (options.locale) db.update(schema.users).set({ locale: options.locale }).where(eq(schema.users.id, user.id)).run();
-  const pickup = await payWithSimulatedCard({ ...user, locale: options.locale ?? user.locale }, { bags: 1, slotId }, CARD);
+  const pickup = await payWithSimulatedCard(
+    { ...user, locale: options.locale ?? user.locale },
+    { bags: 1, slotId },
+    CARD,
+  );
   return { user, pickup };
 }
 
@@ -116,6 +134,18 @@ async function call(handler: Handler, path: string, init: RequestInit & { cookie
   }
 }
 
+describe("activity log texts", () => {
+  it("every admin action has its activity text in English and French", () => {
+    for (const action of ACTIVITY_ACTIONS) {
+      const [group, name] = action.split(".") as [string, string];
+      for (const texts of [en, fr] as unknown as { activity: { actions: Record<string, Record<string, string>> } }[]) {
+        const group_ = texts.activity.actions[group] ?? {};
+        expect(group_[name] ?? group_[`${name}_other`], action).toBeTruthy();
+      }
+    }
+  });
+});
+
 describe("promo statistics", () => {
   it("match the database: codes, active, used, redemptions (pending and booked) and savings in cents", async () => {
     const before = promoStats();
@@ -124,11 +154,18 @@ describe("promo statistics", () => {
     // The batch is found again from the page's ?batch= (an instant in milliseconds).
     const batch = readCodeFilter(new URLSearchParams({ batch: String(createdAt) }));
     expect(batch.batch).toBe(createdAt);
-    expect(listCodes(batch).rows.map((row) => row.code).sort()).toEqual([...codes].sort());
+    expect(
+      listCodes(batch)
+        .rows.map((row) => row.code)
+        .sort(),
+    ).toEqual([...codes].sort());
     const [open, pendingCode, bookedCode, switchedOff] = codes as [string, string, string, string];
     // An expired code counts in the total but is not active.
     const [expired] = createPromoCodes(1, 50, admin.id);
-    db.update(schema.promoCodes).set({ expiresAt: Date.now() - 1000 }).where(eq(schema.promoCodes.code, expired!)).run();
+    db.update(schema.promoCodes)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(schema.promoCodes.code, expired!))
+      .run();
     const switchedOffId = db.select().from(schema.promoCodes).where(eq(schema.promoCodes.code, switchedOff)).get()!.id;
     expect(deactivateCode(admin, String(switchedOffId))).toBe(switchedOff);
 
@@ -181,12 +218,24 @@ describe("promo statistics", () => {
     expect(stats.totalSavings - before.totalSavings).toBeCloseTo(5, 10);
 
     const recent = recentRedemptions(10);
-    expect(recent.find((row) => row.codeText === bookedCode)).toMatchObject({ email: payer.email, pickupRequestId: pickup.id });
-    expect(recent.find((row) => row.codeText === pendingCode)).toMatchObject({ email: waiting.email, pickupRequestId: null });
+    expect(recent.find((row) => row.codeText === bookedCode)).toMatchObject({
+      email: payer.email,
+      pickupRequestId: pickup.id,
+    });
+    expect(recent.find((row) => row.codeText === pendingCode)).toMatchObject({
+      email: waiting.email,
+      pickupRequestId: null,
+    });
 
     // The code list knows each status.
     const statusOf = (code: string) => listCodes({ status: "all", q: code, batch: null }).rows[0]!.status;
-    expect([open, pendingCode, bookedCode, switchedOff, expired!].map(statusOf)).toEqual(["active", "pending", "used", "inactive", "expired"]);
+    expect([open, pendingCode, bookedCode, switchedOff, expired!].map(statusOf)).toEqual([
+      "active",
+      "pending",
+      "used",
+      "inactive",
+      "expired",
+    ]);
     expect(listCodes({ status: "used", q: "", batch: null }).rows.map((row) => row.code)).toContain(bookedCode);
 
     // The JSON API answers the same figures, and the redemptions in the spec's shape.
@@ -226,7 +275,11 @@ describe("promo statistics", () => {
     const body = (await created.json()) as { codes: string[]; percent: number };
     expect(body.codes).toHaveLength(3);
     expect(body.percent).toBe(50);
-    expect(lastActivity()).toMatchObject({ action: "promo.create", adminEmail: admin.email, detail: { count: 3, percent: 50 } });
+    expect(lastActivity()).toMatchObject({
+      action: "promo.create",
+      adminEmail: admin.email,
+      detail: { count: 3, percent: 50 },
+    });
 
     const bad = await call(createCodesApi, "/api/admin/promo-codes", {
       method: "POST",
@@ -247,7 +300,10 @@ describe("promo statistics", () => {
       [redemptionsApi, "/api/admin/promo-redemptions", "GET"],
       [createCodesApi, "/api/admin/promo-codes", "POST"],
     ] as const) {
-      const init = method === "POST" ? { method, body: JSON.stringify({ count: 5 }), headers: { "Content-Type": "application/json" } } : {};
+      const init =
+        method === "POST"
+          ? { method, body: JSON.stringify({ count: 5 }), headers: { "Content-Type": "application/json" } }
+          : {};
       const visitor = await call(handler as Handler, path, init);
       expect(visitor.status, path).toBe(401);
       expect(await visitor.json()).toEqual({ message: "Please sign in with an admin account." });
@@ -266,7 +322,10 @@ describe("slot supply", () => {
     await bookOn(slot.id);
     expect(slotRow(slot.id).currentBooked).toBe(2);
 
-    expect(refusal(() => setSlotCapacity(admin, slot.id, "1"))).toEqual({ key: "slot.belowBooked", values: { count: 2 } });
+    expect(refusal(() => setSlotCapacity(admin, slot.id, "1"))).toEqual({
+      key: "slot.belowBooked",
+      values: { count: 2 },
+    });
     expect(refusal(() => setSlotCapacity(admin, slot.id, "abc"))?.key).toBe("slot.capacityInvalid");
     expect(refusal(() => setSlotCapacity(admin, slot.id, "-1"))?.key).toBe("slot.capacityInvalid");
     expect(refusal(() => setSlotCapacity(admin, 999_999, "3"))?.key).toBe("slot.notFound");
@@ -274,7 +333,10 @@ describe("slot supply", () => {
 
     setSlotCapacity(admin, slot.id, "2");
     expect(slotRow(slot.id).maxCapacity).toBe(2);
-    expect(lastActivity()).toMatchObject({ action: "slot.capacity", detail: { date: slot.date, window: "morning", from: 5, to: 2 } });
+    expect(lastActivity()).toMatchObject({
+      action: "slot.capacity",
+      detail: { date: slot.date, window: "morning", from: 5, to: 2 },
+    });
     setSlotCapacity(admin, slot.id, "8");
     expect(slotRow(slot.id).maxCapacity).toBe(8);
   });
@@ -288,7 +350,12 @@ describe("slot supply", () => {
     expect(preview.closed).toBe(false);
     expect(preview.slots.map((s) => s.id).sort()).toEqual([morning.id, afternoon.id].sort());
     expect(preview.pickups).toEqual([
-      expect.objectContaining({ id: pickup.id, confirmationNumber: pickup.confirmationNumber, email: user.email, window: "morning" }),
+      expect.objectContaining({
+        id: pickup.id,
+        confirmationNumber: pickup.confirmationNumber,
+        email: user.email,
+        window: "morning",
+      }),
     ]);
     // Looking does not close anything.
     expect(slotRow(morning.id).closed).toBe(false);
@@ -301,7 +368,10 @@ describe("slot supply", () => {
     // Nobody is cancelled: the pickup stays scheduled and stays listed for follow-up.
     const stillThere = db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.id, pickup.id)).get()!;
     expect(stillThere.status).toBe("Scheduled");
-    expect(closeDatePreview(morning.date)).toMatchObject({ closed: true, pickups: [expect.objectContaining({ id: pickup.id })] });
+    expect(closeDatePreview(morning.date)).toMatchObject({
+      closed: true,
+      pickups: [expect.objectContaining({ id: pickup.id })],
+    });
     const mail = emailsTo(user.email).find((m) => m.kind === "date-closed")!;
     expect(mail.locale).toBe("fr");
     expect(mail.subject).toMatch(/^Votre collecte du /);
@@ -359,7 +429,11 @@ describe("slot supply", () => {
     expect(summary.created).toBeGreaterThanOrEqual(4);
     expect(summary.withdrawn).toBeGreaterThanOrEqual(1);
     expect(summary.keptBooked).toBeGreaterThanOrEqual(1);
-    expect(weeklyTemplate().find((r) => r.key === "7-morning")).toMatchObject({ active: true, capacity: 3, prefixes: ["H2W", "H2X"] });
+    expect(weeklyTemplate().find((r) => r.key === "7-morning")).toMatchObject({
+      active: true,
+      capacity: 3,
+      prefixes: ["H2W", "H2X"],
+    });
 
     const sundays = db
       .select()
@@ -383,9 +457,27 @@ describe("slot supply", () => {
 
 describe("served areas and the waitlist", () => {
   it("opening a prefix e-mails the people waiting outside the area once, in their language", async () => {
-    const en = joinWaitlist({ name: "Luc", email: "luc@videotron.ca", fsa: "H7N", reason: "Outside Service Area", locale: "en" }).entry;
-    const fr = joinWaitlist({ name: "Ana", email: "ana@videotron.ca", fsa: "H7N", reason: "Outside Service Area", locale: "fr" }).entry;
-    const access = joinWaitlist({ name: "Zoé", email: "zoe@videotron.ca", fsa: "H7N", reason: "No Direct Access", locale: "fr" }).entry;
+    const en = joinWaitlist({
+      name: "Luc",
+      email: "luc@videotron.ca",
+      fsa: "H7N",
+      reason: "Outside Service Area",
+      locale: "en",
+    }).entry;
+    const fr = joinWaitlist({
+      name: "Ana",
+      email: "ana@videotron.ca",
+      fsa: "H7N",
+      reason: "Outside Service Area",
+      locale: "fr",
+    }).entry;
+    const access = joinWaitlist({
+      name: "Zoé",
+      email: "zoe@videotron.ca",
+      fsa: "H7N",
+      reason: "No Direct Access",
+      locale: "fr",
+    }).entry;
 
     expect((await asyncRefusal(() => notifyWaitlist(admin, "H7N")))?.key).toBe("waitlist.prefixNotServed");
     expect((await asyncRefusal(() => openPrefix(admin, "K1A", { notify: true })))?.key).toBe("prefix.notMontreal");
@@ -403,17 +495,24 @@ describe("served areas and the waitlist", () => {
     const result = await openPrefix(admin, "h7n", { notify: true });
     expect(result).toEqual({ fsa: "H7N", opened: true, notified: 2 });
     expect(isServedPrefix("H7N")).toBe(true);
-    const entry = (id: number) => db.select().from(schema.waitlistEntries).where(eq(schema.waitlistEntries.id, id)).get()!;
+    const entry = (id: number) =>
+      db.select().from(schema.waitlistEntries).where(eq(schema.waitlistEntries.id, id)).get()!;
     expect(entry(en.id).notifiedAt).not.toBeNull();
     expect(entry(fr.id).notifiedAt).not.toBeNull();
     expect(entry(access.id).notifiedAt).toBeNull();
-    expect(emailsTo("luc@videotron.ca").map((m) => [m.kind, m.subject])).toEqual([["waitlist-opened", "ReCircle now picks up in H7N"]]);
+    expect(emailsTo("luc@videotron.ca").map((m) => [m.kind, m.subject])).toEqual([
+      ["waitlist-opened", "ReCircle now picks up in H7N"],
+    ]);
     const frMail = emailsTo("ana@videotron.ca")[0]!;
     expect(frMail.subject).toBe("ReCircle fait maintenant la collecte dans le secteur H7N");
     expect(frMail.text).toContain("Bonjour Ana");
     expect(frMail.text).toContain("/postal-code?fsa=H7N");
     expect(emailsTo("zoe@videotron.ca")).toHaveLength(0);
-    expect(recentActivity(2).map((a) => a.action).sort()).toEqual(["prefix.open", "waitlist.notify"]);
+    expect(
+      recentActivity(2)
+        .map((a) => a.action)
+        .sort(),
+    ).toEqual(["prefix.open", "waitlist.notify"]);
 
     // Told once: nobody is left waiting, and opening again is refused.
     expect((await asyncRefusal(() => notifyWaitlist(admin, "H7N")))?.key).toBe("waitlist.nobodyWaiting");
@@ -435,7 +534,10 @@ describe("the day sheet", () => {
     const b = await bookOn(morning.id, { locale: "fr" });
     const c = await bookOn(afternoon.id);
     const cancelled = await bookOn(afternoon.id);
-    db.update(schema.pickupRequests).set({ status: "Cancelled" }).where(eq(schema.pickupRequests.id, cancelled.pickup.id)).run();
+    db.update(schema.pickupRequests)
+      .set({ status: "Cancelled" })
+      .where(eq(schema.pickupRequests.id, cancelled.pickup.id))
+      .run();
 
     const sheet = daySheet(morning.date);
     expect(sheet.windows.map((w) => [w.window, w.pickups.map((p) => p.id).sort()])).toEqual([
@@ -461,7 +563,9 @@ describe("the day sheet", () => {
     await markPickup(admin, a.pickup.id, "Completed");
     await markPickup(admin, b.pickup.id, "Missed");
     expect((await asyncRefusal(() => markPickup(admin, a.pickup.id, "Missed")))?.key).toBe("day.alreadyCompleted");
-    expect((await asyncRefusal(() => markPickup(admin, cancelled.pickup.id, "Missed")))?.key).toBe("day.alreadyCancelled");
+    expect((await asyncRefusal(() => markPickup(admin, cancelled.pickup.id, "Missed")))?.key).toBe(
+      "day.alreadyCancelled",
+    );
 
     const statuses = daySheet(morning.date).windows[0]!.pickups.map((p) => [p.id, p.status]);
     expect(Object.fromEntries(statuses)).toEqual({ [a.pickup.id]: "Completed", [b.pickup.id]: "Missed" });
@@ -472,7 +576,10 @@ describe("the day sheet", () => {
     expect(missed[0]!.text).toMatch(/http:\/\/localhost:\d+\/booking/);
     expect(emailsTo(a.user.email).some((m) => m.kind === "pickup-missed")).toBe(false);
     expect(recentActivity(2).map((x) => x.action)).toEqual(["pickup.missed", "pickup.completed"]);
-    expect(recentActivity(1)[0]).toMatchObject({ adminEmail: "ops@recircle-admin.ca", detail: { confirmationNumber: b.pickup.confirmationNumber } });
+    expect(recentActivity(1)[0]).toMatchObject({
+      adminEmail: "ops@recircle-admin.ca",
+      detail: { confirmationNumber: b.pickup.confirmationNumber },
+    });
   });
 });
 
@@ -483,6 +590,11 @@ describe("CSV downloads", () => {
     expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
     expect(csvCell(12)).toBe("12");
     expect(csvCell(null)).toBe("");
-    expect(toCsv([["a", "b"], ["Montréal", "x,y"]])).toBe('\uFEFFa,b\r\nMontréal,"x,y"\r\n');
+    expect(
+      toCsv([
+        ["a", "b"],
+        ["Montréal", "x,y"],
+      ]),
+    ).toBe('\uFEFFa,b\r\nMontréal,"x,y"\r\n');
   });
 });

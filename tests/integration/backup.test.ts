@@ -70,8 +70,12 @@ const batches = (file: string) => {
 function rowCounts(file: string) {
   const db = new Database(file, { readonly: true });
   try {
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as Array<{ name: string }>;
-    return Object.fromEntries(tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]));
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .all() as Array<{ name: string }>;
+    return Object.fromEntries(
+      tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+    );
   } finally {
     db.close();
   }
@@ -81,7 +85,9 @@ describe("npm run backup", () => {
   it("copies a database that is being written, consistently, and the copy opens", async () => {
     // The app's schema (migrations) plus a ledger, filled to ~15 MB so the copy takes many steps.
     const { sqlite } = openDatabase(live);
-    sqlite.exec("create table ledger (id integer primary key, batch integer not null, payload text not null); create table ledger_totals (batch integer primary key, n integer not null);");
+    sqlite.exec(
+      "create table ledger (id integer primary key, batch integer not null, payload text not null); create table ledger_totals (batch integer primary key, n integer not null);",
+    );
     const fillRow = sqlite.prepare("insert into ledger (batch, payload) values (0, ?)");
     sqlite.transaction(() => {
       for (let i = 0; i < 15_000; i++) fillRow.run("f".repeat(1000));
@@ -90,7 +96,10 @@ describe("npm run backup", () => {
     sqlite.close();
 
     const stopFile = path.join(dir, "stop");
-    const writer = spawn(process.execPath, ["-e", WRITER, live, stopFile], { stdio: ["ignore", "pipe", "pipe"], cwd: process.cwd() });
+    const writer = spawn(process.execPath, ["-e", WRITER, live, stopFile], {
+      stdio: ["ignore", "pipe", "pipe"],
+      cwd: process.cwd(),
+    });
     const writerDone = new Promise<number | null>((resolve) => writer.on("exit", resolve));
     let writerErr = "";
     writer.stderr.on("data", (c: Buffer) => (writerErr += c.toString()));
@@ -129,15 +138,21 @@ describe("npm run backup", () => {
         )
         .all();
       expect(torn, "batches copied in part").toEqual([]);
-      const orphans = copy.prepare("select count(*) as n from ledger where batch not in (select batch from ledger_totals)").get() as { n: number };
+      const orphans = copy
+        .prepare("select count(*) as n from ledger where batch not in (select batch from ledger_totals)")
+        .get() as { n: number };
       expect(orphans.n).toBe(0);
       const copied = (copy.prepare("select count(*) as n from ledger_totals").get() as { n: number }).n;
       expect(copied).toBeGreaterThanOrEqual(before);
       expect(copied).toBeLessThanOrEqual(after + 5);
-      const entries = (copy.prepare("select count(*) as n from waitlist_entries where name = 'Writer'").get() as { n: number }).n;
+      const entries = (
+        copy.prepare("select count(*) as n from waitlist_entries where name = 'Writer'").get() as { n: number }
+      ).n;
       expect(entries).toBe(copied - 1);
       // The app's own tables came along (migrations journal included), so the copy can be restored as is.
-      const tables = (copy.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>).map((t) => t.name);
+      const tables = (
+        copy.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>
+      ).map((t) => t.name);
       expect(tables).toEqual(expect.arrayContaining(["users", "pickup_requests", "payments", "__drizzle_migrations"]));
     } finally {
       copy.close();
@@ -163,9 +178,13 @@ describe("npm run backup", () => {
     expect(name).toMatch(/^app-\d{8}-\d{6}\.db$/);
     expect(result.stdout.split("\n")[0]).toBe(path.join(folder, name!));
 
-    const missing = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/backup.ts", path.join(dir, "x.db")], {
-      DATABASE_PATH: path.join(dir, "nope.db"),
-    });
+    const missing = await run(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/backup.ts", path.join(dir, "x.db")],
+      {
+        DATABASE_PATH: path.join(dir, "nope.db"),
+      },
+    );
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No database/);
   }, 60_000);

@@ -78,7 +78,11 @@ describe("the dates a resident can pick", () => {
     const first = bookingPage(H2X, "en", query(), AT).weeks[0]!.dates[0]!;
     const [morning, afternoon] = first.windows;
     expect(morning).toMatchObject({ window: "morning", slotId: null, label: "8:00 AM - 12:00 PM" });
-    expect(afternoon).toMatchObject({ window: "afternoon", slotId: slotOf("2026-11-23", "afternoon").id, spotsLeft: 12 });
+    expect(afternoon).toMatchObject({
+      window: "afternoon",
+      slotId: slotOf("2026-11-23", "afternoon").id,
+      spotsLeft: 12,
+    });
   });
 
   it("marks a date Fully Booked when all its slots are taken, and a full window as having no room", () => {
@@ -105,20 +109,34 @@ describe("the dates a resident can pick", () => {
       slotId: open,
     });
     // A slot alone selects its date; bags outside 1, 2, 4 are dropped.
-    expect(normalizeSelection(weeks, { bags: "3", slotId: String(open) })).toEqual({ bags: null, date: "2026-11-27", slotId: open });
+    expect(normalizeSelection(weeks, { bags: "3", slotId: String(open) })).toEqual({
+      bags: null,
+      date: "2026-11-27",
+      slotId: open,
+    });
     // A Fully Booked date cannot be preselected, nor a full window, nor a window of another date.
     expect(normalizeSelection(weeks, { date: "2026-11-25" }).date).toBeNull();
-    expect(normalizeSelection(weeks, { date: "2026-11-26", slotId: String(slotOf("2026-11-26", "morning").id) })).toEqual({
+    expect(
+      normalizeSelection(weeks, { date: "2026-11-26", slotId: String(slotOf("2026-11-26", "morning").id) }),
+    ).toEqual({
       bags: null,
       date: "2026-11-26",
       slotId: null,
     });
     expect(normalizeSelection(weeks, { date: "2026-11-28", slotId: String(open) }).slotId).toBeNull();
-    expect(normalizeSelection(weeks, { bags: "4", date: "not-a-date", slotId: "-5" })).toEqual({ bags: 4, date: null, slotId: null });
+    expect(normalizeSelection(weeks, { bags: "4", date: "not-a-date", slotId: "-5" })).toEqual({
+      bags: 4,
+      date: null,
+      slotId: null,
+    });
   });
 
   it("shows no dates outside Montreal or without a prefix", () => {
-    expect(bookingPage({ postalFsa: "K1A" }, "en", query(), AT)).toMatchObject({ area: "outside", fsa: "K1A", weeks: [] });
+    expect(bookingPage({ postalFsa: "K1A" }, "en", query(), AT)).toMatchObject({
+      area: "outside",
+      fsa: "K1A",
+      weeks: [],
+    });
     expect(bookingPage({ postalFsa: "" }, "en", query(), AT)).toMatchObject({ area: "unknown", weeks: [] });
     // Starts with H but not served: Montreal notice does not apply, there are just no dates.
     expect(bookingPage({ postalFsa: "H7N" }, "en", query(), AT)).toMatchObject({ area: "montreal", weeks: [] });
@@ -137,7 +155,9 @@ describe("Continue", () => {
       bags: 2,
       slotId: slot.id,
     });
-    expect(checkBookingChoice({ postalFsa: "h2x" }, { bags: "4", slotId: String(slot.id) }, AT)).toMatchObject({ ok: true });
+    expect(checkBookingChoice({ postalFsa: "h2x" }, { bags: "4", slotId: String(slot.id) }, AT)).toMatchObject({
+      ok: true,
+    });
   });
 
   it("refuses each bad choice with its message and keeps the resident's values", () => {
@@ -169,30 +189,55 @@ describe("Continue", () => {
   it("refuses a slot starting within 24 hours, after the same day next month, closed, of another prefix, or full", () => {
     const soon = slotOf("2026-11-23", "morning");
     expect(soon.startsAt - AT).toBeLessThan(24 * 3600 * 1000);
-    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(soon.id) }, AT)).toMatchObject({ ok: false, error: "errors.slotUnavailable" });
+    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(soon.id) }, AT)).toMatchObject({
+      ok: false,
+      error: "errors.slotUnavailable",
+    });
 
     const late = slotOf("2026-12-23", "morning");
-    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(late.id) }, AT)).toMatchObject({ ok: false, error: "errors.slotUnavailable" });
+    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(late.id) }, AT)).toMatchObject({
+      ok: false,
+      error: "errors.slotUnavailable",
+    });
     const lastDay = slotOf("2026-12-22", "afternoon");
     expect(checkBookingChoice(H2X, { bags: "1", slotId: String(lastDay.id) }, AT)).toMatchObject({ ok: true });
 
     const closed = slotOf("2026-11-30", "morning");
     setSlot(closed.id, { closed: true });
-    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(closed.id) }, AT)).toMatchObject({ ok: false, error: "errors.slotUnavailable" });
+    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(closed.id) }, AT)).toMatchObject({
+      ok: false,
+      error: "errors.slotUnavailable",
+    });
 
     const elsewhere = slotOf("2026-12-01", "morning");
     setSlot(elsewhere.id, { serviceAreas: JSON.stringify(["H3Z"]) });
-    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(elsewhere.id) }, AT)).toMatchObject({ ok: false, error: "errors.slotNotServed" });
-    expect(checkBookingChoice({ postalFsa: "H3Z" }, { bags: "1", slotId: String(elsewhere.id) }, AT)).toMatchObject({ ok: true });
+    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(elsewhere.id) }, AT)).toMatchObject({
+      ok: false,
+      error: "errors.slotNotServed",
+    });
+    expect(checkBookingChoice({ postalFsa: "H3Z" }, { bags: "1", slotId: String(elsewhere.id) }, AT)).toMatchObject({
+      ok: true,
+    });
 
     const full = fill("2026-12-02", "afternoon");
-    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(full.id) }, AT)).toMatchObject({ ok: false, error: "errors.slotFull" });
+    expect(checkBookingChoice(H2X, { bags: "1", slotId: String(full.id) }, AT)).toMatchObject({
+      ok: false,
+      error: "errors.slotFull",
+    });
     setSlot(full.id, { currentBooked: full.maxCapacity - 1 });
     expect(checkBookingChoice(H2X, { bags: "1", slotId: String(full.id) }, AT)).toMatchObject({ ok: true });
   });
 
   it("leads to the profile when the address is incomplete, to checkout otherwise", () => {
-    const blank = { firstName: "", lastName: "", streetAddress: "", unit: "", city: "", province: "QC", postalCode: "" };
+    const blank = {
+      firstName: "",
+      lastName: "",
+      streetAddress: "",
+      unit: "",
+      city: "",
+      province: "QC",
+      postalCode: "",
+    };
     expect(nextStepUrl(blank, 2, 123)).toBe("/profile?bags=2&slotId=123");
     const complete = {
       ...blank,

@@ -44,7 +44,9 @@ describe("booking with the simulated card", () => {
   ])("card %s fails with %s and books nothing", async (cardNumber, code) => {
     const user = await resident();
     const s = slot();
-    await expect(payWithSimulatedCard(user, { bags: 1, slotId: s.id }, { ...CARD, cardNumber })).rejects.toMatchObject({ code });
+    await expect(payWithSimulatedCard(user, { bags: 1, slotId: s.id }, { ...CARD, cardNumber })).rejects.toMatchObject({
+      code,
+    });
     expect(pickupsOf(user.id)).toHaveLength(0);
     expect(slotRow(s.id).currentBooked).toBe(0);
   });
@@ -86,7 +88,9 @@ describe("the server refuses and stores nothing", () => {
   it("an unpaid payment", async () => {
     const user = await resident();
     const { paymentIntentId } = await startCardPayment(user, { bags: 1, slotId: slot().id });
-    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({ key: "errors.paymentNotCompleted" });
+    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({
+      key: "errors.paymentNotCompleted",
+    });
     expect(pickupsOf(user.id)).toHaveLength(0);
   });
 
@@ -95,8 +99,12 @@ describe("the server refuses and stores nothing", () => {
     const thief = await resident();
     const { paymentIntentId } = await startCardPayment(owner, { bags: 1, slotId: slot().id });
     await confirmSimulatedCard(owner.id, paymentIntentId, CARD);
-    await expect(confirmSimulatedCard(thief.id, paymentIntentId, CARD)).rejects.toMatchObject({ key: "errors.paymentMissing" });
-    await expect(fulfilPayment(paymentIntentId, { userId: thief.id })).rejects.toMatchObject({ key: "errors.paymentNotFound" });
+    await expect(confirmSimulatedCard(thief.id, paymentIntentId, CARD)).rejects.toMatchObject({
+      key: "errors.paymentMissing",
+    });
+    await expect(fulfilPayment(paymentIntentId, { userId: thief.id })).rejects.toMatchObject({
+      key: "errors.paymentNotFound",
+    });
     expect(pickupsOf(thief.id)).toHaveLength(0);
   });
 
@@ -114,13 +122,17 @@ describe("the server refuses and stores nothing", () => {
     const user = await resident({ postalCode: "H3Z 2Y7" });
     const s = slot({ serviceAreas: ["H2X"] });
     expect(() => quoteBooking(user, { bags: 1, slotId: s.id })).toThrow(BookingError);
-    await expect(startCardPayment(user, { bags: 1, slotId: s.id })).rejects.toMatchObject({ key: "errors.addressMismatch" });
+    await expect(startCardPayment(user, { bags: 1, slotId: s.id })).rejects.toMatchObject({
+      key: "errors.addressMismatch",
+    });
   });
 
   it("a slot starting within 24 hours", async () => {
     const user = await resident();
     const s = slot({ startsAt: Date.now() + 23 * 60 * 60 * 1000 });
-    await expect(startCardPayment(user, { bags: 1, slotId: s.id })).rejects.toMatchObject({ key: "errors.slotTooSoon" });
+    await expect(startCardPayment(user, { bags: 1, slotId: s.id })).rejects.toMatchObject({
+      key: "errors.slotTooSoon",
+    });
   });
 
   it("a full slot", async () => {
@@ -132,8 +144,15 @@ describe("the server refuses and stores nothing", () => {
 
   it("an incomplete profile", async () => {
     const user = await resident();
-    const bare = db.update(schema.users).set({ streetAddress: "" }).where(eq(schema.users.id, user.id)).returning().get();
-    await expect(startCardPayment(bare, { bags: 1, slotId: slot().id })).rejects.toMatchObject({ key: "errors.profileIncomplete" });
+    const bare = db
+      .update(schema.users)
+      .set({ streetAddress: "" })
+      .where(eq(schema.users.id, user.id))
+      .returning()
+      .get();
+    await expect(startCardPayment(bare, { bags: 1, slotId: slot().id })).rejects.toMatchObject({
+      key: "errors.profileIncomplete",
+    });
   });
 });
 
@@ -142,14 +161,20 @@ describe("the last places", () => {
     const room = 3;
     const s = slot({ capacity: room });
     const residents = await Promise.all(Array.from({ length: 8 }, () => resident()));
-    const results = await Promise.allSettled(residents.map((u) => payWithSimulatedCard(u, { bags: 1, slotId: s.id }, CARD)));
+    const results = await Promise.allSettled(
+      residents.map((u) => payWithSimulatedCard(u, { bags: 1, slotId: s.id }, CARD)),
+    );
     const booked = results.filter((r) => r.status === "fulfilled");
     expect(booked).toHaveLength(room);
     for (const r of results) {
       if (r.status === "rejected") expect(r.reason).toBeInstanceOf(BookingError);
     }
     expect(slotRow(s.id).currentBooked).toBe(room);
-    const pickups = db.select({ n: sql<number>`count(*)` }).from(schema.pickupRequests).where(eq(schema.pickupRequests.pickupSlotId, s.id)).get()!;
+    const pickups = db
+      .select({ n: sql<number>`count(*)` })
+      .from(schema.pickupRequests)
+      .where(eq(schema.pickupRequests.pickupSlotId, s.id))
+      .get()!;
     expect(pickups.n).toBe(room);
     // Every paid payment has exactly one pickup or a full refund.
     const payments = db
@@ -166,7 +191,11 @@ describe("the last places", () => {
 
   it("a card failure is a CardError the page can translate", async () => {
     const user = await resident();
-    const error = await payWithSimulatedCard(user, { bags: 1, slotId: slot().id }, { ...CARD, cardNumber: "4000000000000002" }).catch((e) => e);
+    const error = await payWithSimulatedCard(
+      user,
+      { bags: 1, slotId: slot().id },
+      { ...CARD, cardNumber: "4000000000000002" },
+    ).catch((e) => e);
     expect(error).toBeInstanceOf(CardError);
     expect(error.key).toBe("card.errors.card_declined");
   });

@@ -45,7 +45,9 @@ export async function resident(options: { postalCode?: string; street?: string }
 
 let dayOffset = 200;
 /** A fresh slot of its own, far enough ahead, with the given room and prefixes (empty = all served). */
-export function slot(options: { capacity?: number; daysAhead?: number; serviceAreas?: string[]; startsAt?: number } = {}) {
+export function slot(
+  options: { capacity?: number; daysAhead?: number; serviceAreas?: string[]; startsAt?: number } = {},
+) {
   ensureSeeded();
   dayOffset += 1;
   const date = addDays(dateKey(now()), options.daysAhead ?? 3);
@@ -71,7 +73,17 @@ export function slot(options: { capacity?: number; daysAhead?: number; serviceAr
   if (existing) {
     return db.update(schema.pickupSlots).set(values).where(eq(schema.pickupSlots.id, existing.id)).returning().get();
   }
-  return db.insert(schema.pickupSlots).values({ ...values, createdAt: now() }).returning().get();
+  return db
+    .insert(schema.pickupSlots)
+    .values({ ...values, createdAt: now() })
+    .returning()
+    .get();
 }
 
-export const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
+export const CARD = {
+  cardNumber: "4242 4242 4242 4242",
+  expMonth: 12,
+  expYear: 2034,
+  cvc: "123",
+  postalCode: "H2X 3K2",
+};

@@ -91,7 +91,7 @@ describe("the embedded (local) provider", () => {
     expect(searchEmbeddedAddresses("belanger")[0]?.streetAddress).toBe("1400 Rue Bélanger");
     expect(searchEmbeddedAddresses("edouard montpetit")[0]?.streetAddress).toBe("2900 Boulevard Édouard-Montpetit");
     expect(searchEmbeddedAddresses("st denis").map((s) => s.streetAddress)).toEqual(
-      searchEmbeddedAddresses("Saint-Denis").map((s) => s.streetAddress)
+      searchEmbeddedAddresses("Saint-Denis").map((s) => s.streetAddress),
     );
     expect(searchEmbeddedAddresses("boul st laurent")[0]?.streetAddress).toMatch(/Boulevard Saint-Laurent$/);
   });
@@ -150,7 +150,7 @@ describe("the Photon provider", () => {
                     housenumber: "10",
                     postcode: "K1A 0B1",
                   },
-                  [-75.69, 45.42]
+                  [-75.69, 45.42],
                 ),
               ],
             },
@@ -308,7 +308,7 @@ describe("the Google Places provider", () => {
     expect(details[0]!.searchParams.get("fields")).toContain("geometry");
     // The details calls belong to the autocomplete session.
     expect(new Set(details.map((d) => d.searchParams.get("sessiontoken")))).toEqual(
-      new Set([auto.searchParams.get("sessiontoken")])
+      new Set([auto.searchParams.get("sessiontoken")]),
     );
   });
 
@@ -329,7 +329,7 @@ describe("the Google Places provider", () => {
         : { delayMs: 1500, body: { status: "OK", result: place(schwartz) } };
     const started = Date.now();
     expect(await searchAddresses("slow details", "en", googleProvider({ key: "k", baseUrl, timeoutMs: 200 }))).toEqual(
-      []
+      [],
     );
     expect(Date.now() - started).toBeLessThan(1200);
     expect(warn).toHaveBeenCalledTimes(3);

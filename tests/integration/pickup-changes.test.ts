@@ -9,7 +9,8 @@ import { CARD, resident, slot } from "./fixtures";
 
 const HOUR = 3_600_000;
 const slotRow = (id: number) => db.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, id)).get()!;
-const intent = (id: string) => db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, id)).get()!;
+const intent = (id: string) =>
+  db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, id)).get()!;
 
 afterEach(() => setNow(null));
 
@@ -48,7 +49,9 @@ describe("cancel", () => {
     const { pickup } = await booked();
     const other = await resident();
     await expect(cancelPickup(other, pickup.id)).rejects.toMatchObject({ key: "errors.orderNotFound", status: 404 });
-    expect(db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.id, pickup.id)).get()!.status).toBe("Scheduled");
+    expect(db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.id, pickup.id)).get()!.status).toBe(
+      "Scheduled",
+    );
     expect(findOrder(other.id, pickup.confirmationNumber)).toBeNull();
   });
 });
@@ -87,7 +90,14 @@ describe("orders and notifications", () => {
     expect(order).toMatchObject({
       confirmationNumber: pickup.confirmationNumber,
       displayStatus: "scheduled",
-      price: { listPriceCents: 2000, multiBagDiscountCents: 200, subtotalCents: 1800, gstCents: 90, qstCents: 180, totalCents: 2070 },
+      price: {
+        listPriceCents: 2000,
+        multiBagDiscountCents: 200,
+        subtotalCents: 1800,
+        gstCents: 90,
+        qstCents: 180,
+        totalCents: 2070,
+      },
       payment: { cardBrand: "visa", cardLast4: "4242" },
       changes: { visible: true, allowed: true, refundIfCancelledCents: 1840 },
     });

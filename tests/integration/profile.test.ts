@@ -6,7 +6,8 @@ import { setNow } from "~/lib/clock";
 import { ProfileSchema } from "~/lib/profile-schema";
 import { registerUser } from "~/services/accounts/accounts.server";
 import { db, schema } from "~/services/platform/db.server";
-import { nextBookingStep, readBookingContext, slotServesPrefix, updateProfile } from "~/services/accounts/profile.server";
+import { updateProfile } from "~/services/accounts/profile.server";
+import { nextBookingStep, readBookingContext, slotServesPrefix } from "~/services/http/booking-steps.server";
 import { seed } from "~/services/ops/seed.server";
 import { offeredSlots } from "~/services/booking/slots.server";
 

@@ -31,7 +31,11 @@ const MINUTE = 60 * 1000;
 
 const codeRow = (code: string) => db.select().from(schema.promoCodes).where(eq(schema.promoCodes.code, code)).get()!;
 const redemptionsOf = (code: string) =>
-  db.select().from(schema.promoRedemptions).where(eq(schema.promoRedemptions.promoCodeId, codeRow(code).id)).all();
+  db
+    .select()
+    .from(schema.promoRedemptions)
+    .where(eq(schema.promoRedemptions.promoCodeId, codeRow(code).id))
+    .all();
 const pendingOf = (userId: number) =>
   db
     .select()
@@ -40,7 +44,8 @@ const pendingOf = (userId: number) =>
     .all();
 const pickupsOf = (userId: number) =>
   db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.userId, userId)).all();
-const paymentsOf = (userId: number) => db.select().from(schema.payments).where(eq(schema.payments.userId, userId)).all();
+const paymentsOf = (userId: number) =>
+  db.select().from(schema.payments).where(eq(schema.payments.userId, userId)).all();
 
 /** The rule's key, or null when the code applies. */
 function refusal(user: User, code: string, bags = 1): string | null {
@@ -90,7 +95,13 @@ describe("applyPromo", () => {
     const [code] = createPromoCodes(1);
     expect(applyPromo(user, `  ${code!.toLowerCase()} `, 1)).toEqual({ code, percent: 50 });
     const [row] = redemptionsOf(code!);
-    expect(row).toMatchObject({ userId: user.id, email: user.email, pickupRequestId: null, discountCents: 0, redeemedAt: t0 });
+    expect(row).toMatchObject({
+      userId: user.id,
+      email: user.email,
+      pickupRequestId: null,
+      discountCents: 0,
+      redeemedAt: t0,
+    });
     expect(row!.normalizedAddress).toContain("rue saint denis");
     // Applying again (or another code) keeps a single pending reservation.
     applyPromo(user, code!, 1);
@@ -130,7 +141,9 @@ describe("applyPromo", () => {
     applyPromo(first, code!, 1);
     const pickup = await payWithSimulatedCard(first, { bags: 1, slotId: slot().id }, CARD);
     expect(pickup.totalCents).toBe(575);
-    expect(redemptionsOf(code!)).toEqual([expect.objectContaining({ userId: first.id, pickupRequestId: pickup.id, discountCents: 500 })]);
+    expect(redemptionsOf(code!)).toEqual([
+      expect.objectContaining({ userId: first.id, pickupRequestId: pickup.id, discountCents: 500 }),
+    ]);
     expect(refusal(second, code!)).toBe("promo.used");
     // Even a day later: a completed redemption never goes stale.
     setNow(t0 + DAY);
@@ -167,7 +180,10 @@ describe("applyPromo", () => {
     const user = await returningResident();
     const [code] = createPromoCodes(1);
     expect(refusal(user, code!)).toBe("promo.firstTimeOnly");
-    db.update(schema.pickupRequests).set({ status: "Cancelled" }).where(eq(schema.pickupRequests.userId, user.id)).run();
+    db.update(schema.pickupRequests)
+      .set({ status: "Cancelled" })
+      .where(eq(schema.pickupRequests.userId, user.id))
+      .run();
     expect(refusal(user, code!)).toBe("promo.firstTimeOnly");
     expect(pendingOf(user.id)).toHaveLength(0);
   });
@@ -213,7 +229,9 @@ describe("clearPromo and appliedPromo", () => {
     applyPromo(booker, code!, 1);
     await payWithSimulatedCard(booker, { bags: 1, slotId: slot().id }, CARD);
     clearPromo(booker.id);
-    expect(redemptionsOf(code!)).toEqual([expect.objectContaining({ userId: booker.id, pickupRequestId: expect.any(Number) })]);
+    expect(redemptionsOf(code!)).toEqual([
+      expect.objectContaining({ userId: booker.id, pickupRequestId: expect.any(Number) }),
+    ]);
   });
 
   it("appliedPromo returns the code only while it is still valid for these bags", async () => {
@@ -235,7 +253,14 @@ describe("clearPromo and appliedPromo", () => {
     const [code] = createPromoCodes(1);
     applyPromo(user, code!, 1);
     const pickup = await payWithSimulatedCard(user, { bags: 1, slotId: slot().id }, CARD);
-    expect(pickup).toMatchObject({ listPriceCents: 1000, promoDiscountCents: 500, subtotalCents: 500, gstCents: 25, qstCents: 50, totalCents: 575 });
+    expect(pickup).toMatchObject({
+      listPriceCents: 1000,
+      promoDiscountCents: 500,
+      subtotalCents: 500,
+      gstCents: 25,
+      qstCents: 50,
+      totalCents: 575,
+    });
   });
 });
 
@@ -248,7 +273,13 @@ async function cookieFor(user: User) {
 }
 
 /** Posts JSON to a route action; a thrown Response (401, 400 from parsing) is returned like any other. */
-async function post(action: Action, path: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) {
+async function post(
+  action: Action,
+  path: string,
+  body: unknown,
+  cookie?: string,
+  headers: Record<string, string> = {},
+) {
   const request = new Request(`http://localhost${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}), ...headers },
@@ -271,7 +302,11 @@ describe("the checkout API refuses visitors", () => {
     ["/api/promo/validate", promoValidateAction, { code: "RC-AAAAAAAA", bagCount: 1 }],
     ["/api/create-payment-intent", createIntentAction, { amount: 1150, bagCount: 1, slotId: 1 }],
     ["/api/payments/simulated/confirm", simulatedConfirmAction, { paymentIntentId: "pi_sim_x", ...CARD }],
-    ["/api/pickup-requests", pickupRequestsAction, { bagsRequested: 1, pickupSlotId: 1, totalPrice: 11.5, paymentIntentId: "pi_sim_x" }],
+    [
+      "/api/pickup-requests",
+      pickupRequestsAction,
+      { bagsRequested: 1, pickupSlotId: 1, totalPrice: 11.5, paymentIntentId: "pi_sim_x" },
+    ],
     ["/api/checkout/session", checkoutSessionAction, { bagCount: 1, slotId: 1 }],
   ] as const)("%s answers 401 without a session and stores nothing", async (path, action, body) => {
     const before = db.select().from(schema.payments).all().length;
@@ -289,7 +324,12 @@ describe("POST /api/promo/validate", () => {
     const user = await resident();
     const cookie = await cookieFor(user);
     const [code] = createPromoCodes(1);
-    const response = await post(promoValidateAction, "/api/promo/validate", { code, bagCount: 1, email: user.email, address: "x" }, cookie);
+    const response = await post(
+      promoValidateAction,
+      "/api/promo/validate",
+      { code, bagCount: 1, email: user.email, address: "x" },
+      cookie,
+    );
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ ok: true, discount: 50, message: "50% off applied!" });
     expect(pendingOf(user.id)).toHaveLength(1);
@@ -298,14 +338,25 @@ describe("POST /api/promo/validate", () => {
   it("refuses with 400 and the rule's message, in the resident's language", async () => {
     const user = await resident();
     const cookie = await cookieFor(user);
-    const unknown = await post(promoValidateAction, "/api/promo/validate", { code: "RC-NOPE2345", bagCount: 1 }, cookie);
+    const unknown = await post(
+      promoValidateAction,
+      "/api/promo/validate",
+      { code: "RC-NOPE2345", bagCount: 1 },
+      cookie,
+    );
     expect(unknown.status).toBe(400);
     expect(await json(unknown)).toEqual({ ok: false, discount: 0, message: "Invalid promo code" });
 
     const [code] = createPromoCodes(1);
-    const twoBags = await post(promoValidateAction, "/api/promo/validate", { code, bagCount: 2 }, cookie, { "Accept-Language": "fr-CA" });
+    const twoBags = await post(promoValidateAction, "/api/promo/validate", { code, bagCount: 2 }, cookie, {
+      "Accept-Language": "fr-CA",
+    });
     expect(twoBags.status).toBe(400);
-    expect(await json(twoBags)).toEqual({ ok: false, discount: 0, message: "Ce code promotionnel s'applique seulement aux collectes d'un sac" });
+    expect(await json(twoBags)).toEqual({
+      ok: false,
+      discount: 0,
+      message: "Ce code promotionnel s'applique seulement aux collectes d'un sac",
+    });
     expect(pendingOf(user.id)).toHaveLength(0);
   });
 
@@ -334,10 +385,17 @@ describe("POST /api/promo/validate", () => {
     const cookie = await cookieFor(user);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await post(promoValidateAction, "/api/promo/validate", { code: "RC-NOPE2345", bagCount: 1 }, cookie)).status);
+      statuses.push(
+        (await post(promoValidateAction, "/api/promo/validate", { code: "RC-NOPE2345", bagCount: 1 }, cookie)).status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
-    const limited = await post(promoValidateAction, "/api/promo/validate", { code: "RC-NOPE2345", bagCount: 1 }, cookie);
+    const limited = await post(
+      promoValidateAction,
+      "/api/promo/validate",
+      { code: "RC-NOPE2345", bagCount: 1 },
+      cookie,
+    );
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
@@ -351,7 +409,12 @@ describe("paying through the API on the simulated provider", () => {
   it("create-payment-intent refuses a tampered amount with 409 and creates nothing", async () => {
     const user = await resident();
     const cookie = await cookieFor(user);
-    const response = await post(createIntentAction, "/api/create-payment-intent", { amount: 100, bagCount: 2, slotId: slot().id }, cookie);
+    const response = await post(
+      createIntentAction,
+      "/api/create-payment-intent",
+      { amount: 100, bagCount: 2, slotId: slot().id },
+      cookie,
+    );
     expect(response.status).toBe(409);
     expect(await json(response)).toEqual({ message: "The price has changed. Please review your order and try again." });
     expect(paymentsOf(user.id)).toHaveLength(0);
@@ -361,25 +424,55 @@ describe("paying through the API on the simulated provider", () => {
     const user = await resident();
     const cookie = await cookieFor(user);
     const s = slot();
-    const response = await post(createIntentAction, "/api/create-payment-intent", { amount: 3679, bagCount: 4, slotId: s.id, promoCode: null }, cookie);
+    const response = await post(
+      createIntentAction,
+      "/api/create-payment-intent",
+      { amount: 3679, bagCount: 4, slotId: s.id, promoCode: null },
+      cookie,
+    );
     expect(response.status).toBe(200);
     const body = await json(response);
-    expect(body).toEqual({ clientSecret: expect.stringMatching(/^pi_sim_\w+_secret_\w+$/), paymentIntentId: expect.stringMatching(/^pi_sim_/), customerId: String(user.id) });
+    expect(body).toEqual({
+      clientSecret: expect.stringMatching(/^pi_sim_\w+_secret_\w+$/),
+      paymentIntentId: expect.stringMatching(/^pi_sim_/),
+      customerId: String(user.id),
+    });
     expect(String(body.clientSecret).startsWith(String(body.paymentIntentId))).toBe(true);
-    expect(paymentsOf(user.id)).toEqual([expect.objectContaining({ providerPaymentId: body.paymentIntentId, amountCents: 3679, status: "requires_payment" })]);
+    expect(paymentsOf(user.id)).toEqual([
+      expect.objectContaining({
+        providerPaymentId: body.paymentIntentId,
+        amountCents: 3679,
+        status: "requires_payment",
+      }),
+    ]);
   });
 
   it("create-payment-intent prices a promo code typed with the order; an applied one too", async () => {
     const user = await resident();
     const cookie = await cookieFor(user);
     const [typed, applied] = createPromoCodes(2);
-    const withTyped = await post(createIntentAction, "/api/create-payment-intent", { amount: 575, bagCount: 1, slotId: slot().id, promoCode: typed }, cookie);
+    const withTyped = await post(
+      createIntentAction,
+      "/api/create-payment-intent",
+      { amount: 575, bagCount: 1, slotId: slot().id, promoCode: typed },
+      cookie,
+    );
     expect(withTyped.status).toBe(200);
     const other = await resident();
     applyPromo(other, applied!, 1);
-    const withApplied = await post(createIntentAction, "/api/create-payment-intent", { amount: 575, bagCount: 1, slotId: slot().id }, await cookieFor(other));
+    const withApplied = await post(
+      createIntentAction,
+      "/api/create-payment-intent",
+      { amount: 575, bagCount: 1, slotId: slot().id },
+      await cookieFor(other),
+    );
     expect(withApplied.status).toBe(200);
-    const badCode = await post(createIntentAction, "/api/create-payment-intent", { amount: 575, bagCount: 2, slotId: slot().id, promoCode: typed }, cookie);
+    const badCode = await post(
+      createIntentAction,
+      "/api/create-payment-intent",
+      { amount: 575, bagCount: 2, slotId: slot().id, promoCode: typed },
+      cookie,
+    );
     expect(badCode.status).toBe(400);
     expect(await json(badCode)).toEqual({ message: "This promo code applies to 1-bag pickups only" });
   });
@@ -387,29 +480,61 @@ describe("paying through the API on the simulated provider", () => {
   it("simulated confirm: a declined card is 402 with the spec's message and the code, in both languages", async () => {
     const user = await resident();
     const cookie = await cookieFor(user);
-    const created = await json(await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: slot().id }, cookie));
+    const created = await json(
+      await post(
+        createIntentAction,
+        "/api/create-payment-intent",
+        { amount: 1150, bagCount: 1, slotId: slot().id },
+        cookie,
+      ),
+    );
     const declined = { paymentIntentId: created.paymentIntentId, ...CARD, cardNumber: "4000000000000002" };
 
     const en = await post(simulatedConfirmAction, "/api/payments/simulated/confirm", declined, cookie);
     expect(en.status).toBe(402);
-    expect(await json(en)).toEqual({ message: "Your card was declined. Please try a different payment method.", code: "card_declined" });
-    const fr = await post(simulatedConfirmAction, "/api/payments/simulated/confirm", declined, cookie, { "Accept-Language": "fr-CA,fr;q=0.9" });
+    expect(await json(en)).toEqual({
+      message: "Your card was declined. Please try a different payment method.",
+      code: "card_declined",
+    });
+    const fr = await post(simulatedConfirmAction, "/api/payments/simulated/confirm", declined, cookie, {
+      "Accept-Language": "fr-CA,fr;q=0.9",
+    });
     expect(fr.status).toBe(402);
-    expect(await json(fr)).toEqual({ message: "Votre carte a été refusée. Veuillez essayer un autre mode de paiement.", code: "card_declined" });
+    expect(await json(fr)).toEqual({
+      message: "Votre carte a été refusée. Veuillez essayer un autre mode de paiement.",
+      code: "card_declined",
+    });
     const payment = paymentsOf(user.id)[0]!;
     expect(payment).toMatchObject({ status: "failed", failureCode: "card_declined", cardLast4: null });
 
     // The same intent then succeeds with a good card.
-    const ok = await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId: created.paymentIntentId, ...CARD }, cookie);
+    const ok = await post(
+      simulatedConfirmAction,
+      "/api/payments/simulated/confirm",
+      { paymentIntentId: created.paymentIntentId, ...CARD },
+      cookie,
+    );
     expect(ok.status).toBe(200);
     expect(await json(ok)).toEqual({ status: "succeeded" });
   });
 
   it("simulated confirm: someone else's intent is 404", async () => {
     const owner = await resident();
-    const created = await json(await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: slot().id }, await cookieFor(owner)));
+    const created = await json(
+      await post(
+        createIntentAction,
+        "/api/create-payment-intent",
+        { amount: 1150, bagCount: 1, slotId: slot().id },
+        await cookieFor(owner),
+      ),
+    );
     const thief = await resident();
-    const response = await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId: created.paymentIntentId, ...CARD }, await cookieFor(thief));
+    const response = await post(
+      simulatedConfirmAction,
+      "/api/payments/simulated/confirm",
+      { paymentIntentId: created.paymentIntentId, ...CARD },
+      await cookieFor(thief),
+    );
     expect(response.status).toBe(404);
     expect(typeof (await json(response)).message).toBe("string");
   });
@@ -418,15 +543,27 @@ describe("paying through the API on the simulated provider", () => {
     const user = await resident();
     const cookie = await cookieFor(user);
     const s = slot();
-    const created = await json(await post(createIntentAction, "/api/create-payment-intent", { amount: 2070, bagCount: 2, slotId: s.id }, cookie));
+    const created = await json(
+      await post(createIntentAction, "/api/create-payment-intent", { amount: 2070, bagCount: 2, slotId: s.id }, cookie),
+    );
     const paymentIntentId = String(created.paymentIntentId);
-    expect((await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId, ...CARD }, cookie)).status).toBe(200);
+    expect(
+      (await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId, ...CARD }, cookie))
+        .status,
+    ).toBe(200);
     const good = { bagsRequested: 2, pickupSlotId: s.id, totalPrice: 20.7, address: "ignored", paymentIntentId };
 
     const wrongTotal = await post(pickupRequestsAction, "/api/pickup-requests", { ...good, totalPrice: 1 }, cookie);
     expect(wrongTotal.status).toBe(409);
-    expect(await json(wrongTotal)).toEqual({ message: "The price has changed. Please review your order and try again." });
-    const wrongBags = await post(pickupRequestsAction, "/api/pickup-requests", { ...good, bagsRequested: 4, totalPrice: 36.79 }, cookie);
+    expect(await json(wrongTotal)).toEqual({
+      message: "The price has changed. Please review your order and try again.",
+    });
+    const wrongBags = await post(
+      pickupRequestsAction,
+      "/api/pickup-requests",
+      { ...good, bagsRequested: 4, totalPrice: 36.79 },
+      cookie,
+    );
     expect(wrongBags.status).toBe(409);
     expect(pickupsOf(user.id)).toHaveLength(0);
 
@@ -451,7 +588,10 @@ describe("paying through the API on the simulated provider", () => {
 
     const reused = await post(pickupRequestsAction, "/api/pickup-requests", good, cookie);
     expect(reused.status).toBe(409);
-    expect(await json(reused)).toEqual({ message: "This payment has already been used for a booking.", confirmationNumber: pickup.confirmationNumber });
+    expect(await json(reused)).toEqual({
+      message: "This payment has already been used for a booking.",
+      confirmationNumber: pickup.confirmationNumber,
+    });
     expect(pickupsOf(user.id)).toHaveLength(1);
   });
 
@@ -459,8 +599,15 @@ describe("paying through the API on the simulated provider", () => {
     const user = await resident();
     const cookie = await cookieFor(user);
     const s = slot();
-    const created = await json(await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: s.id }, cookie));
-    const response = await post(pickupRequestsAction, "/api/pickup-requests", { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId: created.paymentIntentId }, cookie);
+    const created = await json(
+      await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: s.id }, cookie),
+    );
+    const response = await post(
+      pickupRequestsAction,
+      "/api/pickup-requests",
+      { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId: created.paymentIntentId },
+      cookie,
+    );
     expect(response.status).toBe(402);
     expect(await json(response)).toEqual({ message: "This payment has not been completed, so nothing was booked." });
     expect(pickupsOf(user.id)).toHaveLength(0);
@@ -470,33 +617,56 @@ describe("paying through the API on the simulated provider", () => {
     const user = await resident();
     const cookie = await cookieFor(user);
     const s = slot();
-    const { paymentIntentId } = await json(await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: s.id }, cookie));
+    const { paymentIntentId } = await json(
+      await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: s.id }, cookie),
+    );
     await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId, ...CARD }, cookie);
-    const booked = await post(pickupRequestsAction, "/api/pickup-requests", { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId }, cookie);
+    const booked = await post(
+      pickupRequestsAction,
+      "/api/pickup-requests",
+      { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId },
+      cookie,
+    );
     expect(booked.status).toBe(201);
 
-    const again = await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId, ...CARD, cardNumber: "4000000000000002" }, cookie);
+    const again = await post(
+      simulatedConfirmAction,
+      "/api/payments/simulated/confirm",
+      { paymentIntentId, ...CARD, cardNumber: "4000000000000002" },
+      cookie,
+    );
     expect(again.status).toBe(200);
-    expect(paymentsOf(user.id)).toEqual([expect.objectContaining({ status: "succeeded", cardBrand: "visa", cardLast4: "4242" })]);
+    expect(paymentsOf(user.id)).toEqual([
+      expect.objectContaining({ status: "succeeded", cardBrand: "visa", cardLast4: "4242" }),
+    ]);
   });
 
   it("a payment refunded because the date filled up cannot be revived to book later", async () => {
     const user = await resident();
     const cookie = await cookieFor(user);
     const s = slot({ capacity: 1 });
-    const { paymentIntentId } = await json(await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: s.id }, cookie));
+    const { paymentIntentId } = await json(
+      await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: s.id }, cookie),
+    );
     await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId, ...CARD }, cookie);
     db.update(schema.pickupSlots).set({ currentBooked: 1 }).where(eq(schema.pickupSlots.id, s.id)).run();
     const body = { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId };
 
     const full = await post(pickupRequestsAction, "/api/pickup-requests", body, cookie);
     expect(full.status).toBe(409);
-    expect(await json(full)).toEqual({ message: "Sorry, the last place on this date was just taken. Your payment has been refunded in full." });
+    expect(await json(full)).toEqual({
+      message: "Sorry, the last place on this date was just taken. Your payment has been refunded in full.",
+    });
     expect(paymentsOf(user.id)).toEqual([expect.objectContaining({ status: "refunded", refundedCents: 1150 })]);
 
     // A place frees up; the resident replays the card confirmation and the booking call with the refunded payment.
     db.update(schema.pickupSlots).set({ currentBooked: 0 }).where(eq(schema.pickupSlots.id, s.id)).run();
-    const replay = await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId, ...CARD }, cookie);
+    const replay = await post(
+      simulatedConfirmAction,
+      "/api/payments/simulated/confirm",
+      { paymentIntentId, ...CARD },
+      cookie,
+    );
     expect(replay.status).toBe(409);
     expect(await json(replay)).toEqual({ message: "This payment was refunded, so nothing was booked." });
     const retry = await post(pickupRequestsAction, "/api/pickup-requests", body, cookie);
@@ -515,9 +685,11 @@ describe("paying through the API on the simulated provider", () => {
     });
     expect(listed.status).toBe(200);
     expect(await listed.json()).toEqual([]);
-    const anonymous = await pickupRequestsLoader({ request: new Request("http://localhost/api/pickup-requests"), params: {}, context: {} }).catch(
-      (response: Response) => response,
-    );
+    const anonymous = await pickupRequestsLoader({
+      request: new Request("http://localhost/api/pickup-requests"),
+      params: {},
+      context: {},
+    }).catch((response: Response) => response);
     expect(anonymous.status).toBe(401);
   });
 });
@@ -528,20 +700,34 @@ describe("POST /api/checkout/session", () => {
     const cookie = await cookieFor(user);
     const [code] = createPromoCodes(1, 100);
     const s = slot();
-    const response = await post(checkoutSessionAction, "/api/checkout/session", { bagCount: 1, slotId: s.id, email: user.email, address: "x", promoCode: code }, cookie);
+    const response = await post(
+      checkoutSessionAction,
+      "/api/checkout/session",
+      { bagCount: 1, slotId: s.id, email: user.email, address: "x", promoCode: code },
+      cookie,
+    );
     expect(response.status).toBe(200);
     const { url } = await json(response);
     const [pickup] = pickupsOf(user.id);
     expect(pickup).toMatchObject({ totalCents: 0, promoDiscountCents: 1000, pickupSlotId: s.id });
     expect(url).toBe(`/confirmation?confirmationNumber=${pickup!.confirmationNumber}`);
-    expect(paymentsOf(user.id)).toEqual([expect.objectContaining({ provider: "free", status: "succeeded", amountCents: 0 })]);
-    expect(redemptionsOf(code!)).toEqual([expect.objectContaining({ userId: user.id, pickupRequestId: pickup!.id, discountCents: 1000 })]);
+    expect(paymentsOf(user.id)).toEqual([
+      expect.objectContaining({ provider: "free", status: "succeeded", amountCents: 0 }),
+    ]);
+    expect(redemptionsOf(code!)).toEqual([
+      expect.objectContaining({ userId: user.id, pickupRequestId: pickup!.id, discountCents: 1000 }),
+    ]);
   });
 
   it("a paid order on the simulated provider is 409 (pay by card) and stores nothing", async () => {
     const user = await resident();
     const cookie = await cookieFor(user);
-    const response = await post(checkoutSessionAction, "/api/checkout/session", { bagCount: 2, slotId: slot().id }, cookie);
+    const response = await post(
+      checkoutSessionAction,
+      "/api/checkout/session",
+      { bagCount: 2, slotId: slot().id },
+      cookie,
+    );
     expect(response.status).toBe(409);
     expect(await json(response)).toEqual({ message: "Please pay by card for this order." });
     expect(paymentsOf(user.id)).toHaveLength(0);
@@ -551,7 +737,12 @@ describe("POST /api/checkout/session", () => {
   it("a code the resident may not use is refused with its message", async () => {
     const user = await returningResident();
     const [code] = createPromoCodes(1, 100);
-    const response = await post(checkoutSessionAction, "/api/checkout/session", { bagCount: 1, slotId: slot().id, promoCode: code }, await cookieFor(user));
+    const response = await post(
+      checkoutSessionAction,
+      "/api/checkout/session",
+      { bagCount: 1, slotId: slot().id, promoCode: code },
+      await cookieFor(user),
+    );
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({ message: "This promo code is for first-time customers only" });
     expect(pickupsOf(user.id)).toHaveLength(1);

@@ -34,7 +34,14 @@ type Answer = { status: number; headers: Headers; body: Record<string, unknown> 
 async function call(
   handler: Handler,
   path: string,
-  options: { method?: string; form?: Record<string, string>; json?: unknown; cookie?: string; headers?: Record<string, string>; params?: Record<string, string> } = {},
+  options: {
+    method?: string;
+    form?: Record<string, string>;
+    json?: unknown;
+    cookie?: string;
+    headers?: Record<string, string>;
+    params?: Record<string, string>;
+  } = {},
 ): Promise<Answer> {
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("Cookie", options.cookie);
@@ -46,7 +53,11 @@ async function call(
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(options.json);
   }
-  const request = new Request(`http://localhost${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+  const request = new Request(`http://localhost${path}`, {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+  });
   let result: unknown;
   try {
     result = await handler({ request, params: options.params ?? {}, context: {} });
@@ -100,8 +111,16 @@ let english = "";
 let french = "";
 let n = 0;
 const email = (tag: string) => `limits-${tag}-${Date.now().toString(36)}-${++n}@bell.net`;
-const userCount = () => db.select({ n: sql<number>`count(*)` }).from(schema.users).get()!.n;
-const waitlistCount = () => db.select({ n: sql<number>`count(*)` }).from(schema.waitlistEntries).get()!.n;
+const userCount = () =>
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(schema.users)
+    .get()!.n;
+const waitlistCount = () =>
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(schema.waitlistEntries)
+    .get()!.n;
 
 beforeAll(async () => {
   ensureSeeded();
@@ -129,7 +148,12 @@ describe("page forms answer 429 with Retry-After and the translated message", ()
   });
 
   it("sign-up, and the refused attempt creates no account", async () => {
-    const form = (tag: string) => ({ email: email(tag), password: "recycle-42", confirmPassword: "recycle-42", postalFsa: "H2X" });
+    const form = (tag: string) => ({
+      email: email(tag),
+      password: "recycle-42",
+      confirmPassword: "recycle-42",
+      postalFsa: "H2X",
+    });
     const allowed = await repeat(max("signUp"), (i) => call(signUpAction, "/sign-up", { form: form(`ok${i}`) }));
     expect(allowed.map((a) => a.status)).toEqual(Array(max("signUp")).fill(302));
     const before = userCount();
@@ -141,11 +165,18 @@ describe("page forms answer 429 with Retry-After and the translated message", ()
   });
 
   it("password reset: the request form and the new-password form share the limit", async () => {
-    const allowed = await repeat(max("passwordReset"), () => call(forgotAction, "/forgot-password", { form: { email: "someone@bell.net" } }));
+    const allowed = await repeat(max("passwordReset"), () =>
+      call(forgotAction, "/forgot-password", { form: { email: "someone@bell.net" } }),
+    );
     expect(allowed.every((a) => a.status === 302)).toBe(true);
-    expectFormRefusal(await call(forgotAction, "/forgot-password", { form: { email: "someone@bell.net" } }), "passwordReset");
     expectFormRefusal(
-      await call(resetAction, "/reset-password", { form: { token: "x".repeat(40), newPassword: "recycle-42", confirmPassword: "recycle-42" } }),
+      await call(forgotAction, "/forgot-password", { form: { email: "someone@bell.net" } }),
+      "passwordReset",
+    );
+    expectFormRefusal(
+      await call(resetAction, "/reset-password", {
+        form: { token: "x".repeat(40), newPassword: "recycle-42", confirmPassword: "recycle-42" },
+      }),
       "passwordReset",
     );
   });
@@ -160,7 +191,9 @@ describe("page forms answer 429 with Retry-After and the translated message", ()
 
   it("waitlist, and the refused entry is not stored", async () => {
     const form = (i: number) => ({ name: "Luc", email: email(`wait${i}`), fsa: "K1A", reason: "Outside Service Area" });
-    const allowed = await repeat(max("waitlist"), (i) => call(waitlistPageAction, "/postal-code?fsa=K1A", { form: form(i) }));
+    const allowed = await repeat(max("waitlist"), (i) =>
+      call(waitlistPageAction, "/postal-code?fsa=K1A", { form: form(i) }),
+    );
     expect(allowed.every((a) => a.status === 302)).toBe(true);
     const before = waitlistCount();
     expectFormRefusal(await call(waitlistPageAction, "/postal-code?fsa=K1A", { form: form(99) }), "waitlist");
@@ -192,35 +225,62 @@ describe("the JSON API answers 429 with Retry-After and { message } in the calle
     const allowed = await repeat(max("signIn"), () => call(apiLogin, "/api/auth/login", { json }));
     expect(allowed.every((a) => a.status === 401 || a.status === 400)).toBe(true);
     await expectApiRefusal(await call(apiLogin, "/api/auth/login", { json }), "signIn");
-    await expectApiRefusal(await call(apiLogin, "/api/auth/login", { json, headers: { "Accept-Language": "fr-CA" } }), "signIn", french);
+    await expectApiRefusal(
+      await call(apiLogin, "/api/auth/login", { json, headers: { "Accept-Language": "fr-CA" } }),
+      "signIn",
+      french,
+    );
   });
 
   it("POST /api/auth/register, storing nothing once refused", async () => {
-    const allowed = await repeat(max("signUp"), (i) => call(apiRegister, "/api/auth/register", { json: { email: email(`api${i}`), password: "recycle-42" } }));
+    const allowed = await repeat(max("signUp"), (i) =>
+      call(apiRegister, "/api/auth/register", { json: { email: email(`api${i}`), password: "recycle-42" } }),
+    );
     expect(allowed.map((a) => a.status)).toEqual(Array(max("signUp")).fill(201));
     const before = userCount();
-    await expectApiRefusal(await call(apiRegister, "/api/auth/register", { json: { email: email("apirefused"), password: "recycle-42" } }), "signUp");
+    await expectApiRefusal(
+      await call(apiRegister, "/api/auth/register", { json: { email: email("apirefused"), password: "recycle-42" } }),
+      "signUp",
+    );
     expect(userCount()).toBe(before);
   });
 
   it("POST /api/auth/forgot-password and /api/auth/reset-password", async () => {
-    await repeat(max("passwordReset"), () => call(apiForgot, "/api/auth/forgot-password", { json: { email: "someone@bell.net" } }));
-    await expectApiRefusal(await call(apiForgot, "/api/auth/forgot-password", { json: { email: "someone@bell.net" } }), "passwordReset");
+    await repeat(max("passwordReset"), () =>
+      call(apiForgot, "/api/auth/forgot-password", { json: { email: "someone@bell.net" } }),
+    );
     await expectApiRefusal(
-      await call(apiReset, "/api/auth/reset-password", { json: { token: "x".repeat(40), newPassword: "recycle-42" }, headers: { "Accept-Language": "fr" } }),
+      await call(apiForgot, "/api/auth/forgot-password", { json: { email: "someone@bell.net" } }),
+      "passwordReset",
+    );
+    await expectApiRefusal(
+      await call(apiReset, "/api/auth/reset-password", {
+        json: { token: "x".repeat(40), newPassword: "recycle-42" },
+        headers: { "Accept-Language": "fr" },
+      }),
       "passwordReset",
       french,
     );
   });
 
   it("GET /api/service-areas/{fsa}", async () => {
-    const allowed = await repeat(max("postalCheck"), () => call(apiServiceArea, "/api/service-areas/H2X", { params: { fsa: "H2X" } }));
+    const allowed = await repeat(max("postalCheck"), () =>
+      call(apiServiceArea, "/api/service-areas/H2X", { params: { fsa: "H2X" } }),
+    );
     expect(allowed.every((a) => a.status === 200)).toBe(true);
-    await expectApiRefusal(await call(apiServiceArea, "/api/service-areas/H2X", { params: { fsa: "H2X" } }), "postalCheck");
+    await expectApiRefusal(
+      await call(apiServiceArea, "/api/service-areas/H2X", { params: { fsa: "H2X" } }),
+      "postalCheck",
+    );
   });
 
   it("POST /api/waitlist, storing nothing once refused", async () => {
-    const json = (i: number) => ({ email: email(`apiwait${i}`), name: "Luc", postal_code: "K1A", building_access: "Outside Service Area" });
+    const json = (i: number) => ({
+      email: email(`apiwait${i}`),
+      name: "Luc",
+      postal_code: "K1A",
+      building_access: "Outside Service Area",
+    });
     const allowed = await repeat(max("waitlist"), (i) => call(apiWaitlist, "/api/waitlist", { json: json(i) }));
     expect(allowed.every((a) => a.status === 201)).toBe(true);
     const before = waitlistCount();
@@ -258,7 +318,10 @@ describe("behind a proxy that names the client (CLIENT_IP_HEADER)", () => {
   it("keys on that header only, so a forged X-Forwarded-For does not open a new bucket", async () => {
     env.CLIENT_IP_HEADER = "Fly-Client-IP";
     const json = { email: "nobody@bell.net", password: "wrong-password" };
-    const from = (client: string, forged: string) => ({ json, headers: { "Fly-Client-IP": client, "X-Forwarded-For": forged } });
+    const from = (client: string, forged: string) => ({
+      json,
+      headers: { "Fly-Client-IP": client, "X-Forwarded-For": forged },
+    });
     await repeat(max("signIn"), (i) => call(apiLogin, "/api/auth/login", from("203.0.113.50", `10.0.0.${i}`)));
     expect((await call(apiLogin, "/api/auth/login", from("203.0.113.50", "10.9.9.9"))).status).toBe(429);
     expect((await call(apiLogin, "/api/auth/login", from("198.51.100.50", "10.9.9.9"))).status).not.toBe(429);

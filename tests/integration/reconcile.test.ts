@@ -43,7 +43,12 @@ describe("paid payments without a pickup", () => {
     const report = await reconcile();
     expect(report.booked).toBeGreaterThanOrEqual(1);
     const [pickup] = pickupsOfPayment(payment.id);
-    expect(pickup).toMatchObject({ userId: user.id, pickupSlotId: s.id, status: "Scheduled", totalCents: payment.amountCents });
+    expect(pickup).toMatchObject({
+      userId: user.id,
+      pickupSlotId: s.id,
+      status: "Scheduled",
+      totalCents: payment.amountCents,
+    });
     expect(paymentRow(payment.id)).toMatchObject({ status: "succeeded", cardLast4: "4242", refundedCents: 0 });
     expect(slotRow(s.id).currentBooked).toBe(1);
     const mail = db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, user.email)).all().at(-1)!;
@@ -53,7 +58,9 @@ describe("paid payments without a pickup", () => {
     await reconcile();
     expect(pickupsOfPayment(payment.id)).toHaveLength(1);
     expect(slotRow(s.id).currentBooked).toBe(1);
-    await expect(fulfilPayment(payment.providerPaymentId, { userId: user.id })).resolves.toMatchObject({ id: pickup!.id });
+    await expect(fulfilPayment(payment.providerPaymentId, { userId: user.id })).resolves.toMatchObject({
+      id: pickup!.id,
+    });
   });
 
   it("are refunded in full when their slot filled up meanwhile, and never booked later", async () => {
@@ -62,7 +69,11 @@ describe("paid payments without a pickup", () => {
 
     const report = await reconcile();
     expect(report.refunded).toBeGreaterThanOrEqual(1);
-    expect(paymentRow(payment.id)).toMatchObject({ status: "refunded", refundedCents: 3679, failureCode: "errors.slotFull" });
+    expect(paymentRow(payment.id)).toMatchObject({
+      status: "refunded",
+      refundedCents: 3679,
+      failureCode: "errors.slotFull",
+    });
     expect(ledger(paymentIntentId).refundedCents).toBe(3679);
     expect(pickupsOfPayment(payment.id)).toHaveLength(0);
 
@@ -79,7 +90,9 @@ describe("paid payments without a pickup", () => {
     const s = slot();
     const { payment, paymentIntentId } = await startCardPayment(user, { bags: 1, slotId: s.id });
     // A declined card first, then a good one accepted by the provider; the process died before our row said so.
-    await confirmSimulatedCard(user.id, paymentIntentId, { ...CARD, cardNumber: "4000 0000 0000 0002" }).catch(() => null);
+    await confirmSimulatedCard(user.id, paymentIntentId, { ...CARD, cardNumber: "4000 0000 0000 0002" }).catch(
+      () => null,
+    );
     expect(paymentRow(payment.id).status).toBe("failed");
     db.update(schema.simulatedIntents)
       .set({ status: "succeeded", cardBrand: "visa", cardLast4: "4242" })
@@ -96,7 +109,9 @@ describe("paid payments without a pickup", () => {
     const s = slot();
     const unpaid = await startCardPayment(user, { bags: 1, slotId: s.id });
     const declined = await startCardPayment(user, { bags: 2, slotId: s.id });
-    await confirmSimulatedCard(user.id, declined.paymentIntentId, { ...CARD, cardNumber: "4000 0000 0000 9995" }).catch(() => null);
+    await confirmSimulatedCard(user.id, declined.paymentIntentId, { ...CARD, cardNumber: "4000 0000 0000 9995" }).catch(
+      () => null,
+    );
 
     const report = await reconcile();
     expect(report.errors).toBe(0);
@@ -117,7 +132,11 @@ describe("paid payments without a pickup", () => {
 
   it("racing the browser's own booking request, one pickup is made", async () => {
     const { user, slot: s, payment, paymentIntentId } = await paidButNotBooked();
-    const [fromBrowser] = await Promise.all([fulfilPayment(paymentIntentId, { userId: user.id }), reconcile(), reconcile()]);
+    const [fromBrowser] = await Promise.all([
+      fulfilPayment(paymentIntentId, { userId: user.id }),
+      reconcile(),
+      reconcile(),
+    ]);
     expect(pickupsOfPayment(payment.id)).toEqual([expect.objectContaining({ id: fromBrowser.id })]);
     expect(slotRow(s.id).currentBooked).toBe(1);
   });
@@ -129,9 +148,15 @@ describe("refunds decided but maybe not sent", () => {
     // The process decided to refund (slot full), recorded it, and died before asking the provider.
     setPayment(payment.id, { failureCode: `${REFUNDING}errors.slotFull` });
     // Even with room now and the browser coming back, the money is on its way back: no booking.
-    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({ key: "errors.slotFullRefunded" });
+    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({
+      key: "errors.slotFullRefunded",
+    });
     expect(pickupsOfPayment(payment.id)).toHaveLength(0);
-    expect(paymentRow(payment.id)).toMatchObject({ status: "refunded", refundedCents: 1150, failureCode: "errors.slotFull" });
+    expect(paymentRow(payment.id)).toMatchObject({
+      status: "refunded",
+      refundedCents: 1150,
+      failureCode: "errors.slotFull",
+    });
     expect(ledger(paymentIntentId).refundedCents).toBe(1150);
     expect(slotRow(s.id).currentBooked).toBe(0);
   });
@@ -139,11 +164,18 @@ describe("refunds decided but maybe not sent", () => {
   it("a refund the provider made just before the crash is recorded without refunding again", async () => {
     const { payment, paymentIntentId } = await paidButNotBooked({ bags: 2 });
     setPayment(payment.id, { failureCode: `${REFUNDING}errors.slotUnavailable` });
-    db.update(schema.simulatedIntents).set({ refundedCents: 2070 }).where(eq(schema.simulatedIntents.id, paymentIntentId)).run();
+    db.update(schema.simulatedIntents)
+      .set({ refundedCents: 2070 })
+      .where(eq(schema.simulatedIntents.id, paymentIntentId))
+      .run();
 
     const report = await reconcile();
     expect(report.errors).toBe(0);
-    expect(paymentRow(payment.id)).toMatchObject({ status: "refunded", refundedCents: 2070, failureCode: "errors.slotUnavailable" });
+    expect(paymentRow(payment.id)).toMatchObject({
+      status: "refunded",
+      refundedCents: 2070,
+      failureCode: "errors.slotUnavailable",
+    });
     expect(ledger(paymentIntentId).refundedCents).toBe(2070);
     expect(pickupsOfPayment(payment.id)).toHaveLength(0);
   });
@@ -155,7 +187,11 @@ describe("refunds decided but maybe not sent", () => {
     const payment = paymentRow(pickup.paymentId!);
     // Cancel normally: the refund goes out and the marker is cleared.
     await cancelPickup(user, pickup.id);
-    expect(paymentRow(payment.id)).toMatchObject({ status: "partially_refunded", refundedCents: 1840, failureCode: null });
+    expect(paymentRow(payment.id)).toMatchObject({
+      status: "partially_refunded",
+      refundedCents: 1840,
+      failureCode: null,
+    });
     expect(ledger(payment.providerPaymentId).refundedCents).toBe(1840);
 
     // Now the crash: another pickup cancelled in the database, the process gone before the provider call.

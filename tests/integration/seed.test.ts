@@ -7,7 +7,10 @@ import { seed } from "~/services/ops/seed.server";
 import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 
 const count = (table: SQLiteTable) =>
-  db.select({ n: sql<number>`count(*)` }).from(table).get()!.n;
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(table)
+    .get()!.n;
 
 describe("database and seed", () => {
   it("runs in WAL mode with foreign keys on", () => {
@@ -18,7 +21,11 @@ describe("database and seed", () => {
   it("installs 12 bilingual materials, the Montreal prefixes and five weeks of slots, idempotently", () => {
     const at = Date.UTC(2026, 10, 22, 17, 0, 0);
     seed(at);
-    const first = { materials: count(schema.materials), prefixes: count(schema.servicePrefixes), slots: count(schema.pickupSlots) };
+    const first = {
+      materials: count(schema.materials),
+      prefixes: count(schema.servicePrefixes),
+      slots: count(schema.pickupSlots),
+    };
     const again = seed(at);
     expect(again.slotsCreated).toBe(0);
     expect(count(schema.materials)).toBe(first.materials);
@@ -36,7 +43,11 @@ describe("database and seed", () => {
     expect(batteries.descriptionEn).toMatch(/\|NOT ACCEPTED:.*(damaged|liquid electrolyte).*5 kg/s);
     expect(batteries.descriptionFr).toMatch(/\|NON ACCEPTÉ.*électrolyte liquide.*5 kg/s);
 
-    const prefixes = db.select().from(schema.servicePrefixes).all().map((p) => p.fsa);
+    const prefixes = db
+      .select()
+      .from(schema.servicePrefixes)
+      .all()
+      .map((p) => p.fsa);
     expect(prefixes).toContain("H2X");
     expect(prefixes).not.toContain("K1A");
     expect(prefixes.every((p) => p.startsWith("H"))).toBe(true);

@@ -32,7 +32,9 @@ async function cookiesUnder(env: { NODE_ENV: "production" | "development"; INSEC
     locale: "en",
   });
   const sessionCookie = (await session.createUserSession(user.id)).get("Set-Cookie")!;
-  const visitorCookie = (await flashToast(new Request("http://localhost/"), { title: "toast.success" })).get("Set-Cookie")!;
+  const visitorCookie = (await flashToast(new Request("http://localhost/"), { title: "toast.success" })).get(
+    "Set-Cookie",
+  )!;
   const attributes = (cookie: string) => cookie.split(";").map((a) => a.trim().toLowerCase());
   return { session: attributes(sessionCookie), visitor: attributes(visitorCookie), raw: sessionCookie };
 }

@@ -3,7 +3,7 @@
 // for that amount, currency and booking, an unplaceable paid booking is refunded in full, and the hosted
 // Checkout path (no JavaScript) books on return and re-keys our payment to the PaymentIntent.
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 // Before any app module reads the environment: start the stand-in and point the SDK at it.
 const standIn = await vi.hoisted(async () => {
@@ -55,51 +55,59 @@ describe("startCardPayment with Stripe", () => {
     [1, 1150],
     [2, 2070],
     [4, 3679],
-  ] as const)("%i bag(s): one PaymentIntent for exactly %i cents in CAD, with the booking in its metadata", async (bags, total) => {
-    const user = await resident();
-    const s = slot();
-    const started = await startCardPayment(user, { bags, slotId: s.id, expectedTotalCents: total });
+  ] as const)(
+    "%i bag(s): one PaymentIntent for exactly %i cents in CAD, with the booking in its metadata",
+    async (bags, total) => {
+      const user = await resident();
+      const s = slot();
+      const started = await startCardPayment(user, { bags, slotId: s.id, expectedTotalCents: total });
 
-    const creates = standIn.requestsTo("POST", "/v1/payment_intents");
-    expect(creates).toHaveLength(1);
-    const sent = creates[0]!;
-    const ref = bookingRefOf(started.payment.id);
-    expect(sent.params).toMatchObject({
-      amount: String(total),
-      currency: "cad",
-      receipt_email: user.email,
-      metadata: { bookingRef: ref, userId: String(user.id), slotId: String(s.id), bags: String(bags), promoCode: "" },
-      automatic_payment_methods: { enabled: "true", allow_redirects: "never" },
-    });
-    expect(sent.params.description).toContain(`${bags} bag`);
-    expect(sent.idempotencyKey).toBe(`intent-${ref}`);
+      const creates = standIn.requestsTo("POST", "/v1/payment_intents");
+      expect(creates).toHaveLength(1);
+      const sent = creates[0]!;
+      const ref = bookingRefOf(started.payment.id);
+      expect(sent.params).toMatchObject({
+        amount: String(total),
+        currency: "cad",
+        receipt_email: user.email,
+        metadata: { bookingRef: ref, userId: String(user.id), slotId: String(s.id), bags: String(bags), promoCode: "" },
+        automatic_payment_methods: { enabled: "true", allow_redirects: "never" },
+      });
+      expect(sent.params.description).toContain(`${bags} bag`);
+      expect(sent.idempotencyKey).toBe(`intent-${ref}`);
 
-    const intent = standIn.intents.get(started.paymentIntentId)!;
-    expect(started.paymentIntentId).toMatch(/^pi_/);
-    expect(started.clientSecret).toBe(intent.client_secret);
-    expect(started.payment).toMatchObject({
-      provider: "stripe",
-      providerPaymentId: intent.id,
-      userId: user.id,
-      amountCents: total,
-      currency: "cad",
-      status: "requires_payment",
-    });
-    expect(slotRow(s.id).currentBooked).toBe(0);
-  });
+      const intent = standIn.intents.get(started.paymentIntentId)!;
+      expect(started.paymentIntentId).toMatch(/^pi_/);
+      expect(started.clientSecret).toBe(intent.client_secret);
+      expect(started.payment).toMatchObject({
+        provider: "stripe",
+        providerPaymentId: intent.id,
+        userId: user.id,
+        amountCents: total,
+        currency: "cad",
+        status: "requires_payment",
+      });
+      expect(slotRow(s.id).currentBooked).toBe(0);
+    },
+  );
 
   it("a tampered total is refused before Stripe is asked for anything", async () => {
     const user = await resident();
-    await expect(startCardPayment(user, { bags: 2, slotId: slot().id, expectedTotalCents: 100 })).rejects.toMatchObject({
-      key: "errors.priceChanged",
-    });
+    await expect(startCardPayment(user, { bags: 2, slotId: slot().id, expectedTotalCents: 100 })).rejects.toMatchObject(
+      {
+        key: "errors.priceChanged",
+      },
+    );
     expect(standIn.requests).toHaveLength(0);
     expect(db.select().from(schema.payments).where(eq(schema.payments.userId, user.id)).all()).toHaveLength(0);
   });
 
   it("a Stripe failure stores no payment of ours", async () => {
     const user = await resident();
-    standIn.failNext("POST", "/v1/payment_intents", 400, { type: "invalid_request_error", message: "Invalid currency" });
+    standIn.failNext("POST", "/v1/payment_intents", 400, {
+      type: "invalid_request_error",
+      message: "Invalid currency",
+    });
     await expect(startCardPayment(user, { bags: 1, slotId: slot().id })).rejects.toThrow(/Invalid currency/);
     expect(db.select().from(schema.payments).where(eq(schema.payments.userId, user.id)).all()).toHaveLength(0);
   });
@@ -139,7 +147,10 @@ describe("fulfilPayment reads the payment back from Stripe", () => {
   it.each([
     ["a different amount", (i: { amount: number }) => void (i.amount = 1)],
     ["a different currency", (i: { currency: string }) => void (i.currency = "usd")],
-    ["another booking's reference", (i: { metadata: Record<string, string> }) => void (i.metadata = { ...i.metadata, bookingRef: "someone-else" })],
+    [
+      "another booking's reference",
+      (i: { metadata: Record<string, string> }) => void (i.metadata = { ...i.metadata, bookingRef: "someone-else" }),
+    ],
   ])("refuses a succeeded intent that Stripe reports with %s", async (_label, tamper) => {
     const user = await resident();
     const s = slot();
@@ -148,7 +159,9 @@ describe("fulfilPayment reads the payment back from Stripe", () => {
     const original = structuredClone(intent);
     tamper(intent as never);
 
-    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({ key: "errors.paymentNotCompleted" });
+    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({
+      key: "errors.paymentNotCompleted",
+    });
     expect(pickupsOf(user.id)).toHaveLength(0);
     expect(slotRow(s.id).currentBooked).toBe(0);
     expect(paymentRow(payment.id)).toMatchObject({ status: "requires_payment", cardBrand: null, cardLast4: null });
@@ -164,7 +177,10 @@ describe("fulfilPayment reads the payment back from Stripe", () => {
     const thief = await resident();
     const { paymentIntentId } = await startCardPayment(owner, { bags: 1, slotId: slot().id });
     standIn.succeedIntent(paymentIntentId);
-    await expect(fulfilPayment(paymentIntentId, { userId: thief.id })).rejects.toMatchObject({ key: "errors.paymentNotFound", status: 404 });
+    await expect(fulfilPayment(paymentIntentId, { userId: thief.id })).rejects.toMatchObject({
+      key: "errors.paymentNotFound",
+      status: 404,
+    });
     expect(pickupsOf(thief.id)).toHaveLength(0);
     expect(pickupsOf(owner.id)).toHaveLength(0);
   });
@@ -185,7 +201,9 @@ describe("fulfilPayment reads the payment back from Stripe", () => {
     expect(refundRequests).toHaveLength(1);
     expect(refundRequests[0]!.params).toEqual({ payment_intent: paymentIntentId, amount: "3679" });
     expect(refundRequests[0]!.idempotencyKey).toBe(`refund-${paymentIntentId}-3679`);
-    expect(standIn.refunds).toEqual([expect.objectContaining({ payment_intent: paymentIntentId, amount: 3679, status: "succeeded" })]);
+    expect(standIn.refunds).toEqual([
+      expect.objectContaining({ payment_intent: paymentIntentId, amount: 3679, status: "succeeded" }),
+    ]);
 
     expect(paymentRow(payment.id)).toMatchObject({
       status: "refunded",
@@ -196,7 +214,9 @@ describe("fulfilPayment reads the payment back from Stripe", () => {
     expect(slotRow(s.id).currentBooked).toBe(1);
 
     // Asking again (the webhook) refunds nothing more and books nothing.
-    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({ key: "errors.paymentRefunded" });
+    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({
+      key: "errors.paymentRefunded",
+    });
     expect(standIn.requestsTo("POST", "/v1/refunds")).toHaveLength(1);
     expect(pickupsOf(user.id)).toHaveLength(0);
   });
@@ -212,7 +232,9 @@ describe("fulfilPayment reads the payment back from Stripe", () => {
     await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toThrow(/disputed/);
     expect(paymentRow(payment.id)).toMatchObject({ status: "requires_payment", refundedCents: 0 });
 
-    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({ key: "errors.slotUnavailableRefunded" });
+    await expect(fulfilPayment(paymentIntentId, { userId: user.id })).rejects.toMatchObject({
+      key: "errors.slotUnavailableRefunded",
+    });
     expect(paymentRow(payment.id)).toMatchObject({ status: "refunded", refundedCents: 1150 });
     expect(standIn.refunds).toHaveLength(1);
     expect(pickupsOf(user.id)).toHaveLength(0);
@@ -232,7 +254,13 @@ describe("the hosted Checkout path (no JavaScript)", () => {
     expect(session.id).toMatch(/^cs_test_/);
 
     const payment = paymentBy(session.id)!;
-    expect(payment).toMatchObject({ provider: "stripe", userId: user.id, amountCents: 2070, currency: "cad", status: "requires_payment" });
+    expect(payment).toMatchObject({
+      provider: "stripe",
+      userId: user.id,
+      amountCents: 2070,
+      currency: "cad",
+      status: "requires_payment",
+    });
     const ref = bookingRefOf(payment.id);
     expect(created!.params).toMatchObject({
       mode: "payment",
@@ -255,7 +283,10 @@ describe("the hosted Checkout path (no JavaScript)", () => {
     const session = [...standIn.sessions.values()][0]!;
     const payment = paymentBy(session.id)!;
 
-    await expect(fulfilHostedSession(session.id, stripe, user.id)).rejects.toMatchObject({ key: "errors.paymentNotCompleted", status: 402 });
+    await expect(fulfilHostedSession(session.id, stripe, user.id)).rejects.toMatchObject({
+      key: "errors.paymentNotCompleted",
+      status: 402,
+    });
     expect(pickupsOf(user.id)).toHaveLength(0);
     expect(paymentBy(session.id)?.id).toBe(payment.id);
 
@@ -265,7 +296,12 @@ describe("the hosted Checkout path (no JavaScript)", () => {
     const pickup = await fulfilHostedSession(session.id, stripe, user.id);
     expect(pickup).toMatchObject({ paymentId: payment.id, totalCents: 1150, pickupSlotId: s.id });
     expect(paymentBy(session.id)).toBeUndefined();
-    expect(paymentBy(intent.id)).toMatchObject({ id: payment.id, status: "succeeded", cardBrand: "amex", cardLast4: "0005" });
+    expect(paymentBy(intent.id)).toMatchObject({
+      id: payment.id,
+      status: "succeeded",
+      cardBrand: "amex",
+      cardLast4: "0005",
+    });
     expect(slotRow(s.id).currentBooked).toBe(1);
 
     // The resident reloads the return page (/checkout/return?session_id=cs_…): the same pickup, not an error.
@@ -282,8 +318,13 @@ describe("the hosted Checkout path (no JavaScript)", () => {
     const session = [...standIn.sessions.values()][0]!;
     standIn.paySession(session.id);
 
-    await expect(fulfilHostedSession(session.id, stripe, other.id)).rejects.toMatchObject({ key: "errors.paymentNotFound", status: 404 });
-    await expect(fulfilHostedSession("cs_test_unknown", stripe, owner.id)).rejects.toMatchObject({ key: "errors.paymentNotFound" });
+    await expect(fulfilHostedSession(session.id, stripe, other.id)).rejects.toMatchObject({
+      key: "errors.paymentNotFound",
+      status: 404,
+    });
+    await expect(fulfilHostedSession("cs_test_unknown", stripe, owner.id)).rejects.toMatchObject({
+      key: "errors.paymentNotFound",
+    });
     expect(pickupsOf(other.id)).toHaveLength(0);
     expect(pickupsOf(owner.id)).toHaveLength(0);
     // The owner still books it.
@@ -293,7 +334,9 @@ describe("the hosted Checkout path (no JavaScript)", () => {
   it("a free order is not sent to Stripe's page", async () => {
     const user = await resident();
     const [code] = createPromoCodes(1, 100);
-    await expect(startHostedCheckout(user, { bags: 1, slotId: slot().id, promoCode: code }, "en", "/checkout")).rejects.toMatchObject({
+    await expect(
+      startHostedCheckout(user, { bags: 1, slotId: slot().id, promoCode: code }, "en", "/checkout"),
+    ).rejects.toMatchObject({
       key: "errors.freeOrder",
     });
     expect(standIn.requests).toHaveLength(0);

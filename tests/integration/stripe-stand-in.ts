@@ -185,10 +185,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   function createIntent(params: Record<string, unknown>): Answer {
     const amount = Number(params.amount);
     if (!Number.isInteger(amount) || amount < 50) {
-      return stripeError(400, "invalid_request_error", "Amount must be at least 50 cents", { param: "amount", code: "amount_too_small" });
+      return stripeError(400, "invalid_request_error", "Amount must be at least 50 cents", {
+        param: "amount",
+        code: "amount_too_small",
+      });
     }
     if (typeof params.currency !== "string" || !params.currency) {
-      return stripeError(400, "invalid_request_error", "Missing required param: currency.", { param: "currency", code: "parameter_missing" });
+      return stripeError(400, "invalid_request_error", "Missing required param: currency.", {
+        param: "currency",
+        code: "parameter_missing",
+      });
     }
     const id = randomId("pi");
     const intent: StandInIntent = {
@@ -214,15 +220,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const intent = intents.get(intentId);
     if (!intent) return notFound("payment_intent", intentId, "payment_intent");
     if (intent.status !== "succeeded" || !intent.latest_charge) {
-      return stripeError(400, "invalid_request_error", `PaymentIntent ${intentId} does not have a successful charge to refund.`);
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `PaymentIntent ${intentId} does not have a successful charge to refund.`,
+      );
     }
     const already = refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
     const amount = params.amount === undefined ? intent.amount - already : Number(params.amount);
     if (!Number.isInteger(amount) || amount <= 0 || already + amount > intent.amount) {
-      return stripeError(400, "invalid_request_error", `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - already})`, {
-        code: "amount_too_large",
-        param: "amount",
-      });
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - already})`,
+        {
+          code: "amount_too_large",
+          param: "amount",
+        },
+      );
     }
     const refund: StandInRefund = {
       id: randomId("re"),
@@ -240,7 +255,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   function createSession(params: Record<string, unknown>): Answer {
     const lineItems = Array.isArray(params.line_items) ? (params.line_items as Record<string, unknown>[]) : [];
     if (params.mode !== "payment" || lineItems.length === 0 || typeof params.success_url !== "string") {
-      return stripeError(400, "invalid_request_error", "A payment session needs mode=payment, line_items and success_url");
+      return stripeError(
+        400,
+        "invalid_request_error",
+        "A payment session needs mode=payment, line_items and success_url",
+      );
     }
     let amountTotal = 0;
     let currency = "";
@@ -282,14 +301,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === "GET" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       const id = decodeURIComponent(m[1]!);
       const intent = intents.get(id);
-      return intent ? { status: 200, body: intentBody(intent, expandList(params)) } : notFound("payment_intent", id, "intent");
+      return intent
+        ? { status: 200, body: intentBody(intent, expandList(params)) }
+        : notFound("payment_intent", id, "intent");
     }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
     if (method === "GET" && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
       const id = decodeURIComponent(m[1]!);
       const session = sessions.get(id);
-      return session ? { status: 200, body: sessionBody(session, expandList(params)) } : notFound("checkout.session", id, "session");
+      return session
+        ? { status: 200, body: sessionBody(session, expandList(params)) }
+        : notFound("checkout.session", id, "session");
     }
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -300,7 +323,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://stand-in");
       const method = (req.method ?? "GET").toUpperCase();
-      const text = method === "GET" || method === "DELETE" ? url.search.replace(/^\?/, "") : Buffer.concat(chunks).toString("utf8");
+      const text =
+        method === "GET" || method === "DELETE"
+          ? url.search.replace(/^\?/, "")
+          : Buffer.concat(chunks).toString("utf8");
       const params = parseStripeForm(text);
       const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
       requests.push({

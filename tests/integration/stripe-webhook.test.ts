@@ -43,8 +43,14 @@ function event(type: string, object: unknown, id = `evt_${crypto.randomBytes(8).
   });
 }
 
-function deliver(payload: string, signature: string | null = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
-  const headers = new Headers({ "Content-Type": "application/json", "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" });
+function deliver(
+  payload: string,
+  signature: string | null = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+) {
+  const headers = new Headers({
+    "Content-Type": "application/json",
+    "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+  });
   if (signature !== null) headers.set("Stripe-Signature", signature);
   const request = new Request("http://localhost/api/stripe/webhook", { method: "POST", headers, body: payload });
   return action({ request, params: {}, context: {} }) as Promise<Response>;
@@ -89,10 +95,21 @@ describe("configuration", () => {
 
 describe("the signature", () => {
   it.each([
-    ["signed with another secret", (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" })],
+    [
+      "signed with another secret",
+      (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" }),
+    ],
     ["without a signature", () => null],
     ["with a garbage signature", () => "t=1,v1=deadbeef"],
-    ["signed too long ago", (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 })],
+    [
+      "signed too long ago",
+      (payload: string) =>
+        signer.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+          timestamp: Math.floor(Date.now() / 1000) - 3600,
+        }),
+    ],
   ])("an event %s is refused with 400 and books nothing", async (_label, sign) => {
     const { user, payment, intent } = await paidButNeverCameBack();
     const payload = event("payment_intent.succeeded", intent);
@@ -124,7 +141,13 @@ describe("payment_intent.succeeded", () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true });
     const [pickup] = pickupsOf(user.id);
-    expect(pickup).toMatchObject({ paymentId: payment.id, bagsRequested: 2, totalCents: 2070, pickupSlotId: s.id, status: "Scheduled" });
+    expect(pickup).toMatchObject({
+      paymentId: payment.id,
+      bagsRequested: 2,
+      totalCents: 2070,
+      pickupSlotId: s.id,
+      status: "Scheduled",
+    });
     expect(paymentRow(payment.id)).toMatchObject({ status: "succeeded", cardBrand: "visa", cardLast4: "1881" });
     // The server read the intent back from Stripe rather than trusting the event.
     expect(standIn.requestsTo("GET", `/v1/payment_intents/${intent.id}`).length).toBeGreaterThan(0);
@@ -165,7 +188,9 @@ describe("payment_intent.succeeded", () => {
     expect(response.status).toBe(200);
     expect(pickupsOf(user.id)).toHaveLength(0);
     expect(paymentRow(payment.id)).toMatchObject({ status: "refunded", refundedCents: 1150 });
-    expect(standIn.requestsTo("POST", "/v1/refunds").map((r) => r.params)).toEqual([{ payment_intent: intent.id, amount: "1150" }]);
+    expect(standIn.requestsTo("POST", "/v1/refunds").map((r) => r.params)).toEqual([
+      { payment_intent: intent.id, amount: "1150" },
+    ]);
     expect(warnings).toEqual([expect.stringContaining("errors.slotFullRefunded")]);
   });
 
@@ -174,7 +199,10 @@ describe("payment_intent.succeeded", () => {
     const payload = event("payment_intent.succeeded", intent);
     // The SDK retries once on a 500: fail both attempts.
     for (let i = 0; i < 2; i++) {
-      standIn.failNext("GET", `/v1/payment_intents/${intent.id}`, 500, { type: "api_error", message: "Stripe is down" });
+      standIn.failNext("GET", `/v1/payment_intents/${intent.id}`, 500, {
+        type: "api_error",
+        message: "Stripe is down",
+      });
     }
     await expect(deliver(payload)).rejects.toThrow(/Stripe is down/);
     expect(pickupsOf(user.id)).toHaveLength(0);
@@ -205,7 +233,9 @@ describe("payment_intent.succeeded", () => {
 
   it("other event types are acknowledged and change nothing", async () => {
     const { user, intent } = await paidButNeverCameBack();
-    const response = await deliver(event("charge.refunded", { id: "ch_x", object: "charge", payment_intent: intent.id }));
+    const response = await deliver(
+      event("charge.refunded", { id: "ch_x", object: "charge", payment_intent: intent.id }),
+    );
     expect(response.status).toBe(200);
     expect(pickupsOf(user.id)).toHaveLength(0);
   });
@@ -230,11 +260,17 @@ describe("checkout.session.completed (the no-JavaScript path)", () => {
     expect(response.status).toBe(200);
     const [pickup] = pickupsOf(user.id);
     expect(pickup).toMatchObject({ paymentId: payment.id, bagsRequested: 4, totalCents: 3679, pickupSlotId: s.id });
-    expect(paymentRow(payment.id)).toMatchObject({ providerPaymentId: intent.id, status: "succeeded", cardLast4: "4242" });
+    expect(paymentRow(payment.id)).toMatchObject({
+      providerPaymentId: intent.id,
+      status: "succeeded",
+      cardLast4: "4242",
+    });
 
     // Delivered again, and the resident's browser coming back afterwards: the same single pickup.
     expect((await deliver(payload)).status).toBe(200);
-    await expect(fulfilHostedSession(session.id, paymentProvider() as never, user.id)).resolves.toMatchObject({ id: pickup!.id });
+    await expect(fulfilHostedSession(session.id, paymentProvider() as never, user.id)).resolves.toMatchObject({
+      id: pickup!.id,
+    });
     expect(pickupsOf(user.id)).toHaveLength(1);
     expect(slotRow(s.id).currentBooked).toBe(1);
   });
@@ -257,14 +293,22 @@ describe("checkout.session.completed (the no-JavaScript path)", () => {
     expect(paymentRow(payment.id).providerPaymentId).toBe(intent.id);
 
     expect((await deliver(event("checkout.session.completed", session))).status).toBe(200);
-    await expect(fulfilHostedSession(session.id, paymentProvider() as never, user.id)).resolves.toMatchObject({ id: pickup!.id });
+    await expect(fulfilHostedSession(session.id, paymentProvider() as never, user.id)).resolves.toMatchObject({
+      id: pickup!.id,
+    });
     expect(pickupsOf(user.id)).toHaveLength(1);
     expect(slotRow(s.id).currentBooked).toBe(1);
   });
 
   it("a session we never created answers 200 and stores nothing", async () => {
     const payments = count(schema.payments);
-    const response = await deliver(event("checkout.session.completed", { id: "cs_test_not_ours", object: "checkout.session", payment_status: "paid" }));
+    const response = await deliver(
+      event("checkout.session.completed", {
+        id: "cs_test_not_ours",
+        object: "checkout.session",
+        payment_status: "paid",
+      }),
+    );
     expect(response.status).toBe(200);
     expect(count(schema.payments)).toBe(payments);
     expect(warnings).toEqual([expect.stringMatching(/checkout\.session\.completed evt_\w+: errors\.paymentNotFound/)]);

@@ -86,7 +86,13 @@ describe("waitlist", () => {
     setNow(Date.UTC(2030, 0, 10, 15));
     const first = joinWaitlist({ name: "Sam", email: address, fsa: "H2X", reason: "No Direct Access", locale: "en" });
     setNow(Date.UTC(2030, 0, 12, 9));
-    const again = joinWaitlist({ name: "Samuel", email: address, fsa: "H2X", reason: "Outside Service Area", locale: "en" });
+    const again = joinWaitlist({
+      name: "Samuel",
+      email: address,
+      fsa: "H2X",
+      reason: "Outside Service Area",
+      locale: "en",
+    });
     expect(again.created).toBe(false);
     expect(again.entry.id).toBe(first.entry.id);
     expect(again.entry).toMatchObject({
@@ -114,7 +120,12 @@ describe("waitlist", () => {
 });
 
 describe("waitlist input", () => {
-  const good = { email: "Marie@Videotron.ca", name: " Marie ", postal_code: "k1a", building_access: "Outside Service Area" };
+  const good = {
+    email: "Marie@Videotron.ca",
+    name: " Marie ",
+    postal_code: "k1a",
+    building_access: "Outside Service Area",
+  };
 
   it("accepts the spec's payload and normalises it", () => {
     expect(WaitlistApiSchema.parse(good)).toEqual({

@@ -15,7 +15,9 @@ function errors(schema: Parameters<typeof parseWithZod>[1]["schema"], values: Re
 
 describe("sign-up form", () => {
   it("requires an e-mail", () => {
-    expect(errors(SignUpSchema, { password: "abcdef", confirmPassword: "abcdef" })?.email?.[0]).toBe("errors.emailRequired");
+    expect(errors(SignUpSchema, { password: "abcdef", confirmPassword: "abcdef" })?.email?.[0]).toBe(
+      "errors.emailRequired",
+    );
   });
   it("rejects a malformed e-mail", () => {
     expect(errors(SignUpSchema, { email: "nope", password: "abcdef", confirmPassword: "abcdef" })?.email?.[0]).toBe(
@@ -28,20 +30,24 @@ describe("sign-up form", () => {
     ).toBe("errors.emailRejected");
   });
   it("needs 6 characters of password, exactly at the boundary", () => {
-    expect(errors(SignUpSchema, { email: "a@bell.net", password: "abcde", confirmPassword: "abcde" })?.password?.[0]).toBe(
-      "errors.passwordMin",
-    );
+    expect(
+      errors(SignUpSchema, { email: "a@bell.net", password: "abcde", confirmPassword: "abcde" })?.password?.[0],
+    ).toBe("errors.passwordMin");
     expect(errors(SignUpSchema, { email: "a@bell.net", password: "abcdef", confirmPassword: "abcdef" })).toEqual({});
   });
   it("puts the mismatch on the confirmation field", () => {
     expect(
-      errors(SignUpSchema, { email: "a@bell.net", password: "abcdef", confirmPassword: "abcdeg" })?.confirmPassword?.[0],
+      errors(SignUpSchema, { email: "a@bell.net", password: "abcdef", confirmPassword: "abcdeg" })
+        ?.confirmPassword?.[0],
     ).toBe("errors.passwordsDontMatch");
   });
   it("upper-cases the postal prefix and refuses anything else", () => {
-    const ok = parseWithZod(form({ email: "a@bell.net", password: "abcdef", confirmPassword: "abcdef", postalFsa: "h2x" }), {
-      schema: SignUpSchema,
-    });
+    const ok = parseWithZod(
+      form({ email: "a@bell.net", password: "abcdef", confirmPassword: "abcdef", postalFsa: "h2x" }),
+      {
+        schema: SignUpSchema,
+      },
+    );
     expect(ok.status === "success" && ok.value.postalFsa).toBe("H2X");
     expect(
       errors(SignUpSchema, { email: "a@bell.net", password: "abcdef", confirmPassword: "abcdef", postalFsa: "22X" })
@@ -55,11 +61,12 @@ describe("sign-in and reset forms", () => {
     expect(errors(SignInSchema, { email: "a@bell.net" })?.password?.[0]).toBe("errors.passwordRequired");
   });
   it("reset needs matching passwords of 6 characters", () => {
-    expect(errors(ResetPasswordSchema, { token: "t", newPassword: "abc", confirmPassword: "abc" })?.newPassword?.[0]).toBe(
-      "errors.passwordMin",
-    );
     expect(
-      errors(ResetPasswordSchema, { token: "t", newPassword: "abcdef", confirmPassword: "abcdeX" })?.confirmPassword?.[0],
+      errors(ResetPasswordSchema, { token: "t", newPassword: "abc", confirmPassword: "abc" })?.newPassword?.[0],
+    ).toBe("errors.passwordMin");
+    expect(
+      errors(ResetPasswordSchema, { token: "t", newPassword: "abcdef", confirmPassword: "abcdeX" })
+        ?.confirmPassword?.[0],
     ).toBe("errors.passwordsDontMatch");
   });
 });

@@ -7,7 +7,17 @@ const onboarded = { hasCompletedOnboarding: true };
 
 describe("onboarding gate", () => {
   it("sends a resident who has not finished onboarding to the guide from every page", () => {
-    for (const path of ["/", "/materials", "/how-it-works", "/history", "/booking", "/profile", "/order/AB12", "/sign-in", "/no-such-page"]) {
+    for (const path of [
+      "/",
+      "/materials",
+      "/how-it-works",
+      "/history",
+      "/booking",
+      "/profile",
+      "/order/AB12",
+      "/sign-in",
+      "/no-such-page",
+    ]) {
       expect(onboardingGateRedirect(newResident, path), path).toBe("/onboarding");
     }
   });
@@ -43,6 +53,7 @@ describe("guide slides", () => {
     expect(parseSlide(" 6 ")).toBe(6);
     expect(parseSlide("9")).toBe(6);
     expect(parseSlide("0")).toBe(1);
-    for (const bad of [null, undefined, "", "x", "-2", "2.5", "1e3", "99999"]) expect(parseSlide(bad), String(bad)).toBe(1);
+    for (const bad of [null, undefined, "", "x", "-2", "2.5", "1e3", "99999"])
+      expect(parseSlide(bad), String(bad)).toBe(1);
   });
 });

@@ -94,7 +94,10 @@ describe("notifications", () => {
   });
   it("a cancelled pickup gives a cancellation notice, a moved one a modification notice", () => {
     expect(titles(48, { status: "Cancelled", cancelledAt: NOW - HOUR })).toEqual(["notifications.cancelledTitle"]);
-    expect(titles(48, { modifiedAt: NOW - HOUR })).toEqual(["notifications.modifiedTitle", "notifications.confirmedTitle"]);
+    expect(titles(48, { modifiedAt: NOW - HOUR })).toEqual([
+      "notifications.modifiedTitle",
+      "notifications.confirmedTitle",
+    ]);
   });
   it("sorts newest first across pickups", () => {
     const a = pickup(100, { id: 1, createdAt: NOW - 10 * HOUR });

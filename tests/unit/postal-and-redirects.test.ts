@@ -5,7 +5,8 @@ import { safeRedirect } from "~/lib/safe-redirect";
 describe("postal codes", () => {
   it("accepts Canadian prefixes only", () => {
     for (const fsa of ["H2X", "K1A", "A1A", "V6B", "X0A"]) expect(isCanadianFsa(fsa)).toBe(true);
-    for (const fsa of ["D1A", "W1A", "Z1A", "H2", "HH2", "H2XX", "12A", "H2D", "h2x"]) expect(isCanadianFsa(fsa)).toBe(false);
+    for (const fsa of ["D1A", "W1A", "Z1A", "H2", "HH2", "H2XX", "12A", "H2D", "h2x"])
+      expect(isCanadianFsa(fsa)).toBe(false);
   });
   it("cleans typed input like the field does", () => {
     expect(cleanFsaInput(" h2x 3k2")).toBe("H2X");
@@ -25,7 +26,16 @@ describe("safe redirects", () => {
     expect(safeRedirect("/order/AB12?x=1")).toBe("/order/AB12?x=1");
   });
   it("refuses other sites and odd values", () => {
-    for (const bad of ["//evil.example", "https://evil.example", "/\\evil.example", "history", "", null, undefined, "/a\nb"]) {
+    for (const bad of [
+      "//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "history",
+      "",
+      null,
+      undefined,
+      "/a\nb",
+    ]) {
       expect(safeRedirect(bad, "/")).toBe("/");
     }
   });

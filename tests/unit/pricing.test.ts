@@ -1,21 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { cancellationFeeCents, formatMoney, mulDivRoundHalfUp, parseBagCount, priceBreakdown, refundOnCancel } from "~/lib/pricing";
+import {
+  cancellationFeeCents,
+  formatMoney,
+  mulDivRoundHalfUp,
+  parseBagCount,
+  priceBreakdown,
+  refundOnCancel,
+} from "~/lib/pricing";
 
 describe("prices", () => {
   it.each([
     [1, 1000, 0, 50, 100, 1150],
     [2, 1800, 200, 90, 180, 2070],
     [4, 3200, 800, 160, 319, 3679],
-  ] as const)("%i bag(s): subtotal %i, discount %i, GST %i, QST %i, total %i", (bags, subtotal, discount, gst, qst, total) => {
-    const b = priceBreakdown({ bags });
-    expect(b.listPriceCents).toBe(bags * 1000);
-    expect(b.multiBagDiscountCents).toBe(discount);
-    expect(b.subtotalCents).toBe(subtotal);
-    expect(b.gstCents).toBe(gst);
-    expect(b.qstCents).toBe(qst);
-    expect(b.totalCents).toBe(total);
-    expect(b.isFree).toBe(false);
-  });
+  ] as const)(
+    "%i bag(s): subtotal %i, discount %i, GST %i, QST %i, total %i",
+    (bags, subtotal, discount, gst, qst, total) => {
+      const b = priceBreakdown({ bags });
+      expect(b.listPriceCents).toBe(bags * 1000);
+      expect(b.multiBagDiscountCents).toBe(discount);
+      expect(b.subtotalCents).toBe(subtotal);
+      expect(b.gstCents).toBe(gst);
+      expect(b.qstCents).toBe(qst);
+      expect(b.totalCents).toBe(total);
+      expect(b.isFree).toBe(false);
+    },
+  );
 
   it("a 50% promo makes a 1-bag pickup $5.75", () => {
     const b = priceBreakdown({ bags: 1, promoPercent: 50 });

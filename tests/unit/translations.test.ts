@@ -18,7 +18,12 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].ma
 describe("translations", () => {
   const namespaces = fs.readdirSync(path.join(dir, "en")).filter((f) => f.endsWith(".json"));
   it("has the same namespaces in both languages", () => {
-    expect(fs.readdirSync(path.join(dir, "fr")).filter((f) => f.endsWith(".json")).sort()).toEqual([...namespaces].sort());
+    expect(
+      fs
+        .readdirSync(path.join(dir, "fr"))
+        .filter((f) => f.endsWith(".json"))
+        .sort(),
+    ).toEqual([...namespaces].sort());
   });
   for (const ns of namespaces) {
     it(`${ns}: same keys and placeholders in en and fr`, () => {

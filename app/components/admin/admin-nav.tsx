@@ -23,7 +23,9 @@ export function AdminNav() {
               prefetch="intent"
               className={({ isActive }) =>
                 `inline-flex min-h-[44px] items-center border-b-2 px-3 text-sm font-semibold ${
-                  isActive ? "border-brand-700 text-brand-800" : "border-transparent text-stone-600 hover:text-stone-900"
+                  isActive
+                    ? "border-brand-700 text-brand-800"
+                    : "border-transparent text-stone-600 hover:text-stone-900"
                 }`
               }
             >
@@ -37,7 +39,13 @@ export function AdminNav() {
 }
 
 /** Second-level tabs (the supply pages). */
-export function AdminTabs({ items, label }: { items: Array<{ to: string; label: string; end?: boolean }>; label: string }) {
+export function AdminTabs({
+  items,
+  label,
+}: {
+  items: Array<{ to: string; label: string; end?: boolean }>;
+  label: string;
+}) {
   return (
     <nav aria-label={label} className="admin-no-print print:hidden">
       <ul className="flex flex-wrap gap-2">
@@ -48,7 +56,9 @@ export function AdminTabs({ items, label }: { items: Array<{ to: string; label: 
               end={item.end}
               className={({ isActive }) =>
                 `inline-flex min-h-[40px] items-center rounded-full border px-4 text-sm font-semibold ${
-                  isActive ? "border-brand-700 bg-brand-50 text-brand-800" : "border-stone-300 bg-white text-stone-700 hover:bg-stone-100"
+                  isActive
+                    ? "border-brand-700 bg-brand-50 text-brand-800"
+                    : "border-stone-300 bg-white text-stone-700 hover:bg-stone-100"
                 }`
               }
             >

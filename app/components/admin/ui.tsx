@@ -2,9 +2,19 @@
 // pagination links and the recent activity list.
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { AdminProblem } from "~/services/http/admin-actions.server";
+import type { AdminProblem } from "~/lib/admin-problem";
 
-export function StatCard({ id, label, value, hint }: { id: string; label: string; value: string | number; hint?: string }) {
+export function StatCard({
+  id,
+  label,
+  value,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string | number;
+  hint?: string;
+}) {
   return (
     <div className="card" data-testid={`stat-${id}`}>
       <p className="text-sm font-medium text-stone-600">{label}</p>
@@ -55,7 +65,9 @@ const TONES: Record<string, string> = {
 
 export function Badge({ tone, children }: { tone: string; children: React.ReactNode }) {
   return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[tone] ?? "bg-stone-100 text-stone-700"}`}>
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[tone] ?? "bg-stone-100 text-stone-700"}`}
+    >
       {children}
     </span>
   );
@@ -124,8 +136,18 @@ export const tdClass = "px-3 py-2 align-middle";
  * A wide table's horizontal scroller, reachable by keyboard: a named region in the tab order, so that
  * it can be scrolled with the arrow keys even when the table holds no link or button.
  */
-export function TableScroll({ label, className = "", children }: { label: string; className?: string; children: React.ReactNode }) {
+export function TableScroll({
+  label,
+  className = "",
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
+    // A scrolling table must be reachable by keyboard (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
       {children}
     </div>

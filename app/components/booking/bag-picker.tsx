@@ -42,12 +42,16 @@ export function BagPicker({
                   {saving > 0 ? (
                     <>
                       {" · "}
-                      <span className="font-semibold text-brand-700">{t("bags.saving", { amount: formatMoney(saving, lng) })}</span>
+                      <span className="font-semibold text-brand-700">
+                        {t("bags.saving", { amount: formatMoney(saving, lng) })}
+                      </span>
                     </>
                   ) : null}
                 </span>
               </span>
-              <span className="shrink-0 font-semibold tabular-nums text-stone-900">{formatMoney(BUNDLE_PRICE_CENTS[bags], lng)}</span>
+              <span className="shrink-0 font-semibold tabular-nums text-stone-900">
+                {formatMoney(BUNDLE_PRICE_CENTS[bags], lng)}
+              </span>
             </label>
           );
         })}

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { parseBagCount, type BagCount } from "~/lib/pricing";
-import type { BookingSelection, WeekGroup } from "~/services/booking/choice.server";
+import type { BookingSelection, WeekGroup } from "~/lib/booking-choice";
 import { BagPicker } from "./bag-picker";
 import { DatePicker } from "./date-picker";
 import { CancellationPolicy } from "./notices";
@@ -103,12 +103,22 @@ export function BookingForm({
       <CancellationPolicy lng={lng} />
       <div id="booking-error" aria-live="assertive">
         {shownError ? (
-          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="booking-error">
+          <p
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
+            data-testid="booking-error"
+          >
             {t(shownError)}
           </p>
         ) : null}
       </div>
-      <button type="submit" formMethod="post" className="btn-primary w-full" disabled={continuing} aria-busy={continuing || undefined}>
+      <button
+        type="submit"
+        formMethod="post"
+        className="btn-primary w-full"
+        disabled={continuing}
+        aria-busy={continuing || undefined}
+      >
         {continuing ? t("continuing") : (submitLabel ?? t("continue"))}
       </button>
     </Form>

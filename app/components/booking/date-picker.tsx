@@ -1,7 +1,7 @@
 // Step 2: the pickup dates of the coming month, grouped by week (Monday first in French). A date
 // whose slots are all taken is shown as Fully Booked and cannot be picked.
 import { useTranslation } from "react-i18next";
-import type { WeekGroup } from "~/services/booking/choice.server";
+import type { WeekGroup } from "~/lib/booking-choice";
 
 export function DatePicker({
   weeks,
@@ -54,7 +54,9 @@ export function DatePicker({
                     </span>
                     <span className="sr-only">{day.label}</span>
                     {day.fullyBooked ? (
-                      <span className="block text-xs font-semibold uppercase text-stone-600">{t("date.fullyBooked")}</span>
+                      <span className="block text-xs font-semibold uppercase text-stone-600">
+                        {t("date.fullyBooked")}
+                      </span>
                     ) : null}
                   </span>
                 </label>

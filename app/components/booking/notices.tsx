@@ -7,13 +7,20 @@ import { cancellationFeeCents, CANCELLATION_FEE_CENTS, formatMoney } from "~/lib
 export function CancellationPolicy({ lng }: { lng: string }) {
   const { t } = useTranslation("booking");
   return (
-    <aside className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-stone-800" aria-labelledby="policy-title" data-testid="cancellation-policy">
+    <aside
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-stone-800"
+      aria-labelledby="policy-title"
+      data-testid="cancellation-policy"
+    >
       <h2 id="policy-title" className="font-semibold text-stone-900">
         {t("policy.title")}
       </h2>
       <p className="mt-1 text-sm">{t("policy.body")}</p>
       <p className="mt-1 text-sm">
-        {t("policy.fee", { fee: formatMoney(CANCELLATION_FEE_CENTS, lng), total: formatMoney(cancellationFeeCents(), lng) })}
+        {t("policy.fee", {
+          fee: formatMoney(CANCELLATION_FEE_CENTS, lng),
+          total: formatMoney(cancellationFeeCents(), lng),
+        })}
       </p>
     </aside>
   );
@@ -22,7 +29,11 @@ export function CancellationPolicy({ lng }: { lng: string }) {
 export function ServiceAreaNotice({ fsa }: { fsa: string }) {
   const { t } = useTranslation("booking");
   return (
-    <section className="card mt-4 border-amber-300 bg-amber-50" aria-labelledby="area-title" data-testid="service-area-notice">
+    <section
+      className="card mt-4 border-amber-300 bg-amber-50"
+      aria-labelledby="area-title"
+      data-testid="service-area-notice"
+    >
       <h2 id="area-title" className="text-lg font-semibold text-stone-900">
         {t("area.title")}
       </h2>

@@ -2,7 +2,7 @@
 // on that date) cannot be picked.
 import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { DateChoice } from "~/services/booking/choice.server";
+import type { DateChoice } from "~/lib/booking-choice";
 
 export const WindowPicker = forwardRef<
   HTMLFieldSetElement,
@@ -43,7 +43,9 @@ export const WindowPicker = forwardRef<
                   className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
                 />
                 <span className="min-w-0 flex-1">
-                  <span className={`block font-semibold ${open ? "text-stone-900" : ""}`}>{t(`window.${w.window}`)}</span>
+                  <span className={`block font-semibold ${open ? "text-stone-900" : ""}`}>
+                    {t(`window.${w.window}`)}
+                  </span>
                   <span className="block text-sm">{w.label}</span>
                 </span>
                 <span className={`shrink-0 text-right text-sm ${open ? "text-stone-700" : "font-semibold uppercase"}`}>

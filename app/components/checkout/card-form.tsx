@@ -4,10 +4,31 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 const FIELDS = [
-  { name: "cardNumber", label: "card.number", autoComplete: "cc-number", inputMode: "numeric", maxLength: 23, placeholder: "4242 4242 4242 4242" },
-  { name: "expiry", label: "card.expiry", autoComplete: "cc-exp", inputMode: "numeric", maxLength: 7, placeholder: "card.expiryPlaceholder" },
+  {
+    name: "cardNumber",
+    label: "card.number",
+    autoComplete: "cc-number",
+    inputMode: "numeric",
+    maxLength: 23,
+    placeholder: "4242 4242 4242 4242",
+  },
+  {
+    name: "expiry",
+    label: "card.expiry",
+    autoComplete: "cc-exp",
+    inputMode: "numeric",
+    maxLength: 7,
+    placeholder: "card.expiryPlaceholder",
+  },
   { name: "cvc", label: "card.cvc", autoComplete: "cc-csc", inputMode: "numeric", maxLength: 4, placeholder: "123" },
-  { name: "postalCode", label: "card.postalCode", autoComplete: "postal-code", inputMode: "text", maxLength: 7, placeholder: "H2X 3K2" },
+  {
+    name: "postalCode",
+    label: "card.postalCode",
+    autoComplete: "postal-code",
+    inputMode: "text",
+    maxLength: 7,
+    placeholder: "H2X 3K2",
+  },
 ] as const;
 
 export function CardForm({
@@ -62,7 +83,14 @@ export function CardForm({
         })}
       </div>
       <p className="text-sm text-stone-600">{t("card.secure")}</p>
-      <button type="submit" name="intent" value="pay" className="btn-primary w-full" disabled={busy} aria-busy={busy || undefined}>
+      <button
+        type="submit"
+        name="intent"
+        value="pay"
+        className="btn-primary w-full"
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
         {busy ? t("card.paying") : payLabel}
       </button>
     </Form>

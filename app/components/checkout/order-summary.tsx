@@ -16,10 +16,15 @@ export function OrderSummary({
   const { t, i18n } = useTranslation(["checkout", "common"]);
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const rows: Array<[string, string, string?]> = [[t("summary.listPrice"), money(breakdown.listPriceCents), "list"]];
-  if (breakdown.multiBagDiscountCents) rows.push([t("summary.multiBagDiscount"), `−${money(breakdown.multiBagDiscountCents)}`, "multibag"]);
+  if (breakdown.multiBagDiscountCents)
+    rows.push([t("summary.multiBagDiscount"), `−${money(breakdown.multiBagDiscountCents)}`, "multibag"]);
   if (breakdown.serviceFeeCents) rows.push([t("summary.serviceFee"), money(breakdown.serviceFeeCents), "fee"]);
   if (breakdown.promoDiscountCents) {
-    rows.push([t("summary.promoDiscount", { percent: breakdown.promoPercent }), `−${money(breakdown.promoDiscountCents)}`, "promo"]);
+    rows.push([
+      t("summary.promoDiscount", { percent: breakdown.promoPercent }),
+      `−${money(breakdown.promoDiscountCents)}`,
+      "promo",
+    ]);
   }
   rows.push([t("summary.subtotal"), money(breakdown.subtotalCents), "subtotal"]);
   rows.push([t("summary.gst"), money(breakdown.gstCents), "gst"]);
@@ -46,7 +51,9 @@ export function OrderSummary({
         ))}
         <div className="contents text-lg font-bold" data-testid="summary-total">
           <dt>{t("summary.total")}</dt>
-          <dd className="text-right tabular-nums">{breakdown.isFree ? t("summary.free") : `${money(breakdown.totalCents)} CAD`}</dd>
+          <dd className="text-right tabular-nums">
+            {breakdown.isFree ? t("summary.free") : `${money(breakdown.totalCents)} CAD`}
+          </dd>
         </div>
       </dl>
     </section>

@@ -20,7 +20,10 @@ let stripePromise: Promise<Stripe | null> | null = null;
 
 export default function StripeCard(props: Props) {
   const { t } = useTranslation(["checkout", "common"]);
-  const promise = useMemo(() => (stripePromise ??= loadStripe(props.publishableKey).catch(() => null)), [props.publishableKey]);
+  const promise = useMemo(
+    () => (stripePromise ??= loadStripe(props.publishableKey).catch(() => null)),
+    [props.publishableKey],
+  );
   if (!props.publishableKey) {
     return <p className="card font-semibold">{t("stripe.unavailable")}</p>;
   }
@@ -81,7 +84,12 @@ function StripeCardForm({ bags, slotId, totalCents, promoCode, address, payLabel
     setBusy(true);
     setError(null);
     try {
-      const intent = await postJson("/api/create-payment-intent", { amount: totalCents, bagCount: bags, slotId, promoCode });
+      const intent = await postJson("/api/create-payment-intent", {
+        amount: totalCents,
+        bagCount: bags,
+        slotId,
+        promoCode,
+      });
       const result = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: { card } });
       if (result.error) {
         setError(t(messageFor(result.error)));

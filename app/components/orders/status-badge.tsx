@@ -13,7 +13,10 @@ const TONE: Record<DisplayStatus, string> = {
 export function StatusBadge({ status }: { status: DisplayStatus }) {
   const { t } = useTranslation("orders");
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1 ${TONE[status]}`} data-testid="status-badge">
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1 ${TONE[status]}`}
+      data-testid="status-badge"
+    >
       {t(`status.${status}`)}
     </span>
   );

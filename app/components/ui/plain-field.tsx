@@ -51,7 +51,10 @@ export function PlainField({
 
 /** The field errors and first values out of a Conform reply, read without Conform's client. */
 export function readReply(result: unknown) {
-  const reply = (result ?? {}) as { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
+  const reply = (result ?? {}) as {
+    error?: Record<string, string[] | null> | null;
+    initialValue?: Record<string, unknown> | null;
+  };
   const error = (field: string) => reply.error?.[field]?.[0] ?? null;
   const value = (field: string) => {
     const v = reply.initialValue?.[field];

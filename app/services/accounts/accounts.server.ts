@@ -4,9 +4,11 @@ import { adminEmails, env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { sendEmail } from "~/services/platform/mailer.server";
 import { hashPassword, randomToken, sha256, verifyPassword } from "./passwords.server";
+import { destroyAllSessionsOf } from "./session.server";
 import { now } from "~/lib/clock";
 import { normalizeEmail } from "~/lib/email-rules";
 import type { Language } from "~/lib/i18n";
+import type { PublicUser } from "~/lib/user";
 import type { User } from "../../../db/schema";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -23,10 +25,7 @@ export class AccountError extends Error {
   }
 }
 
-/** What the API and the pages may see of a user: never the password hash. */
-export type PublicUser = ReturnType<typeof toPublicUser>;
-
-export function toPublicUser(user: User) {
+export function toPublicUser(user: User): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -43,16 +42,12 @@ export function toPublicUser(user: User) {
   };
 }
 
-export function findUserByEmail(email: string) {
+function findUserByEmail(email: string) {
   return db
     .select()
     .from(schema.users)
     .where(eq(schema.users.email, normalizeEmail(email)))
     .get();
-}
-
-export function getUserById(id: number) {
-  return db.select().from(schema.users).where(eq(schema.users.id, id)).get();
 }
 
 function roleFor(email: string): "admin" | "resident" {
@@ -175,17 +170,12 @@ export async function resetPassword(token: string, newPassword: string): Promise
   const user = db.transaction((tx) => {
     const row = tx.select().from(schema.passwordResetTokens).where(usableToken(token)).get();
     if (!row) return null;
-    tx.delete(schema.sessions).where(eq(schema.sessions.userId, row.userId)).run();
+    destroyAllSessionsOf(row.userId, tx);
     tx.update(schema.passwordResetTokens)
       .set({ usedAt: now() })
       .where(eq(schema.passwordResetTokens.userId, row.userId))
       .run();
-    return tx
-      .update(schema.users)
-      .set({ passwordHash })
-      .where(eq(schema.users.id, row.userId))
-      .returning()
-      .get();
+    return tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, row.userId)).returning().get();
   });
   if (!user) {
     throw new AccountError("errors.invalidResetLink", "Invalid or expired reset link", 400);

@@ -63,8 +63,8 @@ export function findSessionUser(userId: number) {
   return db.select().from(schema.users).where(eq(schema.users.id, userId)).get() ?? null;
 }
 
-export function destroyAllSessionsOf(userId: number) {
-  db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)).run();
+export function destroyAllSessionsOf(userId: number, tx: Pick<typeof db, "delete"> = db) {
+  tx.delete(schema.sessions).where(eq(schema.sessions.userId, userId)).run();
 }
 
 export function purgeExpiredSessions() {

@@ -10,7 +10,7 @@ import { now } from "~/lib/clock";
 import { dateKey, formatDate, type PickupWindow, windowLabel } from "~/lib/dates";
 import type { User } from "../../../db/schema";
 
-export type SheetPickup = {
+type SheetPickup = {
   id: number;
   confirmationNumber: string;
   window: PickupWindow;
@@ -74,8 +74,7 @@ export function daySheet(date: string, at = now()): DaySheet {
   };
 }
 
-export const MARKS = ["Completed", "Missed"] as const;
-export type Mark = (typeof MARKS)[number];
+const MARKS = ["Completed", "Missed"] as const;
 
 /**
  * Records how a scheduled pickup went. Only from its day on, and only once: a pickup already Completed,
@@ -96,7 +95,8 @@ export async function markPickup(admin: User, pickupId: unknown, rawMark: unknow
           .get()
       : undefined;
     if (!row) throw new AdminError("day.notFound", {}, 404);
-    if (row.slot.date > dateKey(at)) throw new AdminError("day.tooEarly", { confirmationNumber: row.pickup.confirmationNumber });
+    if (row.slot.date > dateKey(at))
+      throw new AdminError("day.tooEarly", { confirmationNumber: row.pickup.confirmationNumber });
     const updated = tx
       .update(schema.pickupRequests)
       .set({ status: mark, updatedAt: at })
@@ -134,4 +134,3 @@ export async function markPickup(admin: User, pickupId: unknown, rawMark: unknow
 export function daySheetFilename(date: string) {
   return `pickups-${date}.csv`;
 }
-

@@ -1,5 +1,7 @@
 // A refused admin change: a translation key of the admin namespace (with its values), and which form
 // or row it belongs to so the page can show it in place. Nothing was stored.
+import type { FieldProblem } from "~/lib/admin-problem";
+
 export class AdminError extends Error {
   constructor(
     public readonly key: string,
@@ -11,8 +13,6 @@ export class AdminError extends Error {
     super(key);
   }
 }
-
-export type FieldProblem = { key: string; values?: Record<string, string | number> };
 
 /** An integer from a form or JSON value, or null ('' and '3.5' are not integers). */
 export function toInteger(value: unknown): number | null {

@@ -9,7 +9,7 @@ import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
 
 export const MAX_BATCH = 500;
-export const CODES_PAGE_SIZE = 50;
+const CODES_PAGE_SIZE = 50;
 
 export type PromoStats = {
   totalCodes: number;
@@ -98,12 +98,14 @@ export function redemptionJson(row: RedemptionRow) {
  * Reads a batch request from a form or JSON body: count 1..500, percent 1..100 (50 when left out).
  * Throws AdminError with the admin namespace's key for the field that is wrong.
  */
-export function parseBatch(input: { count: unknown; percent?: unknown }) {
+function parseBatch(input: { count: unknown; percent?: unknown }) {
   const n = toInteger(input.count);
   if (n === null || n < 1 || n > MAX_BATCH) throw new AdminError("promo.countInvalid", { max: MAX_BATCH });
   const rawPercent = input.percent;
   const percent =
-    rawPercent === undefined || rawPercent === null || rawPercent === "" ? DEFAULT_PROMO_PERCENT : toInteger(rawPercent);
+    rawPercent === undefined || rawPercent === null || rawPercent === ""
+      ? DEFAULT_PROMO_PERCENT
+      : toInteger(rawPercent);
   if (percent === null || percent < 1 || percent > 100) throw new AdminError("promo.percentInvalid");
   return { count: n, percent };
 }
@@ -118,7 +120,7 @@ export function createCodesAsAdmin(admin: User, input: { count: unknown; percent
 }
 
 export const CODE_STATUSES = ["active", "pending", "used", "expired", "inactive"] as const;
-export type CodeStatus = (typeof CODE_STATUSES)[number];
+type CodeStatus = (typeof CODE_STATUSES)[number];
 
 export type CodeFilter = { status: CodeStatus | "all"; q: string; batch: number | null };
 
@@ -171,7 +173,10 @@ function codeQuery(filter: CodeFilter, at: number) {
   return and(...conditions);
 }
 
-function statusOf(row: { active: boolean; expiresAt: number; redemptionId: number | null; pickupRequestId: number | null }, at: number): CodeStatus {
+function statusOf(
+  row: { active: boolean; expiresAt: number; redemptionId: number | null; pickupRequestId: number | null },
+  at: number,
+): CodeStatus {
   if (!row.active) return "inactive";
   if (row.pickupRequestId) return "used";
   if (row.expiresAt <= at) return "expired";
@@ -255,4 +260,3 @@ export function deactivateCode(admin: User, codeId: unknown) {
     return code.code;
   });
 }
-

@@ -3,7 +3,8 @@
 // residents are listed first and e-mailed, never cancelled silently) and the served prefixes.
 import { and, asc, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError, type FieldProblem, toInteger } from "./errors.server";
+import type { FieldProblem } from "~/lib/admin-problem";
+import { AdminError, toInteger } from "./errors.server";
 import { notifyWaitlist, waitingCount } from "./waitlist.server";
 import { appUrl, env } from "~/services/platform/config.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
@@ -14,8 +15,8 @@ import { addDays, dateKey, formatDate, type PickupWindow, weekdayOf, windowLabel
 import { isCanadianFsa, isMontrealFsa } from "~/lib/postal";
 import type { PickupSlot, User } from "../../../db/schema";
 
-export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-export const WINDOWS: PickupWindow[] = ["morning", "afternoon"];
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const WINDOWS: PickupWindow[] = ["morning", "afternoon"];
 export const MAX_CAPACITY = 500;
 const DEFAULT_CAPACITY = 12;
 
@@ -54,7 +55,14 @@ export function weeklyTemplate(): TemplateRow[] {
 type FieldSource = { get(name: string): unknown };
 
 function parsePrefixList(raw: string, known: Set<string>): { prefixes: string[]; problem?: FieldProblem } {
-  const prefixes = [...new Set(raw.toUpperCase().split(/[\s,;]+/).filter(Boolean))];
+  const prefixes = [
+    ...new Set(
+      raw
+        .toUpperCase()
+        .split(/[\s,;]+/)
+        .filter(Boolean),
+    ),
+  ];
   for (const fsa of prefixes) {
     if (!isCanadianFsa(fsa)) return { prefixes, problem: { key: "template.prefixInvalid", values: { prefix: fsa } } };
     if (!known.has(fsa)) return { prefixes, problem: { key: "template.prefixUnknown", values: { prefix: fsa } } };
@@ -67,7 +75,13 @@ function parsePrefixList(raw: string, known: Set<string>): { prefixes: string[];
  * checked; when one is wrong nothing is saved and each problem is reported on its field.
  */
 export function parseTemplateForm(form: FieldSource): Omit<TemplateRow, "key">[] {
-  const known = new Set(db.select({ fsa: schema.servicePrefixes.fsa }).from(schema.servicePrefixes).all().map((r) => r.fsa));
+  const known = new Set(
+    db
+      .select({ fsa: schema.servicePrefixes.fsa })
+      .from(schema.servicePrefixes)
+      .all()
+      .map((r) => r.fsa),
+  );
   const fields: Record<string, FieldProblem> = {};
   const rows = WEEKDAYS.flatMap((weekday) =>
     WINDOWS.map((window) => {
@@ -118,14 +132,23 @@ export function saveTemplate(admin: User, rows: Omit<TemplateRow, "key">[], at =
  * Closed dates stay closed: reopening a date is the admin's explicit choice.
  */
 export function applyTemplate(admin: User, at = now(), log = true): RegenerateSummary {
-  const templates = db.select().from(schema.slotTemplates).all().filter((t) => t.active);
+  const templates = db
+    .select()
+    .from(schema.slotTemplates)
+    .all()
+    .filter((t) => t.active);
   const today = dateKey(at);
   const summary: RegenerateSummary = { created: 0, updated: 0, withdrawn: 0, keptBooked: 0 };
   db.transaction((tx) => {
     const slots = tx
       .select()
       .from(schema.pickupSlots)
-      .where(and(gte(schema.pickupSlots.date, addDays(today, 1)), lte(schema.pickupSlots.date, addDays(today, WEEKS_AHEAD * 7))))
+      .where(
+        and(
+          gte(schema.pickupSlots.date, addDays(today, 1)),
+          lte(schema.pickupSlots.date, addDays(today, WEEKS_AHEAD * 7)),
+        ),
+      )
       .all()
       .filter((s) => !s.closed);
     for (const slot of slots) {
@@ -196,7 +219,10 @@ export function slotsAhead(at = now()): SlotDate[] {
     .where(and(gte(schema.pickupSlots.date, today), lte(schema.pickupSlots.date, addDays(today, WEEKS_AHEAD * 7))))
     .orderBy(asc(schema.pickupSlots.date), asc(schema.pickupSlots.startsAt))
     .all();
-  const scheduled = scheduledBySlot(db, rows.map((r) => r.id));
+  const scheduled = scheduledBySlot(
+    db,
+    rows.map((r) => r.id),
+  );
   const dates = new Map<string, SlotDate>();
   for (const row of rows) {
     const entry = dates.get(row.date) ?? { date: row.date, closed: true, scheduled: 0, slots: [] };
@@ -345,10 +371,7 @@ export function servedAreas() {
     .select({ fsa: schema.waitlistEntries.fsa, n: count() })
     .from(schema.waitlistEntries)
     .where(
-      and(
-        eq(schema.waitlistEntries.reason, "Outside Service Area"),
-        sql`${schema.waitlistEntries.notifiedAt} is null`,
-      ),
+      and(eq(schema.waitlistEntries.reason, "Outside Service Area"), sql`${schema.waitlistEntries.notifiedAt} is null`),
     )
     .groupBy(schema.waitlistEntries.fsa)
     .all();
@@ -365,8 +388,10 @@ export function servedAreas() {
   };
 }
 
-export function parsePrefix(raw: unknown): string {
-  const fsa = String(raw ?? "").trim().toUpperCase();
+function parsePrefix(raw: unknown): string {
+  const fsa = String(raw ?? "")
+    .trim()
+    .toUpperCase();
   if (!isCanadianFsa(fsa)) throw new AdminError("prefix.invalid", { prefix: fsa.slice(0, 10) });
   if (!isMontrealFsa(fsa)) throw new AdminError("prefix.notMontreal", { prefix: fsa });
   return fsa;
@@ -384,7 +409,8 @@ export async function openPrefix(admin: User, raw: unknown, options: { notify: b
       if (!options.notify || waitingCount(fsa) === 0) throw new AdminError("prefix.alreadyOpen", { prefix: fsa });
       return false;
     }
-    if (existing) tx.update(schema.servicePrefixes).set({ active: true }).where(eq(schema.servicePrefixes.fsa, fsa)).run();
+    if (existing)
+      tx.update(schema.servicePrefixes).set({ active: true }).where(eq(schema.servicePrefixes.fsa, fsa)).run();
     else tx.insert(schema.servicePrefixes).values({ fsa, active: true, createdAt: now() }).run();
     recordActivity(tx, admin.id, "prefix.open", { prefix: fsa });
     return true;
@@ -419,4 +445,3 @@ export function deactivatePrefix(admin: User, raw: unknown, at = now()) {
     return { fsa, kept };
   });
 }
-

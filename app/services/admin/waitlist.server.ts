@@ -11,7 +11,7 @@ import { isCanadianFsa, isMontrealFsa } from "~/lib/postal";
 import { WAITLIST_REASONS, type WaitlistReason } from "~/lib/visitor-schemas";
 import type { User } from "../../../db/schema";
 
-export const WAITLIST_PAGE_SIZE = 50;
+const WAITLIST_PAGE_SIZE = 50;
 const OUTSIDE: WaitlistReason = "Outside Service Area";
 
 /**
@@ -29,7 +29,7 @@ export function waitingCount(fsa: string): number {
   return db.select({ n: count() }).from(schema.waitlistEntries).where(waitingFor(fsa)).get()!.n;
 }
 
-export type PrefixCounts = {
+type PrefixCounts = {
   fsa: string;
   served: boolean;
   /** Only Montreal-region prefixes (starting with H) can be opened. */
@@ -59,7 +59,11 @@ export function waitlistSummary() {
     .groupBy(w.fsa)
     .orderBy(desc(count()), asc(w.fsa))
     .all();
-  const prefixes: PrefixCounts[] = rows.map((r) => ({ ...r, served: Boolean(r.served), montreal: isMontrealFsa(r.fsa) }));
+  const prefixes: PrefixCounts[] = rows.map((r) => ({
+    ...r,
+    served: Boolean(r.served),
+    montreal: isMontrealFsa(r.fsa),
+  }));
   const totals = {
     noDirectAccess: prefixes.reduce((s, p) => s + p.noDirectAccess, 0),
     outsideArea: prefixes.reduce((s, p) => s + p.outsideArea, 0),

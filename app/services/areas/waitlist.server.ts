@@ -22,7 +22,15 @@ export function joinWaitlist(input: WaitlistInput & { locale: Language }): { ent
       .get();
     const entry = tx
       .insert(schema.waitlistEntries)
-      .values({ name: input.name, email, fsa, reason: input.reason, locale: input.locale, createdAt: at, updatedAt: at })
+      .values({
+        name: input.name,
+        email,
+        fsa,
+        reason: input.reason,
+        locale: input.locale,
+        createdAt: at,
+        updatedAt: at,
+      })
       .onConflictDoUpdate({
         target: [schema.waitlistEntries.email, schema.waitlistEntries.fsa],
         set: { name: input.name, reason: input.reason, locale: input.locale, updatedAt: at },

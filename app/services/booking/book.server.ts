@@ -203,7 +203,7 @@ function pickupOfPayment(tx: Tx | typeof db, paymentId: number) {
 
 const CONFIRMATION_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /** 'K7M2-QX9P': random, not sequential, easy to read aloud. */
-export function newConfirmationNumber(): string {
+function newConfirmationNumber(): string {
   const bytes = crypto.randomBytes(8);
   const chars = [...bytes].map((b) => CONFIRMATION_ALPHABET[b % CONFIRMATION_ALPHABET.length]).join("");
   return `${chars.slice(0, 4)}-${chars.slice(4)}`;
@@ -214,18 +214,24 @@ export function newConfirmationNumber(): string {
  * residents can never both take the last place), the pickup is written, the promo redemption completed
  * and the payment marked paid. Idempotent per payment.
  */
-function bookInTransaction(payment: Payment, user: User, card: Pick<ProviderIntent, "cardBrand" | "cardLast4">): PickupRequest {
+function bookInTransaction(
+  payment: Payment,
+  user: User,
+  card: Pick<ProviderIntent, "cardBrand" | "cardLast4">,
+): PickupRequest {
   const booking = storedBooking(payment);
   return db.transaction((tx) => {
     const existing = pickupOfPayment(tx, payment.id);
     if (existing) return existing;
     // A payment being refunded (or refunded) must never book: the money is on its way back.
     const fresh = tx.select().from(schema.payments).where(eq(schema.payments.id, payment.id)).get()!;
-    if (fresh.status === "refunded" || fresh.status === "partially_refunded") throw new BookingError("errors.paymentRefunded", 409);
+    if (fresh.status === "refunded" || fresh.status === "partially_refunded")
+      throw new BookingError("errors.paymentRefunded", 409);
     const pendingReason = refundingReason(fresh);
     if (pendingReason) throw new BookingError(pendingReason, 409);
     const slot = findSlot(booking.slotId, tx);
-    if (!slot || slot.closed || !slot.serviceAreas.includes(booking.fsa)) throw new BookingError("errors.slotUnavailable", 409);
+    if (!slot || slot.closed || !slot.serviceAreas.includes(booking.fsa))
+      throw new BookingError("errors.slotUnavailable", 409);
     // The resident may have spent a while on the card form: allow the hour past the 24-hour lead.
     if (slot.startsAt - now() < MIN_LEAD_MS - 60 * 60 * 1000) throw new BookingError("errors.slotTooSoon", 409);
     const taken = tx
@@ -307,7 +313,12 @@ function refundingReason(payment: Payment): string | null {
  * repeat after a crash: Stripe de-duplicates by idempotency key (refund-<intent>-<cents>); the simulated
  * provider keeps its ledger in our database, which is read first so a repeat refunds nothing twice.
  */
-export async function refundAtProvider(provider: PaymentProvider, payment: Payment, cents: number, refundedTotalCents: number) {
+export async function refundAtProvider(
+  provider: PaymentProvider,
+  payment: Payment,
+  cents: number,
+  refundedTotalCents: number,
+) {
   if (cents <= 0 || payment.provider === "free") return;
   if (provider.name === "simulated") {
     const ledger = db
@@ -323,13 +334,18 @@ export async function refundAtProvider(provider: PaymentProvider, payment: Payme
 }
 
 /** A paid booking that cannot be placed is refunded in full, and the resident is told why. */
-async function refundUnplaceable(payment: Payment, provider: PaymentProvider, reason: BookingError): Promise<PickupRequest> {
+async function refundUnplaceable(
+  payment: Payment,
+  provider: PaymentProvider,
+  reason: BookingError,
+): Promise<PickupRequest> {
   // First, in one transaction: unless a pickup was booked for it meanwhile, record the decision.
   const claim = db.transaction((tx) => {
     const fresh = tx.select().from(schema.payments).where(eq(schema.payments.id, payment.id)).get()!;
     const booked = pickupOfPayment(tx, fresh.id);
     if (booked) return { booked } as const;
-    if (fresh.status === "refunded") return { fresh, done: true, ours: false, key: fresh.failureCode ?? reason.key } as const;
+    if (fresh.status === "refunded")
+      return { fresh, done: true, ours: false, key: fresh.failureCode ?? reason.key } as const;
     const pending = refundingReason(fresh);
     if (pending) return { fresh, done: false, ours: false, key: pending } as const;
     tx.update(schema.payments)
@@ -405,13 +421,18 @@ export async function fulfilPayment(
 }
 
 /** The hosted Checkout path: the session was paid with a PaymentIntent; re-key our record to it and book. */
-export async function fulfilHostedSession(sessionId: string, provider: PaymentProvider & { sessionPaymentIntent(id: string): Promise<string | null> }, userId?: number) {
+export async function fulfilHostedSession(
+  sessionId: string,
+  provider: PaymentProvider & { sessionPaymentIntent(id: string): Promise<string | null> },
+  userId?: number,
+) {
   const payment = findPaymentByProviderId(sessionId);
   if (!payment) {
     // Already re-keyed to its PaymentIntent (a reload of the return page, or the webhook came first).
     const intentId = await provider.sessionPaymentIntent(sessionId);
     const rekeyed = intentId ? findPaymentByProviderId(intentId) : undefined;
-    if (!rekeyed || (userId !== undefined && rekeyed.userId !== userId)) throw new BookingError("errors.paymentNotFound", 404);
+    if (!rekeyed || (userId !== undefined && rekeyed.userId !== userId))
+      throw new BookingError("errors.paymentNotFound", 404);
     return fulfilPayment(intentId!, { userId, provider });
   }
   if (userId !== undefined && payment.userId !== userId) throw new BookingError("errors.paymentNotFound", 404);
@@ -467,7 +488,10 @@ export async function bookFree(user: User, request: BookingRequest) {
     await sendBookingConfirmation(user, pickup);
     return pickup;
   } catch (error) {
-    db.update(schema.payments).set({ status: "failed", updatedAt: now() }).where(eq(schema.payments.id, payment.id)).run();
+    db.update(schema.payments)
+      .set({ status: "failed", updatedAt: now() })
+      .where(eq(schema.payments.id, payment.id))
+      .run();
     throw error;
   }
 }

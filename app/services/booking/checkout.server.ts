@@ -113,7 +113,8 @@ export function checkoutDetour(user: User, params: CheckoutParams): { to: string
     return null;
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    if (error.key === "errors.profileIncomplete") return { to: `/profile?${query}`, toast: "checkout:toast.profileIncomplete" };
+    if (error.key === "errors.profileIncomplete")
+      return { to: `/profile?${query}`, toast: "checkout:toast.profileIncomplete" };
     if (error.key === "errors.addressMismatch") {
       return { to: `/booking?addressMismatch=true&bags=${params.bags}`, toast: "checkout:toast.addressMismatch" };
     }

@@ -9,37 +9,16 @@ import { isMontrealFsa } from "~/lib/postal";
 import { parseBagCount, type BagCount } from "~/lib/pricing";
 import { isProfileComplete, type AddressFields } from "~/lib/profile";
 import { isOffered, spotsLeft, type DateOption } from "~/lib/slots";
+import type { BookingSelection, DateChoice, WeekGroup } from "~/lib/booking-choice";
 import { env } from "~/services/platform/config.server";
 import { dateOptions, findSlot } from "./slots.server";
 
 const WINDOW_ORDER: PickupWindow[] = ["morning", "afternoon"];
 
-export type WindowChoice = {
-  window: PickupWindow;
-  /** null when this date has no offered slot for the window (say, it starts within 24 hours). */
-  slotId: number | null;
-  label: string;
-  spotsLeft: number;
-};
-
-export type DateChoice = {
-  date: string;
-  /** 'Tuesday, December 1, 2026' */
-  label: string;
-  /** 'Tue, Dec 1' */
-  shortLabel: string;
-  fullyBooked: boolean;
-  windows: WindowChoice[];
-};
-
-export type WeekGroup = { start: string; label: string; dates: DateChoice[] };
-
-export type BookingSelection = { bags: BagCount | null; date: string | null; slotId: number | null };
-
 /** Where the resident stands: served area (H prefix), outside Montreal, or no prefix on file. */
-export type AreaStatus = "montreal" | "outside" | "unknown";
+type AreaStatus = "montreal" | "outside" | "unknown";
 
-export function areaStatus(postalFsa: string): AreaStatus {
+function areaStatus(postalFsa: string): AreaStatus {
   if (!postalFsa.trim()) return "unknown";
   return isMontrealFsa(postalFsa) ? "montreal" : "outside";
 }
@@ -65,7 +44,7 @@ function dateChoice(option: DateOption, lng: string): DateChoice {
 }
 
 /** The merged dates of a prefix, grouped by week in the resident's language. */
-export function bookingWeeks(options: DateOption[], lng: string): WeekGroup[] {
+function bookingWeeks(options: DateOption[], lng: string): WeekGroup[] {
   const weeks: WeekGroup[] = [];
   for (const option of options) {
     const start = weekStart(option.date, lng);
@@ -117,12 +96,7 @@ export type BookingPage = {
 };
 
 /** Everything /booking shows for this resident and query. */
-export function bookingPage(
-  user: { postalFsa: string },
-  lng: string,
-  query: URLSearchParams,
-  at = now(),
-): BookingPage {
+export function bookingPage(user: { postalFsa: string }, lng: string, query: URLSearchParams, at = now()): BookingPage {
   const fsa = user.postalFsa.trim().toUpperCase();
   const area = areaStatus(fsa);
   const weeks = area === "montreal" ? bookingWeeks(dateOptions(fsa, at), lng) : [];

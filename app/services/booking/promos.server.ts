@@ -20,7 +20,10 @@ export class PromoError extends Error {
 }
 
 export function normalizeCode(code: string): string {
-  return code.trim().toUpperCase().replace(/[^A-Z0-9-]/g, "");
+  return code
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9-]/g, "");
 }
 
 function newCode(): string {
@@ -66,10 +69,7 @@ function addressAlreadyRedeemed(tx: Handle, address: string, userId: number): bo
     .select({ id: schema.promoRedemptions.id })
     .from(schema.promoRedemptions)
     .where(
-      and(
-        eq(schema.promoRedemptions.normalizedAddress, address),
-        isNotNull(schema.promoRedemptions.pickupRequestId),
-      ),
+      and(eq(schema.promoRedemptions.normalizedAddress, address), isNotNull(schema.promoRedemptions.pickupRequestId)),
     )
     .get();
   if (row) return true;
@@ -162,7 +162,14 @@ export function appliedPromo(user: User, bags: number): { code: string; percent:
 }
 
 /** Inside the booking transaction: the pending redemption of this code becomes booked. */
-export function completeRedemption(tx: Tx, user: User, code: string, bags: number, pickupRequestId: number, discountCents: number) {
+export function completeRedemption(
+  tx: Tx,
+  user: User,
+  code: string,
+  bags: number,
+  pickupRequestId: number,
+  discountCents: number,
+) {
   const promo = checkPromo(tx, user, code, bags, pickupRequestId);
   const updated = tx
     .update(schema.promoRedemptions)

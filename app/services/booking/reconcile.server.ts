@@ -55,7 +55,14 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   const at = now();
   const settledBefore = at - (options.graceMs ?? 0);
   const limit = options.limit ?? 500;
-  const report: ReconcileReport = { booked: 0, refunded: 0, refundsSent: 0, abandonedFree: 0, confirmationsSent: 0, errors: 0 };
+  const report: ReconcileReport = {
+    booked: 0,
+    refunded: 0,
+    refundsSent: 0,
+    abandonedFree: 0,
+    confirmationsSent: 0,
+    errors: 0,
+  };
   const p = schema.payments;
   const noPickup = sql`not exists (select 1 from ${schema.pickupRequests} where ${schema.pickupRequests.paymentId} = ${p.id})`;
 
@@ -156,7 +163,9 @@ export async function reconcileInBackground(label: string, options: ReconcileOpt
   try {
     const report = await reconcilePayments(options);
     const did = Object.entries(report).filter(([, n]) => n > 0);
-    console.log(`[reconcile] ${label} done: ${did.length ? did.map(([k, n]) => `${k} ${n}`).join(", ") : "nothing to settle"}`);
+    console.log(
+      `[reconcile] ${label} done: ${did.length ? did.map(([k, n]) => `${k} ${n}`).join(", ") : "nothing to settle"}`,
+    );
     return report;
   } catch (error) {
     console.error(`[reconcile] ${label} failed`, error);

@@ -7,7 +7,11 @@ export const WEEKS_AHEAD = 5;
 
 /** Creates the missing slots from tomorrow to five weeks ahead. Existing slots are never touched. */
 export function generateSlots(at = now()): number {
-  const templates = db.select().from(schema.slotTemplates).all().filter((t) => t.active);
+  const templates = db
+    .select()
+    .from(schema.slotTemplates)
+    .all()
+    .filter((t) => t.active);
   const today = dateKey(at);
   let created = 0;
   db.transaction((tx) => {

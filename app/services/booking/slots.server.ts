@@ -4,11 +4,11 @@ import { db, schema, type Tx } from "~/services/platform/db.server";
 import { ensureSlotsGenerated } from "./slot-supply.server";
 import { now } from "~/lib/clock";
 import { windowLabel } from "~/lib/dates";
-import { isBookable, isOffered, lastBookableDate, mergeSlotsByDate, MIN_LEAD_MS, type SlotView } from "~/lib/slots";
+import { isOffered, lastBookableDate, mergeSlotsByDate, MIN_LEAD_MS, type SlotView } from "~/lib/slots";
 import type { PickupSlot } from "../../../db/schema";
 
 /** Served prefixes that are open; a slot with no prefixes of its own serves all of them. */
-export function activePrefixes(tx: Tx | typeof db = db): string[] {
+function activePrefixes(tx: Tx | typeof db = db): string[] {
   return tx
     .select({ fsa: schema.servicePrefixes.fsa })
     .from(schema.servicePrefixes)
@@ -17,7 +17,7 @@ export function activePrefixes(tx: Tx | typeof db = db): string[] {
     .map((r) => r.fsa);
 }
 
-export function toSlotView(slot: PickupSlot, prefixes: string[]): SlotView {
+function toSlotView(slot: PickupSlot, prefixes: string[]): SlotView {
   const own = JSON.parse(slot.serviceAreas) as string[];
   return {
     id: slot.id,
@@ -61,11 +61,6 @@ export function findSlot(id: number, tx: Tx | typeof db = db): SlotView | null {
   if (!Number.isInteger(id) || id <= 0) return null;
   const row = tx.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, id)).get();
   return row ? toSlotView(row, activePrefixes(tx)) : null;
-}
-
-export function slotIsBookable(id: number, fsa: string, at = now()): boolean {
-  const slot = findSlot(id);
-  return Boolean(slot && isBookable(slot, fsa, at));
 }
 
 /** The API's slot shape (spec section 3). */

@@ -50,7 +50,7 @@ export function listMaterials(lng: Language): Material[] {
 }
 
 /** Lower case, without accents, with one kind of apostrophe and single spaces: 'Liège' → 'liege'. */
-export function foldForSearch(text: string): string {
+function foldForSearch(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{M}/gu, "")

@@ -2,20 +2,12 @@
 // (400/404 with the problem's key, values and the form it belongs to), and success as a redirect with a toast.
 import { data } from "@remix-run/node";
 import { requireAdmin } from "./admin-auth.server";
-import { AdminError, type FieldProblem } from "~/services/admin/errors.server";
+import type { AdminProblem } from "~/lib/admin-problem";
+import { AdminError } from "~/services/admin/errors.server";
 import { readForm } from "./request.server";
 import { redirectWithToast } from "./toast.server";
 
-export type AdminProblem = {
-  /** Translation key of the admin namespace. */
-  key: string;
-  values?: Record<string, string | number>;
-  /** Which form or row the problem belongs to, so the page shows it there. */
-  target?: string;
-  fields?: Record<string, FieldProblem>;
-};
-
-export type AdminActionData = { problem: AdminProblem; values?: Record<string, string> };
+type AdminActionData = { problem: AdminProblem; values?: Record<string, string> };
 
 /** The admin (or a thrown sign-in redirect / 403) first, then the form: nobody else's body is read. */
 export async function adminForm(request: Request) {

@@ -4,7 +4,7 @@ import { getT } from "~/services/platform/i18n.server";
 import { getUser, requireUser } from "./session.server";
 import type { User } from "../../../db/schema";
 
-export function isAdmin(user: Pick<User, "role"> | null | undefined): boolean {
+function isAdmin(user: Pick<User, "role"> | null | undefined): boolean {
   return user?.role === "admin";
 }
 

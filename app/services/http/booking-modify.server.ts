@@ -28,7 +28,11 @@ export async function pickupBeingMoved(request: Request, user: User, modifyFlag:
       response: await redirectWithToast(
         request,
         "/history",
-        { type: "error", title: "orders:toast.modifyFailed", description: order ? "checkout:errors.tooLateToChange" : "checkout:errors.orderNotFound" },
+        {
+          type: "error",
+          title: "orders:toast.modifyFailed",
+          description: order ? "checkout:errors.tooLateToChange" : "checkout:errors.orderNotFound",
+        },
         headers,
       ),
     };
@@ -53,8 +57,17 @@ export async function moveAction(request: Request, user: User, form: FormData) {
     errorKey = `booking:${result.error}`;
   }
   const lng = await getLanguage(request);
-  const query = new URLSearchParams({ bags: values.bags, date: String(values.date ?? ""), slotId: String(values.slotId ?? "") });
+  const query = new URLSearchParams({
+    bags: values.bags,
+    date: String(values.date ?? ""),
+    slotId: String(values.slotId ?? ""),
+  });
   const { selection } = bookingPage(user, lng, query);
-  const toast: Toast = { id: `modify-${Date.now()}`, type: "error", title: "orders:toast.modifyFailed", description: errorKey };
+  const toast: Toast = {
+    id: `modify-${Date.now()}`,
+    type: "error",
+    title: "orders:toast.modifyFailed",
+    description: errorKey,
+  };
   return data({ error: errorKey, selection, toast }, { status: 400 });
 }

@@ -3,7 +3,12 @@
 import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { BookingError } from "~/services/booking/book.server";
-import { CardError, confirmFreeBooking, payWithSimulatedCard, startHostedCheckout } from "~/services/booking/checkout.server";
+import {
+  CardError,
+  confirmFreeBooking,
+  payWithSimulatedCard,
+  startHostedCheckout,
+} from "~/services/booking/checkout.server";
 import { readForm } from "./request.server";
 import { getLanguage } from "~/services/platform/i18n.server";
 import { applyPromo, clearPromo, PromoError } from "~/services/booking/promos.server";
@@ -14,7 +19,7 @@ import { CardFormSchema, parseExpiry } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
 import type { User } from "../../../db/schema";
 
-export type CheckoutActionBody = {
+type CheckoutActionBody = {
   formError?: string | null;
   fieldErrors?: Record<string, string>;
   promoError?: string | null;
@@ -49,7 +54,11 @@ function bookingFailure(error: BookingError): Outcome {
   });
 }
 
-export async function runCheckoutIntent(request: Request, user: User, booking: { bags: BagCount; slotId: number }): Promise<Outcome> {
+export async function runCheckoutIntent(
+  request: Request,
+  user: User,
+  booking: { bags: BagCount; slotId: number },
+): Promise<Outcome> {
   const form = await readForm(request);
   const intent = form.get("intent");
   const back = new URL(request.url);
@@ -65,7 +74,11 @@ export async function runCheckoutIntent(request: Request, user: User, booking: {
           hit(request, "promo");
         } catch (error) {
           if (error instanceof RateLimitedError) {
-            return failure(429, { promoError: "common:errors.tooManyRequests" }, { "Retry-After": String(error.retryAfterSeconds) });
+            return failure(
+              429,
+              { promoError: "common:errors.tooManyRequests" },
+              { "Retry-After": String(error.retryAfterSeconds) },
+            );
           }
           throw error;
         }

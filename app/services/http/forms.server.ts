@@ -10,7 +10,7 @@ import { hit, type LimitName, RateLimitedError } from "~/services/platform/rate-
 import type { Toast, ToastInput } from "~/lib/toast";
 import { makeToast } from "./toast.server";
 
-export type ActionResult = { result: SubmissionResult<string[]>; toast?: Toast };
+type ActionResult = { result: SubmissionResult<string[]>; toast?: Toast };
 
 export async function parseSubmission<Schema extends z.ZodTypeAny>(request: Request, schema: Schema) {
   const formData = await readForm(request);

@@ -39,7 +39,11 @@ export async function finishModify(request: Request, user: User, newSlotId: numb
   return redirectWithToast(
     request,
     "/history",
-    { title: "orders:modify.done", description: "orders:modify.doneDescription", values: { date: formatDate(order.slot.date, user.locale) } },
+    {
+      title: "orders:modify.done",
+      description: "orders:modify.doneDescription",
+      values: { date: formatDate(order.slot.date, user.locale) },
+    },
     headers,
   );
 }

@@ -1,13 +1,7 @@
 // Reading request bodies safely: same-origin check for every state change, size limits, and JSON
 // errors in the shape of spec section 7 (`{ message }`).
-import { data } from "@remix-run/node";
 
 const MAX_BODY_BYTES = 64 * 1024;
-
-/** A 4xx answer for the JSON API. */
-export function apiError(message: string, status = 400, headers?: HeadersInit) {
-  return data({ message }, { status, headers });
-}
 
 /**
  * Refuses cross-site state changes. Browsers send Sec-Fetch-Site and Origin on every POST; a request

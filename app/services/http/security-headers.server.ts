@@ -21,7 +21,7 @@ export function securityHeaders(nonce: string, options: { stripe?: boolean } = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")",
+    "Permissions-Policy": 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
     "Cross-Origin-Opener-Policy": "same-origin",
   };
 }

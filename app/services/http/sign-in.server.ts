@@ -5,7 +5,7 @@ import { AccountError, verifyLogin } from "~/services/accounts/accounts.server";
 import { sessionStorage } from "~/services/accounts/session.server";
 import type { User } from "../../../db/schema";
 
-export const authenticator = new Authenticator<User>(sessionStorage, { sessionKey: "userId" });
+const authenticator = new Authenticator<User>(sessionStorage, { sessionKey: "userId" });
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {

@@ -18,7 +18,10 @@ export function seed(at = now()) {
     for (const fsa of MONTREAL_PREFIXES) {
       tx.insert(schema.servicePrefixes).values({ fsa, createdAt: at }).onConflictDoNothing().run();
     }
-    const templates = tx.select({ n: sql<number>`count(*)` }).from(schema.slotTemplates).get();
+    const templates = tx
+      .select({ n: sql<number>`count(*)` })
+      .from(schema.slotTemplates)
+      .get();
     if (!templates?.n) {
       tx.insert(schema.slotTemplates).values(DEFAULT_SLOT_TEMPLATE).run();
     }

@@ -7,7 +7,6 @@ import { purgeExpiredSessions } from "~/services/accounts/session.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
 
 declare global {
-  // eslint-disable-next-line no-var
   var __startupDone: boolean | undefined;
 }
 
@@ -20,14 +19,17 @@ export function startBackgroundWork() {
   seed();
   // The process that was working on any half-done payment is gone: no grace at start-up.
   void reconcileInBackground("start-up");
-  const timer = setInterval(() => {
-    try {
-      generateSlots();
-      purgeExpiredSessions();
-    } catch (error) {
-      console.error("[startup] hourly upkeep failed", error);
-    }
-    void reconcileInBackground("hourly", { graceMs: RECONCILE_GRACE_MS });
-  }, 60 * 60 * 1000);
+  const timer = setInterval(
+    () => {
+      try {
+        generateSlots();
+        purgeExpiredSessions();
+      } catch (error) {
+        console.error("[startup] hourly upkeep failed", error);
+      }
+      void reconcileInBackground("hourly", { graceMs: RECONCILE_GRACE_MS });
+    },
+    60 * 60 * 1000,
+  );
   timer.unref();
 }

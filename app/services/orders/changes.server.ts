@@ -19,14 +19,15 @@ import type { PickupRequest, User } from "../../../db/schema";
 
 /** The resident's own pickup with its slot, or a not-found refusal (the same for someone else's). */
 function ownPickup(userId: number, pickupId: number) {
-  const row = Number.isInteger(pickupId) && pickupId > 0
-    ? db
-        .select({ pickup: schema.pickupRequests, slot: schema.pickupSlots })
-        .from(schema.pickupRequests)
-        .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
-        .where(and(eq(schema.pickupRequests.id, pickupId), eq(schema.pickupRequests.userId, userId)))
-        .get()
-    : undefined;
+  const row =
+    Number.isInteger(pickupId) && pickupId > 0
+      ? db
+          .select({ pickup: schema.pickupRequests, slot: schema.pickupSlots })
+          .from(schema.pickupRequests)
+          .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
+          .where(and(eq(schema.pickupRequests.id, pickupId), eq(schema.pickupRequests.userId, userId)))
+          .get()
+      : undefined;
   if (!row) throw new BookingError("errors.orderNotFound", 404);
   return row;
 }
@@ -37,7 +38,7 @@ function assertChangeable(pickup: PickupRequest, startsAt: number, at: number) {
   if (!canChange(startsAt, at)) throw new BookingError("errors.tooLateToChange", 409);
 }
 
-export function cancellationQuote(userId: number, pickupId: number, at = now()) {
+function cancellationQuote(userId: number, pickupId: number, at = now()) {
   const { pickup, slot } = ownPickup(userId, pickupId);
   assertChangeable(pickup, slot.startsAt, at);
   return { pickup, slot, refundCents: refundOnCancel(pickup.totalCents) };
@@ -66,7 +67,8 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
       tx.update(schema.payments)
         .set({
           refundedCents: payment.refundedCents + refundCents,
-          status: refundCents >= payment.amountCents ? "refunded" : refundCents > 0 ? "partially_refunded" : payment.status,
+          status:
+            refundCents >= payment.amountCents ? "refunded" : refundCents > 0 ? "partially_refunded" : payment.status,
           // Recorded before the provider is asked: a crash in between is finished by reconcilePayments().
           ...(refundCents > 0 && payment.provider !== "free" ? { failureCode: REFUND_PENDING } : {}),
           updatedAt: at,
@@ -86,7 +88,10 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     } catch (error) {
       // The pickup stays cancelled; the failed refund is recorded for the team to settle by hand.
       console.error(`[cancel] refund of ${refundCents} cents for payment #${payment.id} failed`, error);
-      db.update(schema.payments).set({ failureCode: "refund_failed", updatedAt: now() }).where(eq(schema.payments.id, payment.id)).run();
+      db.update(schema.payments)
+        .set({ failureCode: "refund_failed", updatedAt: now() })
+        .where(eq(schema.payments.id, payment.id))
+        .run();
     }
   }
   await notify(user, cancelled, "pickup-cancelled", { refund: formatMoney(refundCents, user.locale) });

@@ -5,7 +5,7 @@ import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { windowLabel } from "~/lib/dates";
-import { computeNotifications, type AppNotification } from "~/lib/notifications";
+import { computeNotifications, type UserNotification } from "~/lib/notifications";
 import { displayStatus } from "~/lib/pickup-status";
 import { canChange } from "~/lib/slots";
 import { refundOnCancel } from "~/lib/pricing";
@@ -123,8 +123,6 @@ export function orderJson(order: OrderRow, lng = "en") {
 
 // --- Notifications ---
 
-export type UserNotification = AppNotification & { isRead: boolean };
-
 export function notificationsFor(userId: number, at = now()): UserNotification[] {
   const pickups = ordersWhere(userId)
     .all()
@@ -169,4 +167,3 @@ export function markAllNotificationsRead(userId: number) {
     notificationsFor(userId).map((n) => n.id),
   );
 }
-

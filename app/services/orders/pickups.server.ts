@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 
-export const MAX_CONFIRMATION_NUMBER_LENGTH = 64;
+const MAX_CONFIRMATION_NUMBER_LENGTH = 64;
 
 export type PickupSummary = {
   id: number;

@@ -7,7 +7,7 @@ import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent } from "
 import { now } from "~/lib/clock";
 
 /** Stripe's documented test numbers and what they do. */
-export const TEST_CARDS: Record<string, CardErrorCode | "success"> = {
+const TEST_CARDS: Record<string, CardErrorCode | "success"> = {
   "4242424242424242": "success",
   "5555555555554444": "success",
   "378282246310005": "success",
@@ -19,7 +19,7 @@ export const TEST_CARDS: Record<string, CardErrorCode | "success"> = {
   "4000002760003184": "authentication_failed",
 };
 
-export function luhnValid(number: string): boolean {
+function luhnValid(number: string): boolean {
   let sum = 0;
   for (let i = 0; i < number.length; i++) {
     let digit = Number(number[number.length - 1 - i]);
@@ -32,7 +32,7 @@ export function luhnValid(number: string): boolean {
   return number.length >= 12 && sum % 10 === 0;
 }
 
-export function cardBrand(number: string): string {
+function cardBrand(number: string): string {
   if (/^4/.test(number)) return "visa";
   if (/^(5[1-5]|2[2-7])/.test(number)) return "mastercard";
   if (/^3[47]/.test(number)) return "amex";
@@ -40,7 +40,7 @@ export function cardBrand(number: string): string {
 }
 
 /** What the simulated bank answers for this card at this moment. */
-export function simulateCharge(card: CardInput, at = now()): CardErrorCode | null {
+function simulateCharge(card: CardInput, at = now()): CardErrorCode | null {
   const number = card.cardNumber.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return "incorrect_number";
   const outcome = TEST_CARDS[number] ?? "card_declined";
@@ -98,10 +98,7 @@ export class SimulatedProvider implements PaymentProvider {
     const error = simulateCharge(card);
     const number = card.cardNumber.replace(/[\s-]/g, "");
     if (error) {
-      db.update(schema.simulatedIntents)
-        .set({ lastErrorCode: error })
-        .where(eq(schema.simulatedIntents.id, id))
-        .run();
+      db.update(schema.simulatedIntents).set({ lastErrorCode: error }).where(eq(schema.simulatedIntents.id, id)).run();
       return { ok: false, code: error };
     }
     db.update(schema.simulatedIntents)

@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { env } from "~/services/platform/config.server";
 import type { HostedCheckout, PaymentProvider, ProviderIntent } from "./types";
 
-export function stripeClient(secretKey = env.STRIPE_SECRET_KEY ?? "") {
+function stripeClient(secretKey = env.STRIPE_SECRET_KEY ?? "") {
   return new Stripe(secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
@@ -22,7 +22,16 @@ function toIntent(intent: StripeIntent): ProviderIntent {
   const card = charge?.payment_method_details?.card;
   return {
     id: intent.id,
-    status: intent.status === "succeeded" ? "succeeded" : intent.status === "canceled" ? "canceled" : intent.status === "processing" ? "processing" : intent.status === "requires_action" ? "requires_action" : "requires_payment_method",
+    status:
+      intent.status === "succeeded"
+        ? "succeeded"
+        : intent.status === "canceled"
+          ? "canceled"
+          : intent.status === "processing"
+            ? "processing"
+            : intent.status === "requires_action"
+              ? "requires_action"
+              : "requires_payment_method",
     amountCents: intent.amount,
     currency: intent.currency,
     metadata: { ...(intent.metadata ?? {}) },

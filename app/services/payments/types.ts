@@ -1,6 +1,6 @@
 // One interface for every card provider. The server never trusts the browser: it reads the payment
 // back from the provider before it books anything.
-export type IntentStatus = "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+type IntentStatus = "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
 
 export type ProviderIntent = {
   id: string;

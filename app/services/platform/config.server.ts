@@ -49,7 +49,7 @@ function loadEnv(): Env & { sessionSecrets: string[] } {
  * SESSION_SECRET may hold several secrets, comma-separated: the first signs new cookies and every one
  * verifies, so a secret is rotated by putting the new one first and dropping the old one later.
  */
-export function sessionSecrets(raw: string | undefined): string[] | null {
+function sessionSecrets(raw: string | undefined): string[] | null {
   const secrets = (raw ?? "")
     .split(",")
     .map((secret) => secret.trim())

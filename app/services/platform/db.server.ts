@@ -24,7 +24,6 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: Db 
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __database: { sqlite: Database.Database; db: Db } | undefined;
 }
 
@@ -37,7 +36,7 @@ export const db: Db = new Proxy({} as Db, {
   get(_target, prop) {
     const real = connection().db as unknown as Record<PropertyKey, unknown>;
     const value = real[prop];
-    return typeof value === "function" ? (value as Function).bind(real) : value;
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
   },
 });
 

@@ -39,11 +39,7 @@ function toHtml(text: string) {
     .join("\n");
 }
 
-export async function renderEmail(
-  kind: EmailKind,
-  locale: Language,
-  values: Record<string, string | number>,
-) {
+async function renderEmail(kind: EmailKind, locale: Language, values: Record<string, string | number>) {
   const t = await getTFor(locale, "emails");
   const subject = t(`${kind}.subject`, values);
   const text = `${t(`${kind}.body`, values)}\n\n${t("signature", values)}`;
@@ -88,13 +84,4 @@ export async function sendEmail(input: {
     }
   }
   return row;
-}
-
-export function outboxFor(email: string) {
-  return db
-    .select()
-    .from(schema.emailOutbox)
-    .where(eq(schema.emailOutbox.to, email))
-    .orderBy(schema.emailOutbox.id)
-    .all();
 }

@@ -49,14 +49,6 @@ export function hit(request: Request, name: LimitName) {
   }
 }
 
-/** The 429 answer: JSON for the API, a page with the message for forms. */
-export function tooManyRequests(error: RateLimitedError, message: string) {
-  return Response.json(
-    { message },
-    { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-  );
-}
-
 export function resetRateLimits() {
   buckets.clear();
 }

@@ -13,10 +13,10 @@ import {
   type GeocoderProvider,
 } from "./types";
 
-export const DEFAULT_GOOGLE_URL = "https://maps.googleapis.com";
+const DEFAULT_GOOGLE_URL = "https://maps.googleapis.com";
 
 type Component = { long_name?: string; short_name?: string; types?: string[] };
-export type GooglePlace = {
+type GooglePlace = {
   address_components?: Component[];
   formatted_address?: string;
   geometry?: { location?: { lat?: unknown; lng?: unknown } };
@@ -27,7 +27,7 @@ function component(components: Component[], type: string, form: "long_name" | "s
 }
 
 /** A place's details as a suggestion, or null when it is not a complete Canadian street address. */
-export function googlePlaceToSuggestion(place: GooglePlace): AddressSuggestion | null {
+function googlePlaceToSuggestion(place: GooglePlace): AddressSuggestion | null {
   const components = place.address_components ?? [];
   if (component(components, "country", "short_name").toUpperCase() !== "CA") return null;
   const number = component(components, "street_number");
@@ -58,14 +58,14 @@ export function googlePlaceToSuggestion(place: GooglePlace): AddressSuggestion |
 /** Google answers 200 with a status field; anything but OK / ZERO_RESULTS is an error. */
 async function getJson<T extends { status?: string; error_message?: string }>(
   url: string,
-  signal: AbortSignal
+  signal: AbortSignal,
 ): Promise<T> {
   const response = await fetch(url, { headers: { Accept: "application/json" }, signal });
   if (!response.ok) throw new Error(`Google Places answered ${response.status}`);
   const body = (await response.json()) as T;
   if (body.status !== "OK" && body.status !== "ZERO_RESULTS") {
     throw new Error(
-      `Google Places status ${body.status ?? "missing"}${body.error_message ? `: ${body.error_message}` : ""}`
+      `Google Places status ${body.status ?? "missing"}${body.error_message ? `: ${body.error_message}` : ""}`,
     );
   }
   return body;
@@ -89,7 +89,7 @@ export function googleProvider(options: { key: string; baseUrl?: string; timeout
           sessiontoken,
           key: options.key,
         })}`,
-        signal
+        signal,
       );
       const ids = (auto.predictions ?? [])
         .map((p) => p.place_id)
@@ -105,9 +105,9 @@ export function googleProvider(options: { key: string; baseUrl?: string; timeout
               sessiontoken,
               key: options.key,
             })}`,
-            signal
-          )
-        )
+            signal,
+          ),
+        ),
       );
       if (ids.length > 0 && details.every((d) => d.status === "rejected")) {
         throw (details[0] as PromiseRejectedResult).reason;

@@ -11,15 +11,15 @@ import { MAX_SUGGESTIONS, type AddressSuggestion, type GeocoderProvider } from "
 
 export type { AddressSuggestion, GeocoderProvider };
 
-export const MIN_QUERY_LENGTH = 3;
-export const MAX_QUERY_LENGTH = 120;
+const MIN_QUERY_LENGTH = 3;
+const MAX_QUERY_LENGTH = 120;
 const CACHE_TTL_MS = 10 * 60_000;
 const CACHE_SIZE = 200;
 
 let current: GeocoderProvider | null = null;
 
 /** The configured provider. Google without a key falls back to the embedded one (and says so). */
-export function geocoder(): GeocoderProvider {
+function geocoder(): GeocoderProvider {
   if (current) return current;
   if (env.GEOCODER === "photon") {
     current = photonProvider({ baseUrl: env.GEOCODER_URL });
@@ -46,7 +46,7 @@ function cacheOf(provider: GeocoderProvider) {
 }
 
 /** 'saint   denis ' → 'saint denis', at most MAX_QUERY_LENGTH characters. */
-export function cleanQuery(query: string): string {
+function cleanQuery(query: string): string {
   return query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
 }
 
@@ -54,7 +54,7 @@ export function cleanQuery(query: string): string {
 export async function searchAddresses(
   query: string,
   lng: Language,
-  provider: GeocoderProvider = geocoder()
+  provider: GeocoderProvider = geocoder(),
 ): Promise<AddressSuggestion[]> {
   const q = cleanQuery(query);
   if (q.length < MIN_QUERY_LENGTH) return [];

@@ -12,7 +12,7 @@ import {
   type GeocoderProvider,
 } from "./types";
 
-export const DEFAULT_PHOTON_URL = "https://photon.komoot.io";
+const DEFAULT_PHOTON_URL = "https://photon.komoot.io";
 /** Results near Montreal first; the resident may still live elsewhere in Canada. */
 const MONTREAL = { lat: "45.5019", lon: "-73.5674" };
 
@@ -25,7 +25,7 @@ type PhotonFeature = {
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
 /** One Photon feature as a suggestion, or null when it is not a complete Canadian street address. */
-export function photonFeatureToSuggestion(feature: PhotonFeature): AddressSuggestion | null {
+function photonFeatureToSuggestion(feature: PhotonFeature): AddressSuggestion | null {
   const p = feature.properties ?? {};
   if (text(p.countrycode).toUpperCase() !== "CA") return null;
   const housenumber = text(p.housenumber);

@@ -19,7 +19,7 @@ export const MAX_SUGGESTIONS = 5;
 
 /** '1234 Rue Saint-Denis, Montréal, QC H2X 3K2, Canada'. */
 export function formatAddress(
-  a: Pick<AddressSuggestion, "streetAddress" | "city" | "province" | "postalCode">
+  a: Pick<AddressSuggestion, "streetAddress" | "city" | "province" | "postalCode">,
 ): string {
   return `${a.streetAddress}, ${a.city}, ${a.province} ${a.postalCode}, Canada`;
 }

@@ -1,0 +1,88 @@
+// The rule between folders (README "Layout"): routes → http → domains → platform → lib, no import
+// running back up. Checked by `npx depcruise app` in the test command; a wrong import fails the run.
+const S = "^app/services/";
+const domain = (name) => `${S}${name}/`;
+/** A domain folder may import only the folders listed, besides itself, app/lib, db and packages. */
+function onlyFrom(name, allowed) {
+  const ok = [name, ...allowed].map((d) => domain(d).replace(/\/$/, "")).join("|");
+  return {
+    name: `${name}-imports-only-${allowed.join("-") || "lib"}`,
+    comment: `services/${name} may import only ${allowed.length ? allowed.join(", ") : "app/lib and db"}`,
+    severity: "error",
+    from: { path: domain(name) },
+    to: { path: `${S}`, pathNot: `^(${ok})/` },
+  };
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Modules that import each other, directly or through others.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "no-top-level-services",
+      severity: "error",
+      comment: "Every service lives in a domain folder of app/services.",
+      from: {},
+      to: { path: "^app/services/[^/]+$", pathNot: "^app/services/index\\.[a-z.]+$" },
+    },
+    {
+      name: "domains-never-import-the-web-edge",
+      severity: "error",
+      comment: "Request, Response, cookies, form replies and toasts stay in services/http.",
+      from: { path: S, pathNot: domain("http") },
+      to: { path: domain("http") },
+    },
+    {
+      name: "booking-never-imports-orders",
+      severity: "error",
+      from: { path: domain("booking") },
+      to: { path: domain("orders") },
+    },
+    {
+      name: "only-the-edge-and-routes-import-admin",
+      severity: "error",
+      from: { pathNot: [domain("admin"), domain("http"), "^app/routes/", "^tests/"] },
+      to: { path: domain("admin") },
+    },
+    onlyFrom("platform", []),
+    onlyFrom("payments", ["platform"]),
+    onlyFrom("accounts", ["platform"]),
+    onlyFrom("areas", ["platform"]),
+    onlyFrom("catalogue", ["platform"]),
+    onlyFrom("booking", ["payments", "areas", "catalogue", "platform"]),
+    onlyFrom("orders", ["booking", "payments", "platform"]),
+    onlyFrom("admin", ["booking", "orders", "accounts", "areas", "platform"]),
+    onlyFrom("ops", ["booking", "accounts", "platform"]),
+    {
+      name: "lib-is-pure",
+      severity: "error",
+      comment: "app/lib is shared with the browser: it imports no services, components or routes.",
+      from: { path: "^app/lib/" },
+      to: { path: "^app/(services|components|routes)/" },
+    },
+    {
+      name: "components-never-import-server-code",
+      severity: "error",
+      from: { path: "^app/components/" },
+      to: { path: ["\\.server\\.[a-z]+$", "^app/services/", "^app/routes/"] },
+    },
+    {
+      name: "nothing-imports-routes",
+      severity: "error",
+      from: { path: "^app/", pathNot: "^app/routes/" },
+      to: { path: "^app/routes/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|public/build|\\.cache)" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};
