@@ -87,7 +87,7 @@ export default function Auth() {
           </p>
           <SignUpForm
             key="signup"
-            lastResult={actionData?.result}
+            lastResult={actionData?.reply}
             postalFsa={postalFsa}
             signInHref={tabHref("signin", postalFsa)}
             intent="signup"
@@ -97,7 +97,7 @@ export default function Auth() {
         <>
           <h1 className="page-title mt-6">{t("common:signIn.title")}</h1>
           <p className="mt-1 text-stone-700">{t("common:signIn.subtitle")}</p>
-          <SignInForm key="signin" lastResult={actionData?.result} intent="signin" />
+          <SignInForm key="signin" lastResult={actionData?.reply} intent="signin" />
         </>
       )}
       <Toaster toast={actionData?.toast ?? null} />

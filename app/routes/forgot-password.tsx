@@ -38,7 +38,7 @@ export default function ForgotPassword() {
   const { sentTo, supportEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const reply = useReply(actionData?.result, "forgot-password");
+  const reply = useReply(actionData?.reply, "forgot-password");
   if (sentTo) {
     return (
       <div className="card mx-auto max-w-md space-y-3 text-center">

@@ -157,7 +157,7 @@ export default function PostalCode() {
               <p data-testid="postal-result">{t("postal.outsideArea", { fsa: view.fsa })}</p>
             )}
           </section>
-          <WaitlistForm key={key} fsa={view.fsa} reason={view.reason} lastResult={actionData?.result} />
+          <WaitlistForm key={key} fsa={view.fsa} reason={view.reason} lastResult={actionData?.reply} />
           <Link to="/postal-code" className="btn-secondary mt-4 w-full">
             {t("postal.checkDifferent")}
           </Link>

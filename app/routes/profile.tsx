@@ -18,9 +18,8 @@ import { parseSubmission, reject } from "~/services/http/forms.server";
 import { getLanguage, getT } from "~/services/platform/i18n.server";
 import { updateProfile } from "~/services/accounts/profile.server";
 import { nextBookingStep, readBookingContext } from "~/services/http/booking-steps.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { makeToast, redirectWithToast } from "~/services/http/toast.server";
 import { requireUser } from "~/services/http/session.server";
-import { type Toast } from "~/lib/toast";
 
 export const handle = { i18n: ["common", "profile"] };
 
@@ -98,8 +97,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // Without JavaScript /booking?addressMismatch=true shows the Address Not Served toast itself.
   if (formData.get("js") !== "1") return redirect(next.url, 303);
   return data({
-    result: submission.reply(),
-    toast: { ...toast, id: String(Date.now()), description: "profile:toast.addressMismatchRedirect" } satisfies Toast,
+    reply: submission.reply(),
+    toast: makeToast({ ...toast, description: "profile:toast.addressMismatchRedirect" }),
     mismatchRedirect: next.url,
   });
 }
@@ -144,10 +143,10 @@ function ProfileForm() {
     return () => clearTimeout(timer);
   }, [mismatchRedirect, navigate]);
 
-  const reply = useReply(actionData?.result, "profile");
+  const reply = useReply(actionData?.reply, "profile");
   type Name = keyof typeof defaults;
   /** What the server was sent (after a refused save), else the saved profile. */
-  const value = (name: Name) => (actionData?.result ? reply.value(name) : (defaults[name] ?? ""));
+  const value = (name: Name) => (actionData?.reply ? reply.value(name) : (defaults[name] ?? ""));
   const field = (name: Name) => ({
     id: reply.fieldId(name),
     name,

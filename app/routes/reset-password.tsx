@@ -55,7 +55,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const reply = useReply(actionData?.result, "reset-password");
+  const reply = useReply(actionData?.reply, "reset-password");
   useEffect(() => {
     if (state !== "done") return;
     const timer = setTimeout(() => navigate("/sign-in"), REDIRECT_SECONDS * 1000);

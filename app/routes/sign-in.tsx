@@ -32,7 +32,7 @@ export default function SignIn() {
     <div className="mx-auto max-w-md">
       <h1 className="page-title">{t("signIn.title")}</h1>
       <p className="mt-1 text-stone-700">{t("signIn.subtitle")}</p>
-      <SignInForm lastResult={actionData?.result} />
+      <SignInForm lastResult={actionData?.reply} />
       <p className="mt-4 text-center text-stone-700">
         {t("signIn.newHere")}{" "}
         <Link to="/sign-up" className="btn-link">

@@ -32,7 +32,7 @@ export default function SignUp() {
     <div className="mx-auto max-w-md">
       <h1 className="page-title">{t("signUp.title")}</h1>
       <p className="mt-1 text-stone-700">{t("signUp.subtitle")}</p>
-      <SignUpForm lastResult={actionData?.result} postalFsa={postalFsa} />
+      <SignUpForm lastResult={actionData?.reply} postalFsa={postalFsa} />
       <p className="mt-4 text-center text-stone-700">
         {t("signUp.haveAccount")}{" "}
         <Link to="/sign-in" className="btn-link">
