@@ -1,15 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
@@ -17,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { BottomNav } from "./components/bottom-nav";
 import { Header } from "./components/header";
+import { RouteError } from "./components/route-error";
 import { NotificationBell } from "./components/notifications";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
@@ -126,30 +124,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  let title = t("errorPage.title");
-  let description = t("errorPage.description");
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = t("notFound.title");
-      description = t("notFound.description");
-    } else if (error.status === 403) {
-      title = t("errorPage.forbiddenTitle");
-      description = t("errorPage.forbiddenDescription");
-    } else if (error.status === 400) {
-      title = t("errorPage.badRequestTitle");
-    }
-  }
   return (
     <Shell>
-      <div className="card mx-auto max-w-md text-center">
-        <h1 className="page-title">{title}</h1>
-        <p className="mt-2 text-stone-700">{description}</p>
-        <Link to="/" className="btn-primary mt-4">
-          {t("notFound.home")}
-        </Link>
-      </div>
+      <RouteError />
     </Shell>
   );
 }
