@@ -1,17 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { BottomNav } from "./components/bottom-nav";
 import { Header } from "./components/header";
 import { RouteError } from "./components/route-error";
@@ -24,6 +17,7 @@ import { notificationsFor } from "~/services/orders/orders.server";
 import { env } from "~/services/platform/config.server";
 import { getLanguage, translationsVersion } from "~/services/platform/i18n.server";
 import { getUser } from "~/services/http/session.server";
+import { honeypotInputProps } from "~/services/http/honeypot.server";
 import { takeToast } from "~/services/http/toast.server";
 import stylesheet from "./tailwind.css";
 
@@ -54,6 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       i18nVersion: translationsVersion,
       supportEmail: env.SUPPORT_EMAIL,
+      // The public forms' honeypot (sign-up, waitlist, forgot-password), rendered without JavaScript.
+      honeypot: honeypotInputProps(),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -110,16 +106,18 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { locale } = useLoaderData<typeof loader>();
+  const { locale, honeypot } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
   // Marks the page interactive (browser tests wait for it before typing into JS-driven forms).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <HoneypotProvider {...honeypot}>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </HoneypotProvider>
   );
 }
 

@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
+import { SpamTrap } from "~/components/ui/spam-trap";
 
 type FormResult = SubmissionResult<string[]> | null | undefined;
 
@@ -46,6 +47,7 @@ export function SignUpForm({
       )}
       {postalFsa ? <p className="text-sm text-stone-700">{t("signUp.serviceArea", { fsa: postalFsa })}</p> : null}
       <input type="hidden" name="postalFsa" value={postalFsa} />
+      <SpamTrap />
       <PlainField {...reply.field("email")} label={t("signUp.email")} type="email" autoComplete="email" />
       <PlainField
         {...reply.field("password", { secret: true })}

@@ -3,11 +3,13 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
+import { SpamTrap } from "~/components/ui/spam-trap";
 import { ForgotPasswordSchema } from "~/lib/auth-schemas";
 import { titleMeta } from "~/lib/meta";
 import { requestPasswordReset } from "~/services/accounts/accounts.server";
 import { env } from "~/services/platform/config.server";
 import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
+import { spamRejection } from "~/services/http/honeypot.server";
 import { requestOrigin } from "~/services/http/request.server";
 import { getLanguage, getT } from "~/services/platform/i18n.server";
 
@@ -20,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { submission } = await parseSubmission(request, ForgotPasswordSchema);
+  const { formData, submission } = await parseSubmission(request, ForgotPasswordSchema);
+  const spam = spamRejection(formData, submission);
+  if (spam) return spam;
   if (submission.status !== "success") return reject(submission);
   const limited = rateLimited(request, "passwordReset", submission);
   if (limited) return limited;
@@ -58,6 +62,7 @@ export default function ForgotPassword() {
       <p className="mt-1 text-stone-700">{t("forgot.intro")}</p>
       <Form method="post" {...reply.formProps} className="card mt-4 flex flex-col gap-4">
         <FormError id={reply.errorId} errors={reply.formErrors} />
+        <SpamTrap />
         <PlainField {...reply.field("email")} label={t("forgot.email")} type="email" autoComplete="email" />
         <SubmitButton
           pending={navigation.state === "submitting"}

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { ResetPasswordSchema } from "~/lib/auth-schemas";
 import { AccountError, isResetTokenUsable, resetPassword } from "~/services/accounts/accounts.server";
@@ -107,5 +108,19 @@ export default function ResetPassword() {
         />
       </Form>
     </div>
+  );
+}
+
+/** A failure inside the reset page keeps the page frame and offers a new link. */
+export function ErrorBoundary() {
+  return (
+    <RouteError
+      notFound={{
+        title: "reset.invalidTitle",
+        description: "reset.invalidBody",
+        to: "/forgot-password",
+        linkLabel: "reset.requestNew",
+      }}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { isCanadianFsa } from "~/lib/postal";
 import { AccountError, registerUser } from "~/services/accounts/accounts.server";
 import { signIn } from "./sign-in.server";
 import { rateLimited, reject } from "./forms.server";
+import { spamRejection } from "./honeypot.server";
 import { getLanguage } from "~/services/platform/i18n.server";
 import { createUserSession } from "./session.server";
 import { redirectWithToast, rememberedRedirect } from "./toast.server";
@@ -16,6 +17,8 @@ const HIDDEN_SIGN_UP_FIELDS = ["password", "confirmPassword"];
 /** Creates the account from a posted sign-up form; success goes to /onboarding signed in. */
 export async function signUpFromForm(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: SignUpSchema });
+  const spam = spamRejection(formData, submission, { hideFields: HIDDEN_SIGN_UP_FIELDS });
+  if (spam) return spam;
   if (submission.status !== "success") return reject(submission, { hideFields: HIDDEN_SIGN_UP_FIELDS });
   // The prefix comes from a hidden field filled from the postal check: it must still be a Canadian one.
   const postalFsa = submission.value.postalFsa || undefined;

@@ -17,7 +17,7 @@ export async function parseSubmission<Schema extends z.ZodTypeAny>(request: Requ
 }
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] };
-type Submission = { reply(options?: ReplyOptions): SubmissionResult<string[]> };
+export type Submission = { reply(options?: ReplyOptions): SubmissionResult<string[]> };
 
 const anyForm = z.object({}).passthrough();
 /** A submission for a form that has no schema of its own (an intent button, an admin row), to answer it. */

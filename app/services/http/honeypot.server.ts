@@ -1,0 +1,34 @@
+// The honeypot on the public forms (sign-up, the waitlist, forgot-password): a hidden field people never
+// see, and the encrypted time the page was served. The root loader hands the inputs' props to the page
+// (no JavaScript needed); an action calls `spamRejection` first and answers its 400 when a bot filled it.
+import { createHmac } from "node:crypto";
+import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import { env } from "~/services/platform/config.server";
+import { reject, type Submission } from "./forms.server";
+
+/** A name that neither browsers nor password managers take for a field of theirs. */
+const NAME_FIELD = "rc_hp_field";
+const VALID_FROM_FIELD = "rc_hp_from";
+
+const honeypot = new Honeypot({
+  nameFieldName: NAME_FIELD,
+  validFromFieldName: VALID_FROM_FIELD,
+  // Derived from the signing secret, so every server process (and a restart) reads the same timestamps.
+  encryptionSeed: createHmac("sha256", env.sessionSecrets[0]!).update("honeypot").digest("hex"),
+});
+
+/** The props of `<HoneypotProvider>`, made for each page the root loader serves. */
+export function honeypotInputProps() {
+  return honeypot.getInputProps();
+}
+
+/** A 400 with a clear form error when the honeypot caught a bot, else null. Nothing is created. */
+export function spamRejection(formData: FormData, submission: Submission, options: { hideFields?: string[] } = {}) {
+  try {
+    honeypot.check(formData);
+    return null;
+  } catch (error) {
+    if (!(error instanceof SpamError)) throw error;
+    return reject(submission, { formErrors: ["errors.spamDetected"], status: 400, hideFields: options.hideFields });
+  }
+}
