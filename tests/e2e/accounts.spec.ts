@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { interactive, lastEmail, PASSWORD, registerViaApi, uniqueEmail, userCount } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { interactive, lastEmail, PASSWORD, query, registerViaApi, uniqueEmail, userCount } from "./helpers";
 
 test.describe("accounts in English", () => {
   test("a visitor signs up, signs out and signs in again", async ({ page }) => {
@@ -289,5 +289,79 @@ test.describe("language", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+});
+
+// The honeypot: a field people never see (display:none, aria-hidden). A bot that fills it gets a clear 400
+// and nothing is created: no account, no waitlist row, no reset e-mail. Works with JavaScript off.
+test.describe("honeypot on the public forms", () => {
+  const SPAM_EN = "Your form could not be sent: it looked like an automated submission.";
+  const SPAM_FR = "Votre formulaire n'a pas pu être envoyé : il ressemblait à un envoi automatisé.";
+
+  /** Fills the hidden trap as a bot would (a person cannot reach it), submits, and expects the 400. */
+  async function submitAsBot(page: Page, button: string, message: string) {
+    const trap = page.locator('input[name="rc_hp_field"]');
+    await expect(trap).toBeHidden();
+    await expect(trap).toHaveValue("");
+    await trap.evaluate((input: HTMLInputElement) => {
+      input.value = "https://cheap-pills.example";
+    });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: button }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    await expect(page.locator("main form [role=alert]").filter({ hasText: message })).toBeVisible();
+  }
+
+  test("sign-up: a filled trap creates no account", async ({ page }) => {
+    const email = uniqueEmail("bot-signup");
+    await page.goto("/sign-up");
+    await interactive(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await submitAsBot(page, "Create account", SPAM_EN);
+    expect(userCount(email)).toBe(0);
+    await expect(page.getByTestId("header-email")).toHaveCount(0);
+  });
+
+  test("waitlist: a filled trap stores no entry", async ({ page }) => {
+    const email = uniqueEmail("bot-waitlist");
+    await page.goto("/postal-code?fsa=K1A");
+    await interactive(page);
+    await page.getByLabel("Name").fill("Spam Bot");
+    await page.getByLabel("Email").fill(email);
+    await submitAsBot(page, "Join the waitlist", SPAM_EN);
+    const rows = query<{ n: number }>("select count(*) as n from waitlist_entries where email = ?", email);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  test("forgot-password: a filled trap sends no reset e-mail", async ({ page }) => {
+    const email = uniqueEmail("bot-forgot");
+    await registerViaApi(page.request, email);
+    await page.context().clearCookies();
+    await page.goto("/forgot-password");
+    await interactive(page);
+    await page.getByLabel("Email").fill(email);
+    await submitAsBot(page, "Send reset link", SPAM_EN);
+    expect(lastEmail(email)).toBeNull();
+    await expect(page.getByRole("heading", { name: "Reset Link Sent!" })).toHaveCount(0);
+  });
+
+  test.describe("en français", () => {
+    test.use({ locale: "fr-CA" });
+
+    test("inscription : le piège rempli est refusé avec un message clair", async ({ page }) => {
+      const email = uniqueEmail("bot-fr");
+      await page.goto("/sign-up");
+      await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+      await interactive(page);
+      await page.getByLabel("Courriel").fill(email);
+      await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+      await page.getByLabel("Confirmer le mot de passe").fill(PASSWORD);
+      await submitAsBot(page, "Créer le compte", SPAM_FR);
+      expect(userCount(email)).toBe(0);
+    });
   });
 });
