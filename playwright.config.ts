@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { chromium, defineConfig } from "@playwright/test";
+import { E2E_SESSION_SECRET } from "./tests/e2e/server-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The admin tests count every promo code and open postal prefixes: they get a server and database of their own. */
@@ -72,7 +73,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATABASE_PATH: `tests/.tmp/e2e-${port}.db`,
-      SESSION_SECRET: "e2e-session-secret",
+      // The fixture that signs residents in (tests/e2e/helpers.ts signInAs) signs their cookies with it.
+      SESSION_SECRET: E2E_SESSION_SECRET,
       RATE_LIMIT_FACTOR: "1000",
       MAIL_LOG: "0",
       ADMIN_EMAILS: "ops@recircle-admin.ca",

@@ -1,7 +1,7 @@
 // Fixtures for the booking flows: a resident with a complete address, a bookable slot, a promo code.
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
-import { e2eDatabase, signedInResident } from "./helpers";
+import { e2eDatabase, signInAs } from "./helpers";
 
 export const ADDRESS = {
   firstName: "Marie",
@@ -13,14 +13,14 @@ export const ADDRESS = {
   postalCode: "H2X 3K2",
 };
 
-/** A signed-in resident whose address is complete (so checkout opens). */
+/** A signed-in resident whose address is complete (so checkout opens), written straight into the database. */
 export async function residentWithAddress(page: Page, tag: string, address: Partial<typeof ADDRESS> = {}) {
-  const email = await signedInResident(page, tag);
-  const response = await page.request.put("/api/auth/profile", {
-    data: { ...ADDRESS, streetAddress: `${Math.floor(Math.random() * 9000) + 100} Rue Saint-Denis`, ...address },
-  });
-  expect(response.status()).toBe(200);
-  return email;
+  const profile = {
+    ...ADDRESS,
+    streetAddress: `${Math.floor(Math.random() * 9000) + 100} Rue Saint-Denis`,
+    ...address,
+  };
+  return (await signInAs(page, { tag, profile })).email;
 }
 
 /** A slot this resident may book, picked at random among the offered ones so parallel tests spread out. */
