@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OnboardingGuide } from "~/components/onboarding-guide";
+import { OnboardingGuide } from "~/components/onboarding/onboarding-guide";
 import { parseSlide } from "~/lib/guide";
 import { titleMeta } from "~/lib/meta";
 import { getT } from "~/services/platform/i18n.server";

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OnboardingGuide } from "~/components/onboarding-guide";
+import { OnboardingGuide } from "~/components/onboarding/onboarding-guide";
 import { parseSlide } from "~/lib/guide";
 import { titleMeta } from "~/lib/meta";
 import { completeOnboarding } from "~/services/accounts/accounts.server";

@@ -3,27 +3,8 @@
 import { asc } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import type { Language } from "~/lib/i18n";
+import { MAX_MATERIAL_QUERY, type Material, type MaterialMatch } from "~/lib/material-text";
 import type { Material as MaterialRow } from "../../../db/schema";
-
-export type Material = {
-  id: number;
-  category: string;
-  name: string;
-  /** Paragraphs separated by "|"; one may start with NOT ACCEPTED / NON ACCEPTÉ. */
-  description: string;
-  /** Numbered steps separated by "|". */
-  preparationNote: string;
-  icon: string;
-  color: string;
-};
-
-export type MaterialMatch = Material & {
-  /** The query is only found in what is NOT accepted: the resident should read that part first. */
-  onlyInNotAccepted: boolean;
-};
-
-/** Queries longer than this are cut: nobody types a paragraph into a search box. */
-export const MAX_QUERY_LENGTH = 100;
 
 const NOT_ACCEPTED = /^\s*(NOT ACCEPTED|NON ACCEPTÉ)\s*:?\s*/i;
 
@@ -63,7 +44,7 @@ function foldForSearch(text: string): string {
 /** The words of a query, folded; an empty list means "no search". */
 export function searchTerms(q: string | null | undefined): string[] {
   if (!q) return [];
-  return foldForSearch(q.slice(0, MAX_QUERY_LENGTH))
+  return foldForSearch(q.slice(0, MAX_MATERIAL_QUERY))
     .split(/[\s,;]+/)
     .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
     .filter(Boolean);

@@ -7,9 +7,9 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GUIDE_SLIDE_COUNT, GUIDE_SLIDES, parseSlide, type GuideSlide } from "~/lib/guide";
-import { PARTNERS, PartnerMark, SlideIllustration } from "./guide-illustrations";
-
-type Mode = "onboarding" | "guide";
+import { GuideNav, type GuideMode } from "./guide-nav";
+import { PARTNERS, PartnerMark } from "./partner-marks";
+import { SlideIllustration } from "./slide-illustrations";
 
 const POINTS: Partial<Record<GuideSlide, string[]>> = {
   welcome: ["point1", "point2", "point3"],
@@ -30,7 +30,7 @@ function useCurrentSlide(loaderSlide: number): number {
   return loaderSlide;
 }
 
-export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: Mode; slide: number }) {
+export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: GuideMode; slide: number }) {
   const { t, ready } = useTranslation(["onboarding", "common"]);
   const navigation = useNavigation();
   const current = useCurrentSlide(loaderSlide);
@@ -51,9 +51,6 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: Mode; slid
     const active = document.activeElement;
     if (!active || active === document.body || !rootRef.current?.contains(active)) titleRef.current?.focus();
   }, [current]);
-
-  const to = (n: number) => `?slide=${n}`;
-  const linkProps = { replace: true, preventScrollReset: true } as const;
 
   if (!ready) {
     // The guide's texts arrive a moment after a client navigation; keep the space, show no raw keys.
@@ -142,66 +139,7 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: Mode; slid
         ) : null}
       </article>
 
-      {/* Kept in view above the bottom navigation, so Next is always one tap away on a phone. */}
-      <div className="sticky bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 -mx-4 mt-2 border-t border-stone-200 bg-stone-50/95 px-4 pb-3 backdrop-blur">
-        <nav aria-label={t("guide.slides")}>
-          <ol className="flex justify-center">
-            {GUIDE_SLIDES.map((slideId, index) => {
-              const n = index + 1;
-              const active = n === current;
-              return (
-                <li key={slideId}>
-                  <Link
-                    to={to(n)}
-                    {...linkProps}
-                    aria-current={active ? "step" : undefined}
-                    aria-label={t("guide.goTo", { number: n, title: t(`slides.${slideId}.title`) })}
-                    className="group flex h-11 w-11 items-center justify-center rounded-full"
-                  >
-                    <span
-                      className={`block rounded-full transition-all ${
-                        active ? "h-3 w-6 bg-brand-700" : "h-3 w-3 bg-stone-300 group-hover:bg-stone-400"
-                      }`}
-                    />
-                  </Link>
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
-
-        <div className="grid grid-cols-2 gap-3">
-          {current > 1 ? (
-            <Link to={to(current - 1)} {...linkProps} className="btn-secondary" rel="prev">
-              {t("guide.previous")}
-            </Link>
-          ) : (
-            <span aria-hidden="true" />
-          )}
-          {!isLast ? (
-            <Link to={to(current + 1)} {...linkProps} className="btn-primary" rel="next">
-              {t("guide.next")}
-            </Link>
-          ) : mode === "onboarding" ? (
-            <Form method="post" className="contents">
-              <button
-                type="submit"
-                name="intent"
-                value="complete"
-                disabled={completing}
-                aria-busy={completing || undefined}
-                className="btn-primary"
-              >
-                {completing ? t("onboarding.saving") : t("onboarding.getStarted")}
-              </button>
-            </Form>
-          ) : (
-            <Link to="/" className="btn-secondary">
-              {t("howItWorks.done")}
-            </Link>
-          )}
-        </div>
-      </div>
+      <GuideNav mode={mode} current={current} completing={completing} />
     </section>
   );
 }

@@ -2,14 +2,11 @@
 // resident types into. Once hydrated it becomes an ARIA combobox: typing asks
 // /api/address-suggestions, arrows move through the list, Enter or a tap picks, Escape closes, and the
 // picked address is handed to the form (which fills city, province and postal code).
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { checkAddressSelection, type AddressSuggestion } from "~/lib/address-selection";
-
-const MIN_CHARS = 3;
-const DELAY_MS = 250;
-
-type Status = "idle" | "searching" | "done";
+import { useAddressSuggestions } from "./use-address-suggestions";
 
 export function AddressAutocomplete({
   id,
@@ -28,23 +25,12 @@ export function AddressAutocomplete({
   onPick: (suggestion: AddressSuggestion) => void;
 }) {
   const { t } = useTranslation(["profile", "common"]);
-  const [hydrated, setHydrated] = useState(false);
-  const [items, setItems] = useState<AddressSuggestion[]>([]);
+  const hydrated = useHydrated();
+  const { items, status, search: lookUp, setStatus } = useAddressSuggestions();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [status, setStatus] = useState<Status>("idle");
   const [pickError, setPickError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const request = useRef<AbortController>();
-
-  useEffect(() => {
-    setHydrated(true);
-    return () => {
-      clearTimeout(timer.current);
-      request.current?.abort();
-    };
-  }, []);
 
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -57,38 +43,12 @@ export function AddressAutocomplete({
     setActive(-1);
   }
 
+  /** The list shows what the newest finished look-up found; it stays as it is while one runs. */
   function search(text: string) {
-    clearTimeout(timer.current);
-    request.current?.abort();
-    const q = text.trim();
-    if (q.length < MIN_CHARS) {
-      setItems([]);
-      setStatus("idle");
-      close();
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      const controller = new AbortController();
-      request.current = controller;
-      setStatus("searching");
-      try {
-        const response = await fetch(`/api/address-suggestions?q=${encodeURIComponent(q)}`, {
-          headers: { Accept: "application/json" },
-          signal: controller.signal,
-        });
-        const found = response.ok ? ((await response.json()) as AddressSuggestion[]) : [];
-        setItems(found);
-        setActive(-1);
-        setOpen(found.length > 0);
-        setStatus("done");
-      } catch {
-        if (!controller.signal.aborted) {
-          setItems([]);
-          close();
-          setStatus("idle");
-        }
-      }
-    }, DELAY_MS);
+    lookUp(text, (found) => {
+      setActive(-1);
+      setOpen(found.length > 0);
+    });
   }
 
   function pick(suggestion: AddressSuggestion) {

@@ -1,0 +1,34 @@
+// No category matches the search: say so, offer the support address and a way back to the full list.
+import { Link } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+
+export function NoMatch({
+  q,
+  email,
+}: {
+  q: string;
+  /** The support address, or "" when there is none. */ email: string;
+}) {
+  const { t } = useTranslation(["materials", "common"]);
+  return (
+    <div className="card mt-3 space-y-3">
+      <h2 className="text-lg font-semibold">{t("empty.title", { q })}</h2>
+      <p className="text-stone-700">{t("empty.body")}</p>
+      {email ? (
+        <p className="text-stone-700">
+          <Trans
+            t={t}
+            i18nKey="empty.support"
+            values={{ email }}
+            // Trans puts the address inside the link.
+            // eslint-disable-next-line jsx-a11y/anchor-has-content
+            components={{ mail: <a href={`mailto:${email}`} className="btn-link" /> }}
+          />
+        </p>
+      ) : null}
+      <Link to="/materials" className="btn-secondary w-full">
+        {t("empty.clear")}
+      </Link>
+    </div>
+  );
+}
