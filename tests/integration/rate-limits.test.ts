@@ -103,8 +103,8 @@ function expectRetryAfter(answer: Answer, name: LimitName) {
 /** A Conform reply refused with the form-level "too many requests" message. */
 function expectFormRefusal(answer: Answer, name: LimitName) {
   expectRetryAfter(answer, name);
-  const result = answer.body.result as { error?: Record<string, string[] | null> };
-  expect(result.error?.[""]).toContain("errors.tooManyRequests");
+  const reply = answer.body.reply as { error?: Record<string, string[] | null> };
+  expect(reply.error?.[""]).toContain("errors.tooManyRequests");
 }
 
 let english = "";
