@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { montrealDate, signInAdmin } from "./admin-fixtures";
 import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
-import { interactive, PASSWORD, registerViaApi, signedInResident, uniqueEmail } from "./helpers";
+import { insertResident, interactive, PASSWORD, signedInResident, signInAs, uniqueEmail } from "./helpers";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const BLOCKING = new Set(["serious", "critical"]);
@@ -193,7 +193,7 @@ function axeSuite(lang: Lang) {
 
   test("resident pages: home, guide, materials, booking, profile, onboarding", async ({ page, javaScriptEnabled }) => {
     const audit = new Audit(page, lang);
-    await registerViaApi(page.request, uniqueEmail("a11y-new"), "H2X", { onboarded: false });
+    await signInAs(page, { tag: "a11y-new", onboarded: false });
     await go(page, "/onboarding");
     await audit.check("onboarding slide 1");
     await go(page, "/onboarding?slide=6");
@@ -535,8 +535,7 @@ test.describe("keyboard alone", () => {
 
   test("sign in, switch the language from the menu, and book bags, a date and a window", async ({ page }) => {
     const email = uniqueEmail("a11y-kbd");
-    await registerViaApi(page.request, email);
-    await page.context().clearCookies();
+    await insertResident({ email });
 
     await page.goto("/sign-in");
     await tabTo(page, page.getByLabel("Email"));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { interactive, lastEmail, PASSWORD, query, registerViaApi, uniqueEmail, userCount } from "./helpers";
+import { insertResident, interactive, lastEmail, PASSWORD, query, uniqueEmail, userCount } from "./helpers";
 
 test.describe("accounts in English", () => {
   test("a visitor signs up, signs out and signs in again", async ({ page }) => {
@@ -75,8 +75,7 @@ test.describe("accounts in English", () => {
 
   test("an address already registered gets the banner with a link to sign in", async ({ page }) => {
     const email = uniqueEmail("dupe");
-    await registerViaApi(page.request, email);
-    await page.context().clearCookies();
+    await insertResident({ email });
     await page.goto("/sign-up");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -93,8 +92,7 @@ test.describe("accounts in English", () => {
 
   test("a wrong password is refused with Invalid credentials", async ({ page }) => {
     const email = uniqueEmail("wrongpw");
-    await registerViaApi(page.request, email);
-    await page.context().clearCookies();
+    await insertResident({ email });
     await page.goto("/sign-in");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("not-the-password");
@@ -126,8 +124,7 @@ test.describe("accounts in English", () => {
 
   test("sign-in returns to the page named in redirect, and never leaves the site", async ({ page }) => {
     const email = uniqueEmail("redirect");
-    await registerViaApi(page.request, email);
-    await page.context().clearCookies();
+    await insertResident({ email });
     await page.goto("/sign-in?redirect=forgot-password%3Fsent%3Dx%40y.ca");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
@@ -150,8 +147,7 @@ test.describe("accounts in English", () => {
 
   test("a forgotten password is reset through the e-mailed link, once", async ({ page }) => {
     const email = uniqueEmail("reset");
-    await registerViaApi(page.request, email);
-    await page.context().clearCookies();
+    await insertResident({ email });
 
     await page.goto("/sign-in");
     await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -240,8 +236,7 @@ test.describe("accounts in French", () => {
 
   test("un mot de passe oublié se réinitialise par le lien reçu en français", async ({ page }) => {
     const email = uniqueEmail("fr-reset");
-    await registerViaApi(page.request, email);
-    await page.context().clearCookies();
+    await insertResident({ email });
     await page.goto("/sign-in");
     await page.getByRole("link", { name: "Mot de passe oublié?" }).click();
     await expect(page.getByRole("heading", { name: "Mot de passe oublié?" })).toBeVisible();
@@ -339,8 +334,7 @@ test.describe("honeypot on the public forms", () => {
 
   test("forgot-password: a filled trap sends no reset e-mail", async ({ page }) => {
     const email = uniqueEmail("bot-forgot");
-    await registerViaApi(page.request, email);
-    await page.context().clearCookies();
+    await insertResident({ email });
     await page.goto("/forgot-password");
     await interactive(page);
     await page.getByLabel("Email").fill(email);

@@ -1,12 +1,12 @@
 // Whole journeys across screens: protected pages bring a visitor back after sign-in, and a resident
 // books from the booking page through the profile and checkout to the confirmation.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { fillCard } from "./booking-fixtures";
-import { PASSWORD, query, registerViaApi, signedInResident, uniqueEmail } from "./helpers";
+import { insertResident, PASSWORD, query, uniqueEmail } from "./helpers";
 
 test("signed-out visits to My Orders, booking and profile go to sign-in and come back after it", async ({ page }) => {
   const email = uniqueEmail("protected");
-  await registerViaApi(page.request, email);
+  await insertResident({ email });
   for (const path of ["/history", "/booking", "/profile", "/materials"]) {
     await page.context().clearCookies();
     await page.goto(path);
@@ -20,9 +20,10 @@ test("signed-out visits to My Orders, booking and profile go to sign-in and come
 
 test("a resident books from /booking through the profile and checkout to the confirmation", async ({
   page,
+  resident,
   javaScriptEnabled,
 }) => {
-  const email = await signedInResident(page, "journey");
+  const { email } = resident;
   await page.goto("/booking");
   await page.getByRole("radio", { name: /^1 bag/ }).check();
   const date = page.locator('input[name="date"]:not([disabled])').nth(2);

@@ -1,17 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { PASSWORD, registerViaApi, uniqueEmail } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { insertResident, PASSWORD, signedInResident, uniqueEmail } from "./helpers";
 
 /** A new resident (prefix H2X) past the onboarding guide, signed in in this browser context. */
-async function resident(page: Page, tag: string) {
-  const email = uniqueEmail(tag);
-  await registerViaApi(page.request, email);
-  await completeOnboarding(page.request);
-  return email;
-}
-
-async function completeOnboarding(request: APIRequestContext) {
-  const done = await request.post("/api/auth/complete-onboarding");
-  expect(done.ok()).toBe(true);
+function resident(page: Page, tag: string) {
+  return signedInResident(page, tag);
 }
 
 const categoryList = (page: Page, name: string) => page.getByRole("list", { name }).locator(":scope > li");
@@ -21,9 +13,7 @@ const shownNames = (page: Page) => page.locator("main summary [data-testid=mater
 test.describe("accepted materials in English", () => {
   test("a visitor is sent to sign in and comes back to /materials", async ({ page }) => {
     const email = uniqueEmail("mat-visitor");
-    await registerViaApi(page.request, email);
-    await completeOnboarding(page.request);
-    await page.context().clearCookies();
+    await insertResident({ email });
 
     await page.goto("/materials");
     await expect(page).toHaveURL(/\/sign-in\?redirect=materials$/);
@@ -188,9 +178,7 @@ test.describe("matières acceptées en français", () => {
 
   test("un visiteur passe par la connexion et revient à /materials", async ({ page }) => {
     const email = uniqueEmail("mat-visiteur");
-    await registerViaApi(page.request, email);
-    await completeOnboarding(page.request);
-    await page.context().clearCookies();
+    await insertResident({ email });
 
     await page.goto("/materials");
     await expect(page).toHaveURL(/\/sign-in\?redirect=materials$/);

@@ -1,5 +1,6 @@
 // The onboarding gate and the six-slide guide (/onboarding and /how-it-works), with and without JavaScript.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { PASSWORD, query, registerViaApi, uniqueEmail } from "./helpers";
 
 function onboarded(email: string): boolean {
@@ -130,9 +131,10 @@ test.describe("onboarding in English", () => {
 
   test("how it works: 'n of 6', next and previous, dots, and the last slide's buttons", async ({
     page,
+    signIn,
     javaScriptEnabled,
   }) => {
-    await registerViaApi(page.request, uniqueEmail("hiw"));
+    await signIn({ tag: "hiw" });
     await page.goto("/how-it-works");
     await expect(page.getByRole("heading", { level: 1, name: "How it works" })).toBeVisible();
     await markPage(page, javaScriptEnabled);
@@ -234,8 +236,8 @@ test.describe("onboarding in French", () => {
     expect(onboarded(email)).toBe(true);
   });
 
-  test("Comment ça marche : « n sur 6 », points, précédent et suivant, dernière étape", async ({ page }) => {
-    await registerViaApi(page.request, uniqueEmail("hiw-fr"));
+  test("Comment ça marche : « n sur 6 », points, précédent et suivant, dernière étape", async ({ page, signIn }) => {
+    await signIn({ tag: "hiw-fr" });
     await page.goto("/how-it-works");
     await expect(page.getByRole("heading", { level: 1, name: "Comment ça marche" })).toBeVisible();
     const progress = page.getByTestId("guide-progress");

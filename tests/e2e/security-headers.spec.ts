@@ -5,7 +5,7 @@
 // server runs with INSECURE_COOKIES=1 because it is plain http).
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { ADDRESS } from "./booking-fixtures";
-import { interactive, PASSWORD, registerViaApi, uniqueEmail } from "./helpers";
+import { interactive, PASSWORD, registerViaApi, signInAs, uniqueEmail } from "./helpers";
 
 const VISITOR_PAGES = [
   "/",
@@ -194,7 +194,7 @@ test.describe("the app works with JavaScript under the policy", () => {
 
   test("signed-in pages with no violation", async ({ page }) => {
     const problems = await watch(page);
-    await registerViaApi(page.request, uniqueEmail("cspjs"));
+    await signInAs(page, { tag: "cspjs" });
     expect((await page.request.put("/api/auth/profile", { data: ADDRESS })).status()).toBe(200);
     for (const url of ["/booking", "/history", "/profile", "/notifications", "/materials"]) {
       await page.goto(url);

@@ -1,7 +1,7 @@
 // From visitor to account: the postal-area check (served, not served, no direct access, invalid),
 // the waitlist, the tabbed /auth page carrying the prefix into the account, and their JSON API.
 import { expect, test, type Page } from "@playwright/test";
-import { interactive, PASSWORD, query, registerViaApi, uniqueEmail, userCount } from "./helpers";
+import { insertResident, interactive, PASSWORD, query, uniqueEmail, userCount } from "./helpers";
 
 type WaitlistRow = { name: string; email: string; fsa: string; reason: string; locale: string; updated_at: number };
 
@@ -227,8 +227,7 @@ test.describe("postal check and sign-up in English", () => {
 
   test("/auth tabs are links; sign-in there works and the already-registered banner points to it", async ({ page }) => {
     const email = uniqueEmail("auth-tabs");
-    await registerViaApi(page.request, email);
-    await page.context().clearCookies();
+    await insertResident({ email });
 
     await page.goto("/auth?postalCode=H2X");
     const tabs = page.getByRole("navigation", { name: "Sign up or sign in" });
