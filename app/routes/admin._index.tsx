@@ -1,18 +1,10 @@
 // The admin dashboard: promo statistics, creating codes (one or a batch), recent redemptions (pending or
 // booked), today's work at a glance and the recent admin activity.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  ActivityList,
-  Badge,
-  Problem,
-  StatCard,
-  tableClass,
-  tdClass,
-  TableScroll,
-  TableHead,
-} from "~/components/admin/ui";
+import { CreateCodesForm, PromoStatCards, RedemptionsTable } from "~/components/admin/dashboard";
+import { ActivityList } from "~/components/admin/ui";
 import { dateKey, formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
@@ -45,16 +37,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin, form, intent } = await adminForm(request);
-  if (intent !== "createCodes") return unknownIntent();
-  const values = { count: String(form.get("count") ?? ""), percent: String(form.get("percent") ?? "") };
+  if (intent !== "createCodes") return unknownIntent(form);
   try {
+    const values = { count: String(form.get("count") ?? ""), percent: String(form.get("percent") ?? "") };
     const batch = createCodesAsAdmin(admin, values);
     return done(request, `/admin/promo-codes?batch=${batch.createdAt}`, "promo.created", "promo.createdDescription", {
       count: batch.codes.length,
       percent: batch.percent,
     });
   } catch (error) {
-    return refused(error, "create", values);
+    return refused(error, form, "create");
   }
 }
 
@@ -62,8 +54,6 @@ export default function AdminDashboard() {
   const { stats, redemptions, activity, today, limits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
-  const navigation = useNavigation();
-  const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "createCodes";
 
   return (
     <div className="space-y-6">
@@ -82,127 +72,11 @@ export default function AdminDashboard() {
         </Link>
       </div>
 
-      <section aria-labelledby="stats-title">
-        <h2 id="stats-title" className="text-lg font-semibold">
-          {t("stats.title")}
-        </h2>
-        <div className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
-          <StatCard id="totalCodes" label={t("stats.totalCodes")} value={stats.totalCodes} />
-          <StatCard
-            id="activeCodes"
-            label={t("stats.activeCodes")}
-            value={stats.activeCodes}
-            hint={t("stats.activeHint")}
-          />
-          <StatCard id="usedCodes" label={t("stats.usedCodes")} value={stats.usedCodes} hint={t("stats.usedHint")} />
-          <StatCard
-            id="totalRedemptions"
-            label={t("stats.totalRedemptions")}
-            value={stats.totalRedemptions}
-            hint={t("stats.redemptionsHint", { count: stats.pendingRedemptions })}
-          />
-          <StatCard
-            id="totalSavings"
-            label={t("stats.totalSavings")}
-            value={stats.totalSavingsText}
-            hint={t("stats.savingsHint")}
-          />
-        </div>
-      </section>
+      <PromoStatCards stats={stats} />
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="create-title" className="card lg:col-span-1">
-          <h2 id="create-title" className="text-lg font-semibold">
-            {t("promo.createTitle")}
-          </h2>
-          <p className="mt-1 text-sm text-stone-700">{t("promo.createIntro")}</p>
-          <Form method="post" className="mt-3 space-y-3" noValidate>
-            <div>
-              <label htmlFor="count" className="field-label">
-                {t("promo.count")}
-              </label>
-              <input
-                id="count"
-                name="count"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={limits.maxBatch}
-                required
-                defaultValue={actionData?.values?.count ?? "1"}
-                className="field-input"
-                aria-describedby="count-hint"
-              />
-              <p id="count-hint" className="mt-1 text-xs text-stone-600">
-                {t("promo.countHint", { max: limits.maxBatch })}
-              </p>
-            </div>
-            <div>
-              <label htmlFor="percent" className="field-label">
-                {t("promo.percent")}
-              </label>
-              <input
-                id="percent"
-                name="percent"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100}
-                defaultValue={actionData?.values?.percent ?? String(limits.defaultPercent)}
-                className="field-input"
-                aria-describedby="percent-hint"
-              />
-              <p id="percent-hint" className="mt-1 text-xs text-stone-600">
-                {t("promo.percentHint")}
-              </p>
-            </div>
-            <Problem problem={actionData?.problem} target="create" />
-            <button type="submit" name="intent" value="createCodes" className="btn-primary w-full" disabled={creating}>
-              {creating ? t("promo.creating") : t("promo.create")}
-            </button>
-          </Form>
-          <Link to="/admin/promo-codes" className="btn-link mt-3 inline-block text-sm">
-            {t("codes.all")}
-          </Link>
-        </section>
-
-        <section aria-labelledby="redemptions-title" className="card lg:col-span-2">
-          <h2 id="redemptions-title" className="text-lg font-semibold">
-            {t("redemptions.title")}
-          </h2>
-          {redemptions.length ? (
-            <TableScroll label={t("redemptions.title")} className="mt-2">
-              <table className={tableClass} data-testid="redemptions">
-                <TableHead
-                  columns={[
-                    t("redemptions.email"),
-                    t("redemptions.code"),
-                    t("redemptions.date"),
-                    t("redemptions.status"),
-                  ]}
-                />
-                <tbody className="divide-y divide-stone-100">
-                  {redemptions.map((r) => (
-                    <tr key={r.id} data-testid="redemption-row">
-                      <td className={`${tdClass} break-all`}>{r.email}</td>
-                      <td className={`${tdClass} font-mono`}>{r.codeText}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{r.when}</td>
-                      <td className={tdClass}>
-                        {r.pickupRequestId ? (
-                          <Badge tone="booked">{t("redemptions.booked")}</Badge>
-                        ) : (
-                          <Badge tone="pending">{t("redemptions.pending")}</Badge>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          ) : (
-            <p className="mt-2 text-stone-600">{t("redemptions.empty")}</p>
-          )}
-        </section>
+        <CreateCodesForm reply={actionData} limits={limits} />
+        <RedemptionsTable redemptions={redemptions} />
       </div>
 
       <section aria-labelledby="activity-title" className="card">

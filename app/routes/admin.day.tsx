@@ -2,11 +2,12 @@
 // resident, printable (print stylesheet) and downloadable as CSV; each scheduled pickup can be marked
 // Completed or Missed from its day on (Missed e-mails the resident a link to book again).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import printStyles from "~/components/admin/print.css";
-import { Badge, Problem, tableClass, tdClass, thClass, TableScroll } from "~/components/admin/ui";
+import { DayPicker, DayWindow } from "~/components/admin/day-sheet";
+import { Problem } from "~/components/admin/problem";
 import { addDays, formatDate, windowLabel } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
@@ -36,22 +37,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin, form, intent } = await adminForm(request);
-  if (intent !== "mark") return unknownIntent();
+  if (intent !== "mark") return unknownIntent(form);
   const pickupId = String(form.get("pickupId") ?? "");
   try {
     const result = await markPickup(admin, pickupId, form.get("mark"));
-    const title = result.mark === "Missed" ? "day.markedMissed" : "day.markedCompleted";
+    const missed = result.mark === "Missed";
     return done(
       request,
       samePage(request),
-      title,
-      result.mark === "Missed" ? "day.markedMissedDescription" : undefined,
-      {
-        confirmationNumber: result.confirmationNumber,
-      },
+      missed ? "day.markedMissed" : "day.markedCompleted",
+      missed ? "day.markedMissedDescription" : undefined,
+      { confirmationNumber: result.confirmationNumber },
     );
   } catch (error) {
-    return refused(error, `pickup-${pickupId}`);
+    return refused(error, form, `pickup-${pickupId}`);
   }
 }
 
@@ -60,7 +59,6 @@ export default function DaySheetPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const hydrated = useHydrated();
-  const busy = useNavigation().state === "submitting";
 
   return (
     <div className="day-sheet space-y-4">
@@ -72,33 +70,7 @@ export default function DaySheetPage() {
             {view.cancelled ? ` ${t("day.cancelledNote", { count: view.cancelled })}` : ""}
           </p>
         </div>
-        <div className="admin-no-print flex flex-wrap items-end gap-2 print:hidden">
-          <Form method="get" className="flex items-end gap-2">
-            <div>
-              <label htmlFor="date" className="field-label">
-                {t("day.date")}
-              </label>
-              <input
-                id="date"
-                name="date"
-                type="date"
-                defaultValue={view.date}
-                key={view.date}
-                className="field-input mt-1"
-                required
-              />
-            </div>
-            <button type="submit" className="btn-secondary">
-              {t("day.show")}
-            </button>
-          </Form>
-          <Link to={`?date=${view.previous}`} className="btn-secondary" aria-label={t("day.previousLabel")}>
-            ←
-          </Link>
-          <Link to={`?date=${view.next}`} className="btn-secondary" aria-label={t("day.nextLabel")}>
-            →
-          </Link>
-        </div>
+        <DayPicker date={view.date} previous={view.previous} next={view.next} />
       </div>
 
       <div className="admin-no-print flex flex-wrap items-center gap-3 print:hidden">
@@ -113,96 +85,10 @@ export default function DaySheetPage() {
           {t("day.download")}
         </a>
       </div>
-      <Problem problem={actionData?.problem} />
+      <Problem reply={actionData} />
 
       {view.windows.map((w) => (
-        <section key={w.window} aria-labelledby={`window-${w.window}`} className="card" data-window={w.window}>
-          <h2 id={`window-${w.window}`} className="text-lg font-semibold">
-            {t(`window.${w.window}`)} · {w.hours}{" "}
-            <span className="text-base font-normal text-stone-600">
-              {t("day.windowTotals", { count: w.pickups.length, bags: w.bags })}
-            </span>
-          </h2>
-          {w.pickups.length ? (
-            <TableScroll label={t(`window.${w.window}`)} className="mt-2">
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      #
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t("day.address")}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t("day.bags")}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t("day.confirmation")}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t("day.resident")}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t("day.status")}
-                    </th>
-                    <th scope="col" className={`${thClass} admin-no-print print:hidden`}>
-                      {t("day.actions")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {w.pickups.map((p, i) => (
-                    <tr key={p.id} data-testid="pickup-row" data-confirmation={p.confirmationNumber}>
-                      <td className={`${tdClass} tabular-nums`}>{i + 1}</td>
-                      <td className={`${tdClass} font-medium`}>{p.address}</td>
-                      <td className={`${tdClass} tabular-nums`}>{p.bags}</td>
-                      <td className={`${tdClass} whitespace-nowrap font-mono`}>{p.confirmationNumber}</td>
-                      <td className={tdClass}>
-                        <div>{p.name || "—"}</div>
-                        <div className="break-all text-xs text-stone-600">{p.email}</div>
-                      </td>
-                      <td className={tdClass} data-testid="pickup-status">
-                        <Badge tone={p.status}>{t(`status.${p.status}`)}</Badge>
-                      </td>
-                      <td className={`${tdClass} admin-no-print print:hidden`}>
-                        {p.status === "Scheduled" && view.canMark ? (
-                          <Form method="post" className="flex flex-wrap gap-2">
-                            <input type="hidden" name="intent" value="mark" />
-                            <input type="hidden" name="pickupId" value={p.id} />
-                            <button
-                              type="submit"
-                              name="mark"
-                              value="Completed"
-                              className="btn-secondary min-h-[40px] px-3 text-sm"
-                              disabled={busy}
-                              aria-label={t("day.markCompletedLabel", { confirmationNumber: p.confirmationNumber })}
-                            >
-                              {t("day.markCompleted")}
-                            </button>
-                            <button
-                              type="submit"
-                              name="mark"
-                              value="Missed"
-                              className="btn-secondary min-h-[40px] px-3 text-sm text-amber-900"
-                              disabled={busy}
-                              aria-label={t("day.markMissedLabel", { confirmationNumber: p.confirmationNumber })}
-                            >
-                              {t("day.markMissed")}
-                            </button>
-                          </Form>
-                        ) : null}
-                        <Problem problem={actionData?.problem} target={`pickup-${p.id}`} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          ) : (
-            <p className="mt-1 text-stone-600">{t("day.emptyWindow")}</p>
-          )}
-        </section>
+        <DayWindow key={w.window} sheet={w} canMark={view.canMark} reply={actionData} />
       ))}
       {!view.canMark && view.totalPickups ? (
         <p className="admin-no-print text-sm text-stone-600 print:hidden">{t("day.markLater")}</p>

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
+import { AffectedPickups } from "~/components/admin/affected-pickups";
+import { Problem } from "~/components/admin/problem";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { admin, intent } = await adminForm(request);
+  const { admin, form, intent } = await adminForm(request);
   const date = toDateKey(new URL(request.url).searchParams.get("date"));
   if (!date) throw new Response("Not found", { status: 404 });
   try {
@@ -43,10 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
         reopenDate(admin, date);
         return done(request, "/admin/supply", "supply.slots.reopened", undefined, { date });
       default:
-        return unknownIntent();
+        return unknownIntent(form);
     }
   } catch (error) {
-    return refused(error);
+    return refused(error, form);
   }
 }
 
@@ -66,7 +67,7 @@ export default function CloseDate() {
           {view.slots.length === 0 ? t("close.noSlots") : view.closed ? t("close.closedIntro") : t("close.intro")}
         </p>
       </div>
-      <Problem problem={actionData?.problem} />
+      <Problem reply={actionData} />
 
       {view.slots.length ? (
         <ul className="flex flex-wrap gap-2" data-testid="close-slots">
@@ -91,35 +92,7 @@ export default function CloseDate() {
             <p className="mt-1 text-sm text-stone-700" role="note">
               {view.closed ? t("close.followUpNote") : t("close.affectedNote")}
             </p>
-            <TableScroll label={t("close.affectedTitle", { count: view.pickups.length })} className="mt-2">
-              <table className={tableClass} data-testid="affected">
-                <TableHead
-                  columns={[
-                    t("day.confirmation"),
-                    t("supply.slots.window"),
-                    t("day.resident"),
-                    t("day.address"),
-                    t("day.bags"),
-                  ]}
-                />
-                <tbody className="divide-y divide-stone-100">
-                  {view.pickups.map((p) => (
-                    <tr key={p.id} data-testid="affected-row">
-                      <td className={`${tdClass} font-mono`}>{p.confirmationNumber}</td>
-                      <td className={tdClass}>{t(`window.${p.window}`)}</td>
-                      <td className={tdClass}>
-                        <div>{p.name || "—"}</div>
-                        <a href={`mailto:${p.email}`} className="btn-link break-all font-normal">
-                          {p.email}
-                        </a>
-                      </td>
-                      <td className={tdClass}>{p.address}</td>
-                      <td className={`${tdClass} tabular-nums`}>{p.bags}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <AffectedPickups pickups={view.pickups} />
           </>
         ) : (
           <p className="mt-1 text-stone-600">{t("close.noneAffected")}</p>

@@ -1,10 +1,11 @@
 // The waitlist: counts per prefix and reason, the entries (filtered by prefix and reason, in pages),
 // the CSV export, and e-mailing the people waiting for a prefix that is served now.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REASON_KEYS } from "~/components/admin/labels";
-import { Badge, Pagination, Problem, tableClass, tdClass, TableScroll, TableHead } from "~/components/admin/ui";
+import { Problem } from "~/components/admin/problem";
+import { Pagination } from "~/components/admin/ui";
+import { WaitlistCounts, WaitlistEntries, WaitlistFilterForm } from "~/components/admin/waitlist";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { WAITLIST_REASONS } from "~/lib/visitor-schemas";
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin, form, intent } = await adminForm(request);
-  if (intent !== "notify") return unknownIntent();
+  if (intent !== "notify") return unknownIntent(form);
   const fsa = String(form.get("fsa") ?? "")
     .trim()
     .toUpperCase()
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const count = await notifyWaitlist(admin, fsa);
     return done(request, samePage(request), "supply.areas.notified", undefined, { fsa, count });
   } catch (error) {
-    return refused(error, `prefix-${fsa}`);
+    return refused(error, form, `prefix-${fsa}`);
   }
 }
 
@@ -66,7 +67,6 @@ export default function WaitlistPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const location = useLocation();
-  const busy = useNavigation().state === "submitting";
   const { prefixes, totals } = view.summary;
 
   return (
@@ -80,7 +80,7 @@ export default function WaitlistPage() {
           {t("waitlist.download")}
         </a>
       </div>
-      <Problem problem={actionData?.problem} />
+      <Problem reply={actionData} />
 
       {/* A scrolling table must be reachable by keyboard (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
@@ -89,76 +89,7 @@ export default function WaitlistPage() {
           {t("waitlist.countsTitle")}
         </h2>
         {prefixes.length ? (
-          <table className={`${tableClass} mt-2`} data-testid="waitlist-counts">
-            <TableHead
-              columns={[
-                t("supply.areas.prefix"),
-                t("waitlist.served"),
-                t("waitlist.reasons.outsideArea"),
-                t("waitlist.reasons.noDirectAccess"),
-                t("waitlist.total"),
-                t("waitlist.waiting"),
-                t("waitlist.notified"),
-                { label: t("codes.actions"), hidden: true },
-              ]}
-            />
-            <tbody className="divide-y divide-stone-100">
-              {prefixes.map((p) => (
-                <tr key={p.fsa} data-fsa={p.fsa}>
-                  <th scope="row" className={`${tdClass} font-mono font-semibold`}>
-                    <Link to={`?fsa=${p.fsa}`} className="btn-link">
-                      {p.fsa}
-                    </Link>
-                  </th>
-                  <td className={tdClass}>
-                    <Badge tone={p.served ? "open" : "closed"}>{p.served ? t("waitlist.yes") : t("waitlist.no")}</Badge>
-                  </td>
-                  <td className={`${tdClass} tabular-nums`}>{p.outsideArea}</td>
-                  <td className={`${tdClass} tabular-nums`}>{p.noDirectAccess}</td>
-                  <td className={`${tdClass} tabular-nums font-semibold`}>{p.total}</td>
-                  <td className={`${tdClass} tabular-nums`}>{p.waiting}</td>
-                  <td className={`${tdClass} tabular-nums`}>{p.notified}</td>
-                  <td className={tdClass}>
-                    {p.served && p.waiting ? (
-                      <Form method="post">
-                        <input type="hidden" name="fsa" value={p.fsa} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="notify"
-                          className="btn-secondary min-h-[36px] px-3 text-sm"
-                          disabled={busy}
-                        >
-                          {t("waitlist.notify", { count: p.waiting })}
-                        </button>
-                      </Form>
-                    ) : !p.served && p.waiting && p.montreal ? (
-                      <Link to="/admin/supply/areas" className="btn-link text-sm">
-                        {t("waitlist.openArea")}
-                      </Link>
-                    ) : !p.montreal ? (
-                      <span className="text-xs text-stone-600">{t("waitlist.outsideMontreal")}</span>
-                    ) : null}
-                    <Problem problem={actionData?.problem} target={`prefix-${p.fsa}`} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot className="border-t-2 border-stone-300 font-semibold">
-              <tr>
-                <th scope="row" className={tdClass}>
-                  {t("waitlist.total")}
-                </th>
-                <td className={tdClass} />
-                <td className={`${tdClass} tabular-nums`}>{totals.outsideArea}</td>
-                <td className={`${tdClass} tabular-nums`}>{totals.noDirectAccess}</td>
-                <td className={`${tdClass} tabular-nums`}>{totals.total}</td>
-                <td className={`${tdClass} tabular-nums`}>{totals.waiting}</td>
-                <td className={`${tdClass} tabular-nums`}>{totals.notified}</td>
-                <td className={tdClass} />
-              </tr>
-            </tfoot>
-          </table>
+          <WaitlistCounts prefixes={prefixes} totals={totals} reply={actionData} />
         ) : (
           <p className="mt-2 text-stone-600">{t("waitlist.empty")}</p>
         )}
@@ -168,72 +99,9 @@ export default function WaitlistPage() {
         <h2 id="entries-title" className="text-lg font-semibold">
           {t("waitlist.entriesTitle", { count: view.total })}
         </h2>
-        <Form method="get" className="card flex flex-wrap items-end gap-3" role="search">
-          <div>
-            <label htmlFor="fsa" className="field-label">
-              {t("supply.areas.prefix")}
-            </label>
-            <input
-              id="fsa"
-              name="fsa"
-              defaultValue={view.filter.fsa}
-              maxLength={3}
-              className="field-input w-28 uppercase"
-              autoComplete="off"
-            />
-          </div>
-          <div>
-            <label htmlFor="reason" className="field-label">
-              {t("waitlist.reason")}
-            </label>
-            <select id="reason" name="reason" defaultValue={view.filter.reason} className="field-input">
-              <option value="">{t("codes.filter.all")}</option>
-              {view.reasons.map((r) => (
-                <option key={r} value={r}>
-                  {t(REASON_KEYS[r]!)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn-primary">
-            {t("codes.filter.apply")}
-          </button>
-          {location.search ? (
-            <Link to="/admin/waitlist" className="btn-link py-2">
-              {t("codes.filter.clear")}
-            </Link>
-          ) : null}
-        </Form>
+        <WaitlistFilterForm filter={view.filter} reasons={view.reasons} />
         {view.rows.length ? (
-          <TableScroll label={t("waitlist.entriesTitle", { count: view.total })} className="card p-0">
-            <table className={tableClass} data-testid="waitlist-entries">
-              <TableHead
-                className="bg-stone-50"
-                columns={[
-                  t("waitlist.name"),
-                  t("redemptions.email"),
-                  t("supply.areas.prefix"),
-                  t("waitlist.reason"),
-                  t("waitlist.language"),
-                  t("waitlist.joined"),
-                  t("waitlist.notifiedAt"),
-                ]}
-              />
-              <tbody className="divide-y divide-stone-100">
-                {view.rows.map((r) => (
-                  <tr key={r.id} data-testid="waitlist-row">
-                    <td className={tdClass}>{r.name}</td>
-                    <td className={`${tdClass} break-all`}>{r.email}</td>
-                    <td className={`${tdClass} font-mono`}>{r.fsa}</td>
-                    <td className={tdClass}>{t(REASON_KEYS[r.reason]!)}</td>
-                    <td className={tdClass}>{r.locale.toUpperCase()}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{r.joined}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{r.notified ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <WaitlistEntries rows={view.rows} total={view.total} />
         ) : (
           <p className="card text-stone-600">{t("waitlist.emptyFilter")}</p>
         )}

@@ -25,18 +25,9 @@ import {
   readCodeFilter,
   recentRedemptions,
 } from "~/services/admin/promos.server";
-import {
-  applyTemplate,
-  closeDate,
-  closeDatePreview,
-  deactivatePrefix,
-  openPrefix,
-  parseTemplateForm,
-  reopenDate,
-  saveTemplate,
-  setSlotCapacity,
-  weeklyTemplate,
-} from "~/services/admin/supply.server";
+import { deactivatePrefix, openPrefix } from "~/services/admin/areas.server";
+import { closeDate, closeDatePreview, reopenDate, setSlotCapacity } from "~/services/admin/supply.server";
+import { applyTemplate, parseTemplateForm, saveTemplate, weeklyTemplate } from "~/services/admin/template.server";
 import { notifyWaitlist, waitlistSummary } from "~/services/admin/waitlist.server";
 import { payWithSimulatedCard } from "~/services/booking/checkout.server";
 import { db, schema } from "~/services/platform/db.server";

@@ -1,8 +1,7 @@
-// Small building blocks of the admin pages: statistic cards, problems shown in place, status badges,
+// Small building blocks of the admin pages: statistic cards, status badges,
 // pagination links and the recent activity list.
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { AdminProblem } from "~/lib/admin-problem";
 
 export function StatCard({
   id,
@@ -23,28 +22,6 @@ export function StatCard({
       </p>
       {hint ? <p className="mt-1 text-xs text-stone-600">{hint}</p> : null}
     </div>
-  );
-}
-
-/** A refused change, shown next to the form it belongs to (or at the top when `target` is not given). */
-export function Problem({ problem, target }: { problem?: AdminProblem | null; target?: string }) {
-  const { t } = useTranslation("admin");
-  if (!problem || (problem.target ?? undefined) !== target) return null;
-  return (
-    <p role="alert" className="mt-2 rounded-lg border border-red-300 bg-red-50 p-2 text-sm font-medium text-red-800">
-      {t(problem.key, problem.values)}
-    </p>
-  );
-}
-
-export function FieldProblemText({ problem, name }: { problem?: AdminProblem | null; name: string }) {
-  const { t } = useTranslation("admin");
-  const field = problem?.fields?.[name];
-  if (!field) return null;
-  return (
-    <p id={`${name}-error`} className="field-error">
-      {t(field.key, field.values)}
-    </p>
   );
 }
 

@@ -50,7 +50,7 @@ export function PlainField({
 }
 
 /** The field errors and first values out of a Conform reply, read without Conform's client. */
-function readReply(result: unknown) {
+export function readReply(result: unknown) {
   const reply = (result ?? {}) as {
     error?: Record<string, string[] | null> | null;
     initialValue?: Record<string, unknown> | null;

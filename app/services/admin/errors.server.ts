@@ -1,6 +1,8 @@
 // A refused admin change: a translation key of the admin namespace (with its values), and which form
 // or row it belongs to so the page can show it in place. Nothing was stored.
-import type { FieldProblem } from "~/lib/admin-problem";
+
+/** A refused field of a form with many (the weekly template): its key and values. */
+export type FieldProblem = { key: string; values?: Record<string, string | number> };
 
 export class AdminError extends Error {
   constructor(

@@ -6,6 +6,7 @@ import { AdminError } from "./errors.server";
 import { appUrl, env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { sendEmail } from "~/services/platform/mailer.server";
+import { isServedPrefix } from "~/services/areas/service-areas.server";
 import { now } from "~/lib/clock";
 import { isCanadianFsa, isMontrealFsa } from "~/lib/postal";
 import { WAITLIST_REASONS, type WaitlistReason } from "~/lib/visitor-schemas";
@@ -116,17 +117,12 @@ export function allWaitlistEntries(filter: WaitlistFilter) {
     .all();
 }
 
-function isServed(fsa: string): boolean {
-  const row = db.select().from(schema.servicePrefixes).where(eq(schema.servicePrefixes.fsa, fsa)).get();
-  return Boolean(row?.active);
-}
-
 /**
  * E-mails everyone waiting for a prefix that is now served ('waitlist-opened', in the language they
  * signed up in, with a link to check their address) and marks them notified so nobody is told twice.
  */
 export async function notifyWaitlist(admin: User, fsa: string): Promise<number> {
-  if (!isServed(fsa)) throw new AdminError("waitlist.prefixNotServed", { fsa });
+  if (!isServedPrefix(fsa)) throw new AdminError("waitlist.prefixNotServed", { fsa });
   const entries = db.select().from(schema.waitlistEntries).where(waitingFor(fsa)).all();
   if (!entries.length) throw new AdminError("waitlist.nobodyWaiting", { fsa });
   const link = `${appUrl()}/postal-code?fsa=${encodeURIComponent(fsa)}`;

@@ -1,13 +1,11 @@
-// The shared edges of admin page actions: the admin and their form, a refused change answered in place
-// (400/404 with the problem's key, values and the form it belongs to), and success as a redirect with a toast.
-import { data } from "@remix-run/node";
+// The shared edges of admin page actions: the admin and their form, a refused change answered in the one
+// failed-form shape (app/lib/form-reply: the problem's key under the form or row it belongs to, with its
+// values; 400, or 404 for what does not exist), and success as a redirect with a toast.
 import { requireAdmin } from "./admin-auth.server";
-import type { AdminProblem } from "~/lib/admin-problem";
 import { AdminError } from "~/services/admin/errors.server";
+import { reject, submissionOf } from "./forms.server";
 import { readForm } from "./request.server";
 import { redirectWithToast } from "./toast.server";
-
-type AdminActionData = { problem: AdminProblem; values?: Record<string, string> };
 
 /** The admin (or a thrown sign-in redirect / 403) first, then the form: nobody else's body is read. */
 export async function adminForm(request: Request) {
@@ -16,19 +14,30 @@ export async function adminForm(request: Request) {
   return { admin, form, intent: String(form.get("intent") ?? "") };
 }
 
-/** An AdminError becomes the page's action data; anything else is a real failure and is rethrown. */
-export function refused(error: unknown, target?: string, values?: Record<string, string>) {
+/**
+ * An AdminError becomes the page's failed reply, the form coming back as sent: its key is the error of
+ * `target` (a form or row of the page) or, without one, of the whole form; each field problem is the
+ * error of its field, its values named `<field>.<name>`. Anything else is a real failure and is rethrown.
+ */
+export function refused(error: unknown, form: FormData, target?: string) {
   if (!(error instanceof AdminError)) throw error;
-  const body: AdminActionData = {
-    problem: { key: error.key, values: error.values, target, fields: error.fields },
-    values,
-  };
-  return data(body, { status: error.status });
+  const fieldErrors: Record<string, string[]> = {};
+  const values: Record<string, string | number> = { ...error.values };
+  for (const [name, field] of Object.entries(error.fields)) {
+    fieldErrors[name] = [field.key];
+    for (const [key, value] of Object.entries(field.values ?? {})) values[`${name}.${key}`] = value;
+  }
+  if (target) fieldErrors[target] = [error.key];
+  return reject(submissionOf(form), {
+    formErrors: target ? undefined : [error.key],
+    fieldErrors,
+    values: Object.keys(values).length ? values : undefined,
+    status: error.status,
+  });
 }
 
-export function unknownIntent() {
-  const body: AdminActionData = { problem: { key: "errors.unknownIntent" } };
-  return data(body, { status: 400 });
+export function unknownIntent(form: FormData) {
+  return reject(submissionOf(form), { formErrors: ["errors.unknownIntent"] });
 }
 
 /** POST → 303-style redirect → GET, with a toast whose texts are admin namespace keys. */

@@ -1,0 +1,147 @@
+// The day sheet's parts: choosing the date, and one window's pickups (address, bags, confirmation number,
+// resident, status) with the buttons marking a scheduled pickup Completed or Missed.
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { PickupWindow } from "~/lib/dates";
+import { type AdminReply, Problem } from "./problem";
+import { Badge, tableClass, tdClass, thClass, TableScroll } from "./ui";
+
+export function DayPicker({ date, previous, next }: { date: string; previous: string; next: string }) {
+  const { t } = useTranslation(["admin", "common"]);
+  return (
+    <div className="admin-no-print flex flex-wrap items-end gap-2 print:hidden">
+      <Form method="get" className="flex items-end gap-2">
+        <div>
+          <label htmlFor="date" className="field-label">
+            {t("day.date")}
+          </label>
+          <input
+            id="date"
+            name="date"
+            type="date"
+            defaultValue={date}
+            key={date}
+            className="field-input mt-1"
+            required
+          />
+        </div>
+        <button type="submit" className="btn-secondary">
+          {t("day.show")}
+        </button>
+      </Form>
+      <Link to={`?date=${previous}`} className="btn-secondary" aria-label={t("day.previousLabel")}>
+        ←
+      </Link>
+      <Link to={`?date=${next}`} className="btn-secondary" aria-label={t("day.nextLabel")}>
+        →
+      </Link>
+    </div>
+  );
+}
+
+type SheetPickup = {
+  id: number;
+  confirmationNumber: string;
+  address: string;
+  bags: number;
+  status: string;
+  name: string;
+  email: string;
+};
+
+type SheetWindow = { window: PickupWindow; hours: string; bags: number; pickups: SheetPickup[] };
+
+export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMark: boolean; reply: AdminReply }) {
+  const { t } = useTranslation(["admin", "common"]);
+  const busy = useNavigation().state === "submitting";
+  const w = sheet;
+  return (
+    <section aria-labelledby={`window-${w.window}`} className="card" data-window={w.window}>
+      <h2 id={`window-${w.window}`} className="text-lg font-semibold">
+        {t(`window.${w.window}`)} · {w.hours}{" "}
+        <span className="text-base font-normal text-stone-600">
+          {t("day.windowTotals", { count: w.pickups.length, bags: w.bags })}
+        </span>
+      </h2>
+      {w.pickups.length ? (
+        <TableScroll label={t(`window.${w.window}`)} className="mt-2">
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  #
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("day.address")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("day.bags")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("day.confirmation")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("day.resident")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("day.status")}
+                </th>
+                <th scope="col" className={`${thClass} admin-no-print print:hidden`}>
+                  {t("day.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {w.pickups.map((p, i) => (
+                <tr key={p.id} data-testid="pickup-row" data-confirmation={p.confirmationNumber}>
+                  <td className={`${tdClass} tabular-nums`}>{i + 1}</td>
+                  <td className={`${tdClass} font-medium`}>{p.address}</td>
+                  <td className={`${tdClass} tabular-nums`}>{p.bags}</td>
+                  <td className={`${tdClass} whitespace-nowrap font-mono`}>{p.confirmationNumber}</td>
+                  <td className={tdClass}>
+                    <div>{p.name || "—"}</div>
+                    <div className="break-all text-xs text-stone-600">{p.email}</div>
+                  </td>
+                  <td className={tdClass} data-testid="pickup-status">
+                    <Badge tone={p.status}>{t(`status.${p.status}`)}</Badge>
+                  </td>
+                  <td className={`${tdClass} admin-no-print print:hidden`}>
+                    {p.status === "Scheduled" && canMark ? (
+                      <Form method="post" className="flex flex-wrap gap-2">
+                        <input type="hidden" name="intent" value="mark" />
+                        <input type="hidden" name="pickupId" value={p.id} />
+                        <button
+                          type="submit"
+                          name="mark"
+                          value="Completed"
+                          className="btn-secondary min-h-[40px] px-3 text-sm"
+                          disabled={busy}
+                          aria-label={t("day.markCompletedLabel", { confirmationNumber: p.confirmationNumber })}
+                        >
+                          {t("day.markCompleted")}
+                        </button>
+                        <button
+                          type="submit"
+                          name="mark"
+                          value="Missed"
+                          className="btn-secondary min-h-[40px] px-3 text-sm text-amber-900"
+                          disabled={busy}
+                          aria-label={t("day.markMissedLabel", { confirmationNumber: p.confirmationNumber })}
+                        >
+                          {t("day.markMissed")}
+                        </button>
+                      </Form>
+                    ) : null}
+                    <Problem reply={reply} target={`pickup-${p.id}`} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : (
+        <p className="mt-1 text-stone-600">{t("day.emptyWindow")}</p>
+      )}
+    </section>
+  );
+}
