@@ -33,7 +33,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "tests/.tmp/test-results",
+  // Runs on other ports (E2E_PORT) keep their traces apart, so parallel runs do not delete each other's.
+  outputDir: process.env.E2E_PORT ? `tests/.tmp/test-results-${PORT}` : "tests/.tmp/test-results",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
