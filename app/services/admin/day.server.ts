@@ -3,11 +3,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
 import { AdminError, toDateKey, toInteger } from "./errors.server";
-import { appUrl, env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { sendEmail } from "~/services/platform/mailer.server";
+import { pickupEmailValues } from "~/services/booking/pickup-emails.server";
 import { now } from "~/lib/clock";
-import { dateKey, formatDate, type PickupWindow, windowLabel } from "~/lib/dates";
+import { dateKey, type PickupWindow } from "~/lib/dates";
 import type { User } from "../../../db/schema";
 
 type SheetPickup = {
@@ -118,13 +118,11 @@ export async function markPickup(admin: User, pickupId: unknown, rawMark: unknow
       to: pickup.user.email,
       kind: "pickup-missed",
       locale: lng,
-      values: {
-        date: formatDate(pickup.slot.date, lng),
-        window: windowLabel(pickup.slot.window, lng),
-        confirmationNumber: pickup.pickup.confirmationNumber,
-        link: `${appUrl()}/booking`,
-        supportEmail: env.SUPPORT_EMAIL,
-      },
+      values: pickupEmailValues(
+        { confirmationNumber: pickup.pickup.confirmationNumber, date: pickup.slot.date, window: pickup.slot.window },
+        lng,
+        "/booking",
+      ),
     });
   }
   return { confirmationNumber: pickup.pickup.confirmationNumber, date: pickup.slot.date, mark };

@@ -4,12 +4,12 @@
 import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
 import { AdminError, toInteger } from "./errors.server";
-import { appUrl, env } from "~/services/platform/config.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { sendEmail } from "~/services/platform/mailer.server";
+import { pickupEmailValues } from "~/services/booking/pickup-emails.server";
 import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 import { now } from "~/lib/clock";
-import { addDays, dateKey, formatDate, type PickupWindow, windowLabel } from "~/lib/dates";
+import { addDays, dateKey, type PickupWindow } from "~/lib/dates";
 import type { PickupSlot, User } from "../../../db/schema";
 
 export const MAX_CAPACITY = 500;
@@ -173,13 +173,7 @@ export async function closeDate(admin: User, date: string, at = now()) {
       to: pickup.email,
       kind: "date-closed",
       locale: pickup.locale,
-      values: {
-        date: formatDate(date, pickup.locale),
-        window: windowLabel(pickup.window, pickup.locale),
-        confirmationNumber: pickup.confirmationNumber,
-        link: `${appUrl()}/history`,
-        supportEmail: env.SUPPORT_EMAIL,
-      },
+      values: pickupEmailValues({ ...pickup, date }, pickup.locale, "/history"),
     });
   }
   return { pickups: pickups.length };
