@@ -263,12 +263,12 @@ function axeSuite(lang: Lang) {
     await audit.assertClean();
   });
 
-  // ---- Admin screens (issue 6). They were built alongside this test: should the admin routes be
-  // missing from a build, the test is skipped with that reason rather than failing on a 404.
+  // ---- Admin screens (issue 6). A build without the admin routes fails here (a 404 is not skipped):
+  // losing the admin pages must never pass as clean.
   test("admin pages: dashboard, supply, day sheet, waitlist, promo codes", async ({ page }) => {
     await signInAdmin(page.request);
     const probe = await page.request.get("/admin", { maxRedirects: 0 });
-    test.skip(probe.status() === 404, "the admin routes do not exist in this build");
+    expect(probe.status(), "the admin routes must exist in this build").toBe(200);
     const audit = new Audit(page, lang);
     for (const path of [
       "/admin",
