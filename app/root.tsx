@@ -13,7 +13,7 @@ import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { onboardingGateRedirect } from "./lib/onboarding-gate";
 import { toPublicUser } from "~/services/accounts/accounts.server";
-import { notificationsFor } from "~/services/orders/orders.server";
+import { notificationsFor } from "~/services/orders/notifications.server";
 import { env } from "~/services/platform/config.server";
 import { getLanguage, translationsVersion } from "~/services/platform/i18n.server";
 import { getUser } from "~/services/http/session.server";

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CheckoutSessionSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
-import { parseApiBody } from "~/services/http/api.server";
-import { BookingError, quoteBooking } from "~/services/booking/book.server";
-import { confirmFreeBooking, startHostedCheckout } from "~/services/booking/checkout.server";
-import { checkoutApiError } from "~/services/http/checkout-api.server";
+import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
+import { bookFree } from "~/services/booking/book.server";
+import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { BookingError, quoteBooking } from "~/services/booking/quote.server";
 import { getLanguage } from "~/services/platform/i18n.server";
 import { requireApiUser } from "~/services/http/session.server";
 
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const quote = quoteBooking(user, booking);
     if (quote.breakdown.isFree) {
-      const pickup = await confirmFreeBooking(user, booking);
+      const pickup = await bookFree(user, booking);
       return Response.json({ url: `/confirmation?confirmationNumber=${pickup.confirmationNumber}` });
     }
     const cancel = `/checkout?bags=${booking.bags}&slotId=${booking.slotId}`;

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CreatePaymentIntentSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
-import { parseApiBody } from "~/services/http/api.server";
+import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { startCardPayment } from "~/services/booking/book.server";
-import { checkoutApiError } from "~/services/http/checkout-api.server";
 import { requireApiUser } from "~/services/http/session.server";
 
 /** `amount` is the total the browser showed, in cents; a different server price is refused. */

@@ -6,7 +6,11 @@ import { parseApiBody } from "~/services/http/api.server";
 import { formatDate } from "~/lib/dates";
 import { notificationText } from "~/lib/notifications";
 import { getLanguage, getT } from "~/services/platform/i18n.server";
-import { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "~/services/orders/orders.server";
+import {
+  markAllNotificationsRead,
+  markNotificationsRead,
+  notificationsFor,
+} from "~/services/orders/notifications.server";
 import { requireApiUser } from "~/services/http/session.server";
 
 const ReadSchema = z.object({ ids: z.array(z.string().max(100)).max(200).optional(), all: z.boolean().optional() });

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SimulatedConfirmSchema } from "~/lib/checkout-schema";
-import { parseApiBody } from "~/services/http/api.server";
+import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { confirmSimulatedCard } from "~/services/booking/checkout.server";
-import { checkoutApiError } from "~/services/http/checkout-api.server";
 import { requireApiUser } from "~/services/http/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,11 +2,11 @@
 // move it; DELETE /api/pickup-requests/{id}: cancel it with its refund. Only the resident's own pickups.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiMessage, parseApiBody } from "~/services/http/api.server";
-import { checkoutApiError } from "~/services/http/checkout-api.server";
+import { apiMessage, checkoutApiError, parseApiBody } from "~/services/http/api.server";
+import { orderDetailJson, orderJson } from "~/services/http/api-json.server";
 import { assertSameOrigin } from "~/services/http/request.server";
 import { getLanguage } from "~/services/platform/i18n.server";
-import { findOrder, findOrderById, orderJson, taxNumbers } from "~/services/orders/orders.server";
+import { findOrder, findOrderById, taxNumbers } from "~/services/orders/orders.server";
 import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
 import { requireApiUser } from "~/services/http/session.server";
 
@@ -21,25 +21,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const order = findOrder(user.id, params.key ?? "");
   if (!order) return apiMessage(request, "checkout:errors.orderNotFound", 404);
-  return Response.json(
-    {
-      ...orderJson(order, await getLanguage(request)),
-      priceBreakdown: {
-        listPrice: order.price.listPriceCents / 100,
-        multiBagDiscount: order.price.multiBagDiscountCents / 100,
-        serviceFee: order.price.serviceFeeCents / 100,
-        promoDiscount: order.price.promoDiscountCents / 100,
-        subtotal: order.price.subtotalCents / 100,
-        gst: order.price.gstCents / 100,
-        qst: order.price.qstCents / 100,
-        total: order.price.totalCents / 100,
-        currency: "CAD",
-      },
-      payment: order.payment,
-      taxNumbers: taxNumbers(),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return Response.json(orderDetailJson(order, taxNumbers(), await getLanguage(request)), {
+    headers: { "Cache-Control": "private, no-store" },
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

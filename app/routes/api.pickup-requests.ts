@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CreatePickupSchema } from "~/lib/checkout-schema";
-import type { BagCount } from "~/lib/pricing";
-import { parseApiBody } from "~/services/http/api.server";
-import { BookingError, findPaymentByProviderId, fulfilPayment, pickupForPayment } from "~/services/booking/book.server";
+import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
+import { bookedPickupJson, orderJson } from "~/services/http/api-json.server";
+import { bookPaidPickup } from "~/services/booking/book.server";
 import { getLanguage, getT } from "~/services/platform/i18n.server";
-import { listOrders, orderJson } from "~/services/orders/orders.server";
-import { checkoutApiError } from "~/services/http/checkout-api.server";
+import { listOrders } from "~/services/orders/orders.server";
 import { requireApiUser } from "~/services/http/session.server";
 
 /**
@@ -16,40 +15,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const body = await parseApiBody(request, CreatePickupSchema, "POST", "checkout");
   try {
-    const payment = findPaymentByProviderId(body.paymentIntentId);
-    if (!payment || payment.userId !== user.id) throw new BookingError("errors.paymentNotFound", 404);
-    const used = pickupForPayment(payment.id);
+    const { pickup, used } = await bookPaidPickup(user, {
+      paymentIntentId: body.paymentIntentId,
+      bags: body.bagsRequested,
+      slotId: body.pickupSlotId,
+      totalCents: Math.round(body.totalPrice * 100),
+    });
     if (used) {
-      return Response.json(
-        {
-          message: (await getT(request, "checkout"))("errors.paymentUsed"),
-          confirmationNumber: used.confirmationNumber,
-        },
-        { status: 409 },
-      );
+      const message = (await getT(request, "checkout"))("errors.paymentUsed");
+      return Response.json({ message, confirmationNumber: pickup.confirmationNumber }, { status: 409 });
     }
-    const booking = JSON.parse(payment.booking) as { bags: BagCount; slotId: number };
-    if (
-      booking.bags !== body.bagsRequested ||
-      booking.slotId !== body.pickupSlotId ||
-      Math.round(body.totalPrice * 100) !== payment.amountCents
-    ) {
-      throw new BookingError("errors.priceChanged", 409);
-    }
-    const pickup = await fulfilPayment(body.paymentIntentId, { userId: user.id });
-    return Response.json(
-      {
-        id: pickup.id,
-        confirmationNumber: pickup.confirmationNumber,
-        bagsRequested: pickup.bagsRequested,
-        pickupSlotId: pickup.pickupSlotId,
-        totalPrice: pickup.totalCents / 100,
-        address: pickup.address,
-        status: pickup.status,
-        createdAt: new Date(pickup.createdAt).toISOString(),
-      },
-      { status: 201 },
-    );
+    return Response.json(bookedPickupJson(pickup), { status: 201 });
   } catch (error) {
     return checkoutApiError(request, error);
   }

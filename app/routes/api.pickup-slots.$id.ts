@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMessage } from "~/services/http/api.server";
 import { getLanguage } from "~/services/platform/i18n.server";
 import { requireApiUser } from "~/services/http/session.server";
-import { findSlot, slotJson } from "~/services/booking/slots.server";
+import { findSlot } from "~/services/booking/slots.server";
+import { slotJson } from "~/services/http/api-json.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request);

@@ -5,7 +5,8 @@ import { apiMessage } from "~/services/http/api.server";
 import { getLanguage } from "~/services/platform/i18n.server";
 import { InvalidPostalPrefixError, parsePostalPrefix } from "~/services/areas/service-areas.server";
 import { requireApiUser } from "~/services/http/session.server";
-import { offeredSlots, slotJson } from "~/services/booking/slots.server";
+import { offeredSlots } from "~/services/booking/slots.server";
+import { slotJson } from "~/services/http/api-json.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

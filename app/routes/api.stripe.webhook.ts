@@ -1,7 +1,8 @@
 // Stripe's webhook: signature checked, then paid bookings whose browser never came back are booked.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/services/platform/config.server";
-import { BookingError, fulfilFromWebhook, fulfilHostedSession } from "~/services/booking/book.server";
+import { fulfilFromWebhook, fulfilHostedSession } from "~/services/booking/book.server";
+import { BookingError } from "~/services/booking/quote.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {

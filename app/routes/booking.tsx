@@ -2,18 +2,21 @@
 // (or straight to checkout when the address is complete). The choices travel in the query
 // (?bags=2&date=2026-12-01&slotId=123) so the page works as a plain GET form without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BookingForm } from "~/components/booking/booking-form";
 import { NoDates, ServiceAreaNotice } from "~/components/booking/notices";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
-import { bookingPage, checkBookingChoice, nextStepUrl } from "~/services/booking/choice.server";
+import { readReply } from "~/components/ui/plain-field";
+import { parseBagCount } from "~/lib/pricing";
+import { bookingPage, checkBookingChoice } from "~/services/booking/choice.server";
+import { nextStepUrl } from "~/services/http/booking-steps.server";
+import { moveAction, pickupBeingMoved, refusedChoice } from "~/services/http/order-actions.server";
 import { readForm } from "~/services/http/request.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
-import { moveAction, pickupBeingMoved } from "~/services/http/booking-modify.server";
 import { requireUser } from "~/services/http/session.server";
+import { getLanguage, getT } from "~/services/platform/i18n.server";
 import { type Toast } from "~/lib/toast";
 
 export const handle = { i18n: ["common", "booking", "orders", "checkout"] };
@@ -59,16 +62,13 @@ export async function action({ request }: ActionFunctionArgs) {
     slotId: form.get("slotId"),
   });
   if (result.ok) throw redirect(nextStepUrl(user, result.bags, result.slotId), 303);
-  // Nothing is stored: the page comes back with the resident's choices and the reason.
-  const lng = await getLanguage(request);
-  const { selection } = bookingPage(user, lng, new URLSearchParams(result.values));
-  const toast: Toast = {
-    id: `booking-${Date.now()}`,
-    type: "error",
-    title: "booking:errors.title",
-    description: `booking:${result.error}`,
-  };
-  return data({ error: result.error, selection, toast }, { status: 400 });
+  return refusedChoice(
+    request,
+    user,
+    new URLSearchParams(result.values),
+    `booking:${result.error}`,
+    "booking:errors.title",
+  );
 }
 
 export default function Booking() {
@@ -76,6 +76,9 @@ export default function Booking() {
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["booking", "orders", "common"]);
+  // A refused Continue comes back with the choices the page can still show, and the reason.
+  const reply = actionData ? readReply(actionData.reply) : null;
+  const refusal = reply?.error("") ?? null;
   return (
     <section className="mx-auto max-w-xl">
       <h1 className="page-title">{page.modify ? t("orders:modify.title") : t("title")}</h1>
@@ -100,10 +103,18 @@ export default function Booking() {
           variant={page.modify ? "modify" : "new"}
           submitLabel={page.modify ? t("orders:modify.save") : undefined}
           weeks={page.weeks}
-          initial={actionData?.selection ?? page.selection}
+          initial={
+            reply
+              ? {
+                  bags: parseBagCount(reply.value("bags")),
+                  date: reply.value("date") || null,
+                  slotId: Number(reply.value("slotId")) || null,
+                }
+              : page.selection
+          }
           serviceFeeCents={page.serviceFeeCents}
           lng={page.lng}
-          error={actionData?.error ? { key: actionData.error, id: actionData.toast.id } : null}
+          error={refusal ? { key: refusal, id: actionData?.toast?.id ?? refusal } : null}
         />
       )}
       <Toaster toast={actionData?.toast ?? page.toast} />

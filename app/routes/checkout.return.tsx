@@ -1,7 +1,8 @@
 // Stripe's hosted page sends the resident back here after paying (the no-JavaScript path).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { BookingError, fulfilHostedSession } from "~/services/booking/book.server";
+import { fulfilHostedSession } from "~/services/booking/book.server";
+import { BookingError } from "~/services/booking/quote.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
 import { redirectWithToast } from "~/services/http/toast.server";
 import { requireUser } from "~/services/http/session.server";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { getLanguage, getT } from "~/services/platform/i18n.server";
-import { findPickupForUser } from "~/services/orders/pickups.server";
+import { findPickupForUser } from "~/services/orders/orders.server";
 import { requireUser } from "~/services/http/session.server";
 
 export const handle = { i18n: ["common", "booking"] };

@@ -8,7 +8,11 @@ import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { readForm } from "~/services/http/request.server";
 import { getT } from "~/services/platform/i18n.server";
-import { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "~/services/orders/orders.server";
+import {
+  markAllNotificationsRead,
+  markNotificationsRead,
+  notificationsFor,
+} from "~/services/orders/notifications.server";
 import { requireUser } from "~/services/http/session.server";
 
 export const handle = { i18n: ["common", "orders"] };

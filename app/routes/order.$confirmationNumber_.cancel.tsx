@@ -1,43 +1,39 @@
 // Cancelling asks first, on its own page (works without JavaScript): the fee, the refund, and that it is final.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { OrderError } from "~/components/orders/order-error";
 import { Toaster } from "~/components/toaster";
+import { FormError, useReply } from "~/components/ui/plain-field";
 import { formatDate, windowLabel } from "~/lib/format";
-import { titleMeta } from "~/lib/meta";
+import { titleOrErrorMeta } from "~/lib/meta";
 import { cancellationFeeCents, formatMoney } from "~/lib/pricing";
-import { BookingError } from "~/services/booking/book.server";
-import { assertSameOrigin } from "~/services/http/request.server";
-import { getT } from "~/services/platform/i18n.server";
-import { cancelFromPage, errorToastFor } from "~/services/http/order-actions.server";
-import { findOrder } from "~/services/orders/orders.server";
+import { BookingError } from "~/services/booking/quote.server";
+import { cancelFromPage, changeRefused, ownOrderOr404 } from "~/services/http/order-actions.server";
+import { assertSameOrigin, readForm } from "~/services/http/request.server";
 import { requireUser } from "~/services/http/session.server";
+import { getT } from "~/services/platform/i18n.server";
 
 export const handle = { i18n: ["common", "orders", "checkout"] };
-export const meta: MetaFunction = titleMeta;
+export const meta: MetaFunction = titleOrErrorMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const t = await getT(request, "orders");
-  const order = findOrder(user.id, params.confirmationNumber ?? "");
-  if (!order) throw new Response("Order not found", { status: 404 });
+  const order = ownOrderOr404(user, params.confirmationNumber, t);
   return { title: t("cancel.title"), order, feeCents: cancellationFeeCents() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   assertSameOrigin(request);
-  const order = findOrder(user.id, params.confirmationNumber ?? "");
-  if (!order) throw new Response("Order not found", { status: 404 });
+  const order = ownOrderOr404(user, params.confirmationNumber, await getT(request, "orders"));
+  const form = await readForm(request);
   try {
     return await cancelFromPage(request, user, order.id);
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    return data(
-      { toast: errorToastFor(error, "orders:toast.cancelFailed"), error: `checkout:${error.key}` },
-      { status: error.status },
-    );
+    return changeRefused(form, error, "orders:toast.cancelFailed");
   }
 }
 
@@ -45,6 +41,7 @@ export default function CancelPickup() {
   const { t, i18n } = useTranslation(["orders", "common"]);
   const { order, feeCents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const reply = useReply(actionData?.reply, "cancel");
   const navigation = useNavigation();
   const lng = i18n.language;
   const refund = formatMoney(order.changes.refundIfCancelledCents, lng);
@@ -63,11 +60,7 @@ export default function CancelPickup() {
         {t("cancel.refund", { amount: refund, total: formatMoney(order.price.totalCents, lng) })}
       </p>
       <p className="text-red-800">{t("cancel.final")}</p>
-      {actionData?.error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <FormError id={reply.errorId} errors={reply.formErrors} />
       {order.changes.allowed ? (
         <Form method="post">
           <button type="submit" className="btn-danger w-full" disabled={navigation.state !== "idle"}>
@@ -84,3 +77,5 @@ export default function CancelPickup() {
     </div>
   );
 }
+
+export { OrderError as ErrorBoundary };

@@ -5,15 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { windowStart } from "~/lib/dates";
 import { registerUser } from "~/services/accounts/accounts.server";
-import {
-  bookingPage,
-  checkBookingChoice,
-  nextStepUrl,
-  normalizeSelection,
-  weekStart,
-} from "~/services/booking/choice.server";
+import { bookingPage, checkBookingChoice, normalizeSelection, weekStart } from "~/services/booking/choice.server";
+import { nextStepUrl } from "~/services/http/booking-steps.server";
 import { db, schema } from "~/services/platform/db.server";
-import { findPickupForUser } from "~/services/orders/pickups.server";
+import { findPickupForUser } from "~/services/orders/orders.server";
 import { seed } from "~/services/ops/seed.server";
 import { createUserSession } from "~/services/http/session.server";
 import { action as bookingAction } from "~/routes/booking";
@@ -267,12 +262,12 @@ describe("Continue", () => {
     const full = fill("2026-12-03", "morning");
     const refused = (await post({ bags: "2", date: "2026-12-03", slotId: String(full.id) })) as unknown as {
       init: { status: number };
-      data: { error: string; selection: unknown };
+      data: { reply: { error: Record<string, string[]>; initialValue: Record<string, string> } };
     };
     expect(refused.init.status).toBe(400);
-    expect(refused.data.error).toBe("errors.slotFull");
+    expect(refused.data.reply.error[""]).toEqual(["booking:errors.slotFull"]);
     // The page comes back on the chosen date (Fully Booked morning, afternoon still open), no window picked.
-    expect(refused.data.selection).toEqual({ bags: 2, date: "2026-12-03", slotId: null });
+    expect(refused.data.reply.initialValue).toEqual({ bags: "2", date: "2026-12-03" });
     expect(slotOf("2026-12-03", "morning").currentBooked).toBe(full.maxCapacity);
 
     const open = slotOf("2026-12-03", "afternoon");

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { BookingError, bookFree, fulfilPayment, quoteBooking, startCardPayment } from "~/services/booking/book.server";
+import { bookFree, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
+import { BookingError, quoteBooking } from "~/services/booking/quote.server";
 import { CardError, confirmSimulatedCard, payWithSimulatedCard } from "~/services/booking/checkout.server";
 import { db, schema } from "~/services/platform/db.server";
 import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";

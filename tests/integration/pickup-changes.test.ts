@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { payWithSimulatedCard } from "~/services/booking/checkout.server";
 import { db, schema } from "~/services/platform/db.server";
-import { findOrder, listOrders, markAllNotificationsRead, notificationsFor } from "~/services/orders/orders.server";
+import { findOrder, listOrders } from "~/services/orders/orders.server";
+import { markAllNotificationsRead, notificationsFor } from "~/services/orders/notifications.server";
 import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
 import { CARD, resident, slot } from "./fixtures";
 

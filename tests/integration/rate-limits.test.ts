@@ -210,7 +210,8 @@ describe("page forms answer 429 with Retry-After and the translated message", ()
     expect(allowed.map((a) => a.status)).toEqual(Array(max("promo")).fill(400));
     const refused = await call(checkoutAction, path, { form, cookie });
     expectRetryAfter(refused, "promo");
-    expect(refused.body.promoError).toBe("common:errors.tooManyRequests");
+    const reply = refused.body.reply as { error?: Record<string, string[] | null> };
+    expect(reply.error?.code).toEqual(["common:errors.tooManyRequests"]);
   });
 });
 

@@ -4,7 +4,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { REFUND_PENDING, REFUNDING, bookFree, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
+import { bookFree, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
+import { REFUND_PENDING, REFUNDING } from "~/services/payments/ledger.server";
 import { confirmSimulatedCard, payWithSimulatedCard } from "~/services/booking/checkout.server";
 import { db, schema } from "~/services/platform/db.server";
 import { cancelPickup } from "~/services/orders/changes.server";

@@ -13,7 +13,8 @@ const standIn = await vi.hoisted(async () => {
   return started;
 });
 
-import { BookingError, fulfilHostedSession, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
+import { fulfilHostedSession, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
+import { BookingError } from "~/services/booking/quote.server";
 import { startHostedCheckout } from "~/services/booking/checkout.server";
 import { createPromoCodes } from "~/services/booking/promos.server";
 import { db, schema } from "~/services/platform/db.server";

@@ -34,12 +34,13 @@ const FIELDS = [
 export function CardForm({
   payLabel,
   busy,
-  fieldErrors,
+  fieldError,
   formError,
 }: {
   payLabel: string;
   busy: boolean;
-  fieldErrors: Record<string, string>;
+  /** The error key of a field, from the form's reply. */
+  fieldError: (name: string) => string | null;
   formError: string | null;
 }) {
   const { t } = useTranslation(["checkout", "common"]);
@@ -57,7 +58,7 @@ export function CardForm({
       </div>
       <div className="grid grid-cols-2 gap-3">
         {FIELDS.map((field) => {
-          const error = fieldErrors[field.name];
+          const error = fieldError(field.name);
           return (
             <div key={field.name} className={field.name === "cardNumber" ? "col-span-2" : ""}>
               <label htmlFor={field.name} className="field-label">

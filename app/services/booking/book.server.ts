@@ -1,91 +1,29 @@
-// Booking a pickup: quote (every rule re-checked on the server), take the payment through the
-// provider, and book in one transaction that takes the slot's place atomically. One payment books at
-// most one pickup; a paid booking that can no longer be placed is refunded in full, never lost.
+// Booking a pickup: take the payment through the provider, and book in one transaction that takes
+// the slot's place atomically. One payment books at most one pickup; a paid booking that can no longer
+// be placed is refunded in full, never lost. The price and slot rule are quote.server's; the payment
+// rows are the ledger's (payments/ledger.server).
 import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { appUrl, env } from "~/services/platform/config.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
-import { getTFor } from "~/services/platform/i18n.server";
-import { sendEmail } from "~/services/platform/mailer.server";
 import { paymentProvider } from "~/services/payments/index.server";
+import {
+  findPaymentByProviderId,
+  findPaymentByRef,
+  recordPayment,
+  refundAtProvider,
+  refundingReason,
+  rekeyPayment,
+  REFUNDING,
+} from "~/services/payments/ledger.server";
 import type { PaymentProvider, ProviderIntent } from "~/services/payments/types";
-import { appliedPromo, checkPromo, completeRedemption, PromoError } from "./promos.server";
+import { sendBookingConfirmation } from "./pickup-emails.server";
+import { completeRedemption, PromoError } from "./promos.server";
+import { BookingError, quoteBooking, type BookingRequest, type Quote } from "./quote.server";
 import { findSlot } from "./slots.server";
 import { now } from "~/lib/clock";
-import { formatDate, windowLabel } from "~/lib/dates";
-import { isLanguage } from "~/lib/i18n";
-import { CURRENCY, formatMoney, priceBreakdown, type BagCount, type PriceBreakdown } from "~/lib/pricing";
-import { addressLine, isProfileComplete } from "~/lib/profile";
-import { fsaOf } from "~/lib/postal";
-import { isOffered, MIN_LEAD_MS, spotsLeft, type SlotView } from "~/lib/slots";
+import { CURRENCY, type BagCount, type PriceBreakdown } from "~/lib/pricing";
+import { MIN_LEAD_MS } from "~/lib/slots";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
-
-/** A refusal with a translation key of the checkout namespace. */
-export class BookingError extends Error {
-  constructor(
-    public readonly key: string,
-    public readonly status = 400,
-  ) {
-    super(key);
-  }
-}
-
-export type BookingRequest = {
-  bags: BagCount;
-  slotId: number;
-  /** A promo code typed for this booking; otherwise the one the resident applied at checkout, if any. */
-  promoCode?: string | null;
-  /** What the browser showed; a different server price refuses the booking. */
-  expectedTotalCents?: number | null;
-};
-
-export type Quote = {
-  slot: SlotView;
-  breakdown: PriceBreakdown;
-  promo: { code: string; percent: number } | null;
-  address: string;
-  fsa: string;
-};
-
-/** Why a slot cannot be offered to this prefix right now, or null when it can. */
-export function slotRefusal(slot: SlotView | null, fsa: string, at = now()): string | null {
-  if (!slot) return "errors.slotNotFound";
-  if (slot.closed) return "errors.slotUnavailable";
-  if (slot.startsAt - at < MIN_LEAD_MS) return "errors.slotTooSoon";
-  if (!slot.serviceAreas.includes(fsa)) return "errors.addressMismatch";
-  if (!isOffered(slot, fsa, at)) return "errors.slotUnavailable";
-  if (spotsLeft(slot) <= 0) return "errors.slotFull";
-  return null;
-}
-
-export function quoteBooking(user: User, request: BookingRequest, at = now()): Quote {
-  if (!isProfileComplete(user)) throw new BookingError("errors.profileIncomplete", 409);
-  const fsa = fsaOf(user.postalCode);
-  const slot = findSlot(request.slotId);
-  const refusal = slotRefusal(slot, fsa, at);
-  if (refusal) throw new BookingError(refusal, refusal === "errors.slotNotFound" ? 404 : 409);
-  let promo: Quote["promo"] = null;
-  if (request.promoCode) {
-    try {
-      const row = checkPromo(db, user, request.promoCode, request.bags);
-      promo = { code: row.code, percent: row.percent };
-    } catch (error) {
-      if (error instanceof PromoError) throw new BookingError(error.key, 400);
-      throw error;
-    }
-  } else {
-    promo = appliedPromo(user, request.bags);
-  }
-  const breakdown = priceBreakdown({
-    bags: request.bags,
-    promoPercent: promo?.percent ?? 0,
-    serviceFeeCents: env.SERVICE_FEE_CENTS,
-  });
-  if (request.expectedTotalCents != null && request.expectedTotalCents !== breakdown.totalCents) {
-    throw new BookingError("errors.priceChanged", 409);
-  }
-  return { slot: slot!, breakdown, promo, address: addressLine(user), fsa };
-}
 
 type StoredBooking = {
   ref: string;
@@ -139,39 +77,25 @@ export async function startCardPayment(user: User, request: BookingRequest, prov
     description: description(booking),
     receiptEmail: user.email,
   });
-  const payment = db
-    .insert(schema.payments)
-    .values({
-      provider: provider.name,
-      providerPaymentId: intent.id,
-      userId: user.id,
-      amountCents: quote.breakdown.totalCents,
-      currency: CURRENCY,
-      booking: JSON.stringify(booking),
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .returning()
-    .get();
+  const payment = recordPayment({
+    provider: provider.name,
+    providerPaymentId: intent.id,
+    userId: user.id,
+    amountCents: quote.breakdown.totalCents,
+    booking,
+  });
   return { payment, quote, clientSecret: intent.clientSecret, paymentIntentId: intent.id };
 }
 
 /** For the hosted (no-JavaScript) Stripe path: our record keyed by the Checkout Session until it is paid. */
 export function recordHostedPayment(user: User, quote: Quote, sessionId: string, booking: StoredBooking) {
-  return db
-    .insert(schema.payments)
-    .values({
-      provider: "stripe",
-      providerPaymentId: sessionId,
-      userId: user.id,
-      amountCents: quote.breakdown.totalCents,
-      currency: CURRENCY,
-      booking: JSON.stringify(booking),
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .returning()
-    .get();
+  return recordPayment({
+    provider: "stripe",
+    providerPaymentId: sessionId,
+    userId: user.id,
+    amountCents: quote.breakdown.totalCents,
+    booking,
+  });
 }
 
 export function prepareHostedBooking(user: User, request: BookingRequest) {
@@ -181,19 +105,7 @@ export function prepareHostedBooking(user: User, request: BookingRequest) {
   return { quote, booking, metadata: metadataFor(user, booking), description: description(booking) };
 }
 
-export function findPaymentByProviderId(providerPaymentId: string) {
-  return db.select().from(schema.payments).where(eq(schema.payments.providerPaymentId, providerPaymentId)).get();
-}
-
-function findPaymentByRef(ref: string) {
-  return db
-    .select()
-    .from(schema.payments)
-    .where(sql`json_extract(${schema.payments.booking}, '$.ref') = ${ref}`)
-    .get();
-}
-
-export function pickupForPayment(paymentId: number) {
+function pickupForPayment(paymentId: number) {
   return pickupOfPayment(db, paymentId);
 }
 
@@ -207,6 +119,33 @@ function newConfirmationNumber(): string {
   const bytes = crypto.randomBytes(8);
   const chars = [...bytes].map((b) => CONFIRMATION_ALPHABET[b % CONFIRMATION_ALPHABET.length]).join("");
   return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/**
+ * Takes one place of a slot inside a transaction, with a conditional update so two residents can never
+ * both take the last place; refused when the slot is full or closed. Booking and moving a pickup use it.
+ */
+export function takePlace(tx: Tx, slotId: number) {
+  const taken = tx
+    .update(schema.pickupSlots)
+    .set({ currentBooked: sql`${schema.pickupSlots.currentBooked} + 1` })
+    .where(
+      and(
+        eq(schema.pickupSlots.id, slotId),
+        lt(schema.pickupSlots.currentBooked, schema.pickupSlots.maxCapacity),
+        eq(schema.pickupSlots.closed, false),
+      ),
+    )
+    .run();
+  if (taken.changes !== 1) throw new BookingError("errors.slotFull", 409);
+}
+
+/** Gives a place back (a pickup moved away or cancelled); never below zero. */
+export function releasePlace(tx: Tx, slotId: number) {
+  tx.update(schema.pickupSlots)
+    .set({ currentBooked: sql`max(${schema.pickupSlots.currentBooked} - 1, 0)` })
+    .where(eq(schema.pickupSlots.id, slotId))
+    .run();
 }
 
 /**
@@ -234,18 +173,7 @@ function bookInTransaction(
       throw new BookingError("errors.slotUnavailable", 409);
     // The resident may have spent a while on the card form: allow the hour past the 24-hour lead.
     if (slot.startsAt - now() < MIN_LEAD_MS - 60 * 60 * 1000) throw new BookingError("errors.slotTooSoon", 409);
-    const taken = tx
-      .update(schema.pickupSlots)
-      .set({ currentBooked: sql`${schema.pickupSlots.currentBooked} + 1` })
-      .where(
-        and(
-          eq(schema.pickupSlots.id, booking.slotId),
-          lt(schema.pickupSlots.currentBooked, schema.pickupSlots.maxCapacity),
-          eq(schema.pickupSlots.closed, false),
-        ),
-      )
-      .run();
-    if (taken.changes !== 1) throw new BookingError("errors.slotFull", 409);
+    takePlace(tx, booking.slotId);
     const b = booking.breakdown;
     let pickup: PickupRequest | undefined;
     for (let attempt = 0; !pickup && attempt < 5; attempt++) {
@@ -293,44 +221,6 @@ function bookInTransaction(
 
 function userOf(payment: Payment): User {
   return db.select().from(schema.users).where(eq(schema.users.id, payment.userId)).get()!;
-}
-
-/**
- * A payment whose refund has been decided but may not have reached the provider yet carries this
- * prefix in failure_code (with the reason after it). It is written before the provider is asked, so a
- * crash in between leaves a trace that reconcilePayments() finishes; it is never booked meanwhile.
- */
-export const REFUNDING = "refunding:";
-/** The same for a cancelled pickup's partial refund (pickup-changes.server). */
-export const REFUND_PENDING = "refund_pending";
-
-function refundingReason(payment: Payment): string | null {
-  return payment.failureCode?.startsWith(REFUNDING) ? payment.failureCode.slice(REFUNDING.length) : null;
-}
-
-/**
- * Refunds at the provider so that it has refunded `refundedTotalCents` of this payment in all, safe to
- * repeat after a crash: Stripe de-duplicates by idempotency key (refund-<intent>-<cents>); the simulated
- * provider keeps its ledger in our database, which is read first so a repeat refunds nothing twice.
- */
-export async function refundAtProvider(
-  provider: PaymentProvider,
-  payment: Payment,
-  cents: number,
-  refundedTotalCents: number,
-) {
-  if (cents <= 0 || payment.provider === "free") return;
-  if (provider.name === "simulated") {
-    const ledger = db
-      .select({ refundedCents: schema.simulatedIntents.refundedCents })
-      .from(schema.simulatedIntents)
-      .where(eq(schema.simulatedIntents.id, payment.providerPaymentId))
-      .get();
-    const owed = refundedTotalCents - (ledger?.refundedCents ?? 0);
-    if (owed <= 0) return;
-    cents = Math.min(cents, owed);
-  }
-  await provider.refund(payment.providerPaymentId, cents);
 }
 
 /** A paid booking that cannot be placed is refunded in full, and the resident is told why. */
@@ -438,12 +328,7 @@ export async function fulfilHostedSession(
   if (userId !== undefined && payment.userId !== userId) throw new BookingError("errors.paymentNotFound", 404);
   const intentId = await provider.sessionPaymentIntent(sessionId);
   if (!intentId) throw new BookingError("errors.paymentNotCompleted", 402);
-  if (!findPaymentByProviderId(intentId)) {
-    db.update(schema.payments)
-      .set({ providerPaymentId: intentId, updatedAt: now() })
-      .where(eq(schema.payments.id, payment.id))
-      .run();
-  }
+  if (!findPaymentByProviderId(intentId)) rekeyPayment(payment.id, intentId);
   return fulfilPayment(intentId, { userId, provider });
 }
 
@@ -452,15 +337,29 @@ export async function fulfilFromWebhook(intentId: string, bookingRef: string | u
   let payment = findPaymentByProviderId(intentId);
   if (!payment && bookingRef) {
     payment = findPaymentByRef(bookingRef);
-    if (payment) {
-      db.update(schema.payments)
-        .set({ providerPaymentId: intentId, updatedAt: now() })
-        .where(eq(schema.payments.id, payment.id))
-        .run();
-    }
+    if (payment) rekeyPayment(payment.id, intentId);
   }
   if (!payment) return null;
   return fulfilPayment(intentId, { provider });
+}
+
+/**
+ * The JSON API's booking step: the payment must be this resident's and made for this very booking
+ * (bags, slot, total in cents). A payment that already booked its pickup answers that pickup as `used`.
+ */
+export async function bookPaidPickup(
+  user: User,
+  claim: { paymentIntentId: string; bags: number; slotId: number; totalCents: number },
+): Promise<{ pickup: PickupRequest; used: boolean }> {
+  const payment = findPaymentByProviderId(claim.paymentIntentId);
+  if (!payment || payment.userId !== user.id) throw new BookingError("errors.paymentNotFound", 404);
+  const used = pickupForPayment(payment.id);
+  if (used) return { pickup: used, used: true };
+  const booking = storedBooking(payment);
+  if (booking.bags !== claim.bags || booking.slotId !== claim.slotId || claim.totalCents !== payment.amountCents) {
+    throw new BookingError("errors.priceChanged", 409);
+  }
+  return { pickup: await fulfilPayment(claim.paymentIntentId, { userId: user.id }), used: false };
 }
 
 /** A total of one cent or less: no card; booked at once. */
@@ -468,21 +367,14 @@ export async function bookFree(user: User, request: BookingRequest) {
   const quote = quoteBooking(user, request);
   if (!quote.breakdown.isFree) throw new BookingError("errors.notFree", 409);
   const booking = newBooking(quote);
-  const payment = db
-    .insert(schema.payments)
-    .values({
-      provider: "free",
-      providerPaymentId: `free_${booking.ref}`,
-      userId: user.id,
-      amountCents: quote.breakdown.totalCents,
-      currency: CURRENCY,
-      booking: JSON.stringify(booking),
-      status: "succeeded",
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .returning()
-    .get();
+  const payment = recordPayment({
+    provider: "free",
+    providerPaymentId: `free_${booking.ref}`,
+    userId: user.id,
+    amountCents: quote.breakdown.totalCents,
+    booking,
+    status: "succeeded",
+  });
   try {
     const pickup = bookInTransaction(payment, user, { cardBrand: null, cardLast4: null });
     await sendBookingConfirmation(user, pickup);
@@ -493,33 +385,5 @@ export async function bookFree(user: User, request: BookingRequest) {
       .where(eq(schema.payments.id, payment.id))
       .run();
     throw error;
-  }
-}
-
-/** The booking-confirmed e-mail (also sent by reconcilePayments() when a crash came between booking and sending). */
-export async function sendBookingConfirmation(user: User, pickup: PickupRequest) {
-  const lng = isLanguage(user.locale) ? user.locale : "en";
-  const slot = findSlot(pickup.pickupSlotId)!;
-  const t = await getTFor(lng, "emails");
-  try {
-    await sendEmail({
-      to: user.email,
-      kind: "booking-confirmed",
-      locale: lng,
-      values: {
-        confirmationNumber: pickup.confirmationNumber,
-        date: formatDate(slot.date, lng),
-        window: windowLabel(slot.window, lng),
-        bags: pickup.bagsRequested,
-        bagsLabel: t("bags", { count: pickup.bagsRequested }),
-        total: pickup.totalCents <= 1 ? t("free") : formatMoney(pickup.totalCents, lng),
-        address: pickup.address,
-        link: `${appUrl()}/order/${pickup.confirmationNumber}`,
-        supportEmail: env.SUPPORT_EMAIL,
-      },
-    });
-  } catch (error) {
-    // The pickup is booked; a mail failure must not undo or hide that.
-    console.error("[booking] confirmation e-mail failed", error);
   }
 }

@@ -1,24 +1,16 @@
-// Paying at checkout: the simulated card path (with and without JavaScript), the hosted Stripe path,
-// and free orders. Every path ends in bookings.server's fulfilPayment / bookFree.
-import {
-  BookingError,
-  bookFree,
-  findPaymentByProviderId,
-  fulfilPayment,
-  prepareHostedBooking,
-  quoteBooking,
-  recordHostedPayment,
-  startCardPayment,
-  type BookingRequest,
-} from "./book.server";
+// Paying by card at checkout: the simulated card path (with and without JavaScript) and the hosted
+// Stripe path. Both end in book.server's fulfilPayment; free orders are book.server's bookFree.
+import { fulfilPayment, prepareHostedBooking, recordHostedPayment, startCardPayment } from "./book.server";
+import { BookingError, type BookingRequest } from "./quote.server";
 import { appUrl } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isSimulated, isStripe, paymentProvider } from "~/services/payments/index.server";
+import { findPaymentByProviderId } from "~/services/payments/ledger.server";
 import type { CardErrorCode, CardInput } from "~/services/payments/types";
 import { eq } from "drizzle-orm";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
-import type { BagCount } from "~/lib/pricing";
+import { CURRENCY } from "~/lib/pricing";
 import type { User } from "../../../db/schema";
 
 /** A card the provider refused; code maps to the spec's messages (checkout namespace `card.errors.*`). */
@@ -72,7 +64,7 @@ export async function startHostedCheckout(user: User, request: BookingRequest, l
   const { quote, booking, metadata, description } = prepareHostedBooking(user, request);
   const session = await provider.createCheckoutSession({
     amountCents: quote.breakdown.totalCents,
-    currency: "cad",
+    currency: CURRENCY,
     metadata,
     description,
     customerEmail: user.email,
@@ -82,42 +74,4 @@ export async function startHostedCheckout(user: User, request: BookingRequest, l
   });
   recordHostedPayment(user, quote, session.id, booking);
   return session.url;
-}
-
-export async function confirmFreeBooking(user: User, request: BookingRequest) {
-  return bookFree(user, request);
-}
-
-export type CheckoutParams = { bags: number | null; slotId: number | null };
-
-/** bags (or bagCount) and slotId from the checkout URL; null where missing or malformed. */
-export function readCheckoutParams(url: URL): CheckoutParams {
-  const bags = Number(url.searchParams.get("bags") ?? url.searchParams.get("bagCount"));
-  const slotId = Number(url.searchParams.get("slotId"));
-  return {
-    bags: [1, 2, 4].includes(bags) ? bags : null,
-    slotId: Number.isInteger(slotId) && slotId > 0 ? slotId : null,
-  };
-}
-
-/**
- * Where a resident opening checkout must go instead (spec section 4): no booking → /booking,
- * incomplete profile → /profile, address not served by the slot → /booking?addressMismatch=true,
- * slot gone or full → /booking. Null when checkout can be shown.
- */
-export function checkoutDetour(user: User, params: CheckoutParams): { to: string; toast: string } | null {
-  if (!params.bags || !params.slotId) return { to: "/booking", toast: "checkout:toast.missingBooking" };
-  const query = `bags=${params.bags}&slotId=${params.slotId}`;
-  try {
-    quoteBooking(user, { bags: params.bags as BagCount, slotId: params.slotId });
-    return null;
-  } catch (error) {
-    if (!(error instanceof BookingError)) throw error;
-    if (error.key === "errors.profileIncomplete")
-      return { to: `/profile?${query}`, toast: "checkout:toast.profileIncomplete" };
-    if (error.key === "errors.addressMismatch") {
-      return { to: `/booking?addressMismatch=true&bags=${params.bags}`, toast: "checkout:toast.addressMismatch" };
-    }
-    return { to: `/booking?bags=${params.bags}`, toast: `checkout:${error.key}` };
-  }
 }

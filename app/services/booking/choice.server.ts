@@ -7,7 +7,6 @@ import { formatDate, windowLabel, ZONE, type PickupWindow } from "~/lib/dates";
 import { intlLocale } from "~/lib/i18n";
 import { isMontrealFsa } from "~/lib/postal";
 import { parseBagCount, type BagCount } from "~/lib/pricing";
-import { isProfileComplete, type AddressFields } from "~/lib/profile";
 import { isOffered, spotsLeft, type DateOption } from "~/lib/slots";
 import type { BookingSelection, DateChoice, WeekGroup } from "~/lib/booking-choice";
 import { env } from "~/services/platform/config.server";
@@ -150,10 +149,4 @@ export function checkBookingChoice(
   if (!isOffered(slot, fsa, at)) return fail("errors.slotUnavailable", { slotId: "" });
   if (spotsLeft(slot) <= 0) return fail("errors.slotFull", { slotId: "" });
   return { ok: true, bags, slotId };
-}
-
-/** After a valid choice: checkout when the address is complete, the profile first otherwise. */
-export function nextStepUrl(user: AddressFields, bags: BagCount, slotId: number): string {
-  const query = new URLSearchParams({ bags: String(bags), slotId: String(slotId) });
-  return `${isProfileComplete(user) ? "/checkout" : "/profile"}?${query}`;
 }

@@ -7,16 +7,12 @@
 // - a free order whose payment row was written but whose pickup was not is marked failed;
 // - a pickup booked just before the crash, whose confirmation e-mail never reached the outbox, gets it.
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import {
-  BookingError,
-  fulfilHostedSession,
-  fulfilPayment,
-  refundAtProvider,
-  REFUND_PENDING,
-  sendBookingConfirmation,
-} from "./book.server";
+import { fulfilHostedSession, fulfilPayment } from "./book.server";
+import { sendBookingConfirmation } from "./pickup-emails.server";
+import { BookingError } from "./quote.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
+import { refundAtProvider, refundSent, REFUND_PENDING } from "~/services/payments/ledger.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import { now } from "~/lib/clock";
 
@@ -113,10 +109,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   for (const { payment, refundCents } of pendingRefunds) {
     try {
       await refundAtProvider(provider, payment, refundCents ?? 0, payment.refundedCents);
-      db.update(p)
-        .set({ failureCode: null, updatedAt: now() })
-        .where(and(eq(p.id, payment.id), eq(p.failureCode, REFUND_PENDING)))
-        .run();
+      refundSent(payment.id);
       report.refundsSent += 1;
     } catch (error) {
       report.errors += 1;

@@ -3,7 +3,6 @@ import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { ensureSlotsGenerated } from "./slot-supply.server";
 import { now } from "~/lib/clock";
-import { windowLabel } from "~/lib/dates";
 import { isOffered, lastBookableDate, mergeSlotsByDate, MIN_LEAD_MS, type SlotView } from "~/lib/slots";
 import type { PickupSlot } from "../../../db/schema";
 
@@ -61,18 +60,4 @@ export function findSlot(id: number, tx: Tx | typeof db = db): SlotView | null {
   if (!Number.isInteger(id) || id <= 0) return null;
   const row = tx.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, id)).get();
   return row ? toSlotView(row, activePrefixes(tx)) : null;
-}
-
-/** The API's slot shape (spec section 3). */
-export function slotJson(slot: SlotView, lng = "en") {
-  return {
-    id: slot.id,
-    pickupDate: slot.date,
-    window: slot.window,
-    timeWindow: windowLabel(slot.window, lng),
-    startsAt: new Date(slot.startsAt).toISOString(),
-    maxCapacity: slot.maxCapacity,
-    currentBooked: slot.currentBooked,
-    serviceAreas: slot.serviceAreas,
-  };
 }

@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { readJson, requireMethod } from "./request.server";
 import { getT } from "~/services/platform/i18n.server";
 import { hit, type LimitName, RateLimitedError } from "~/services/platform/rate-limit.server";
+import { CardError } from "~/services/booking/checkout.server";
+import { BookingError } from "~/services/booking/quote.server";
 
 export async function apiMessage(request: Request, key: string, status = 400, headers?: HeadersInit) {
   const t = await getT(request);
@@ -45,4 +47,15 @@ export async function apiRateLimit(request: Request, name: LimitName) {
       "Retry-After": String(error.retryAfterSeconds),
     });
   }
+}
+
+/** Booking and card refusals as `{ message }` (a card's also with its `code`), translated; rethrows anything else. */
+export async function checkoutApiError(request: Request, error: unknown): Promise<Response> {
+  if (error instanceof CardError) {
+    const response = await apiMessage(request, `checkout:${error.key}`, 402);
+    const body = await response.json();
+    return Response.json({ ...body, code: error.code }, { status: 402 });
+  }
+  if (error instanceof BookingError) return apiMessage(request, `checkout:${error.key}`, error.status);
+  throw error;
 }

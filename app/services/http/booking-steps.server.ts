@@ -1,29 +1,43 @@
-// The steps of a booking as URLs: the booking a page is part of, read from its query (`bags` and
-// `slotId`), and where a resident goes after saving the profile inside a booking (spec section 4): on to
-// checkout, or back to /booking when the chosen slot does not serve the new postal prefix.
+// The steps of a booking as URLs: the booking a page is part of, read from its query (`bags` or
+// `bagCount`, and `slotId`) in one place for /booking, /profile and /checkout; where a resident goes
+// after choosing a date, after saving the profile inside a booking (spec section 4), and instead of a
+// checkout that cannot be shown.
 import { parseBagCount, type BagCount } from "~/lib/pricing";
 import { fsaOf } from "~/lib/postal";
+import { isProfileComplete, type AddressFields } from "~/lib/profile";
 import type { SlotView } from "~/lib/slots";
+import { BookingError, quoteBooking } from "~/services/booking/quote.server";
 import { findSlot } from "~/services/booking/slots.server";
+import type { User } from "../../../db/schema";
 
 export type BookingContext = { bags: BagCount; slotId: number };
 
+/** The bags and slot id in a query, each null where missing or malformed (`price` is ignored: the server prices). */
+function readBookingParams(params: URLSearchParams) {
+  const rawBags = params.get("bags") ?? params.get("bagCount");
+  const rawSlot = params.get("slotId");
+  const slotId = rawSlot !== null && /^\d{1,12}$/.test(rawSlot.trim()) ? Number(rawSlot.trim()) : null;
+  return { present: rawBags !== null || rawSlot !== null, bags: parseBagCount(rawBags), slotId: slotId || null };
+}
+
 /**
- * The booking the profile page is part of, from its query: `bags` (or `bagCount`) and `slotId`
- * (`price` is ignored: the server prices the order). "none" outside a booking; "invalid" when the
- * parameters are incomplete, wrong, or name a slot that does not exist.
+ * The booking the profile page is part of, from its query. "none" outside a booking; "invalid" when
+ * the parameters are incomplete, wrong, or name a slot that does not exist.
  */
 export function readBookingContext(
   params: URLSearchParams,
 ): { kind: "none" } | { kind: "invalid" } | ({ kind: "booking"; slot: SlotView } & BookingContext) {
-  const rawBags = params.get("bags") ?? params.get("bagCount");
-  const rawSlot = params.get("slotId");
-  if (rawBags === null && rawSlot === null) return { kind: "none" };
-  const bags = parseBagCount(rawBags);
-  const slotId = rawSlot !== null && /^\d{1,12}$/.test(rawSlot.trim()) ? Number(rawSlot.trim()) : NaN;
-  const slot = bags ? findSlot(slotId) : null;
-  if (!bags || !slot) return { kind: "invalid" };
+  const { present, bags, slotId } = readBookingParams(params);
+  if (!present) return { kind: "none" };
+  const slot = bags && slotId ? findSlot(slotId) : null;
+  if (!bags || !slotId || !slot) return { kind: "invalid" };
   return { kind: "booking", bags, slotId, slot };
+}
+
+/** The checkout's booking from its URL, or null when the bags or the slot id is missing or malformed. */
+export function readCheckoutParams(url: URL): BookingContext | null {
+  const { bags, slotId } = readBookingParams(url.searchParams);
+  return bags && slotId ? { bags, slotId } : null;
 }
 
 /** Does this slot pick up in this postal prefix? False for a slot that does not exist. */
@@ -41,4 +55,32 @@ export function nextBookingStep(booking: BookingContext, postalCode: string): Ne
     return { step: "checkout", url: `/checkout?bags=${booking.bags}&slotId=${booking.slotId}` };
   }
   return { step: "addressMismatch", url: `/booking?addressMismatch=true&bags=${booking.bags}`, fsa };
+}
+
+/** After a valid choice on /booking: checkout when the address is complete, the profile first otherwise. */
+export function nextStepUrl(user: AddressFields, bags: BagCount, slotId: number): string {
+  const query = new URLSearchParams({ bags: String(bags), slotId: String(slotId) });
+  return `${isProfileComplete(user) ? "/checkout" : "/profile"}?${query}`;
+}
+
+/**
+ * Where a resident opening checkout must go instead (spec section 4): no booking → /booking,
+ * incomplete profile → /profile, address not served by the slot → /booking?addressMismatch=true,
+ * slot gone or full → /booking. Null when checkout can be shown.
+ */
+export function checkoutDetour(user: User, booking: BookingContext | null): { to: string; toast: string } | null {
+  if (!booking) return { to: "/booking", toast: "checkout:toast.missingBooking" };
+  const query = `bags=${booking.bags}&slotId=${booking.slotId}`;
+  try {
+    quoteBooking(user, booking);
+    return null;
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    if (error.key === "errors.profileIncomplete")
+      return { to: `/profile?${query}`, toast: "checkout:toast.profileIncomplete" };
+    if (error.key === "errors.addressMismatch") {
+      return { to: `/booking?addressMismatch=true&bags=${booking.bags}`, toast: "checkout:toast.addressMismatch" };
+    }
+    return { to: `/booking?bags=${booking.bags}`, toast: `checkout:${error.key}` };
+  }
 }

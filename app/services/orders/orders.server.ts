@@ -1,17 +1,35 @@
 // My Orders: a resident's pickups with their slot and payment, the order view with its full price
-// breakdown, and the notifications computed from them. Every query is scoped to the resident.
+// breakdown, the confirmation page's pickup, and the rule of whether a pickup can still change. Every
+// query is scoped to the resident: a resident never sees another resident's pickup.
 import { and, desc, eq } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
-import { windowLabel } from "~/lib/dates";
-import { computeNotifications, type UserNotification } from "~/lib/notifications";
-import { displayStatus } from "~/lib/pickup-status";
+import { displayStatus, type StoredStatus } from "~/lib/pickup-status";
 import { canChange } from "~/lib/slots";
 import { refundOnCancel } from "~/lib/pricing";
 import type { PickupRequest } from "../../../db/schema";
 
 export type OrderRow = ReturnType<typeof toOrder>;
+
+const MAX_CONFIRMATION_NUMBER_LENGTH = 64;
+
+/** A confirmation number as typed (trimmed), or null when it cannot be one. */
+function confirmationNumberOf(raw: string | null | undefined): string | null {
+  const number = (raw ?? "").trim();
+  return number && number.length <= MAX_CONFIRMATION_NUMBER_LENGTH ? number : null;
+}
+
+/**
+ * Why a pickup can no longer be moved or cancelled, or null while it can: only a scheduled pickup, and
+ * only while more than 12 hours remain before its window starts.
+ */
+export function changeRefusal(status: StoredStatus, startsAt: number, at = now()): string | null {
+  if (status === "Cancelled") return "errors.alreadyCancelled";
+  if (status !== "Scheduled" || startsAt <= at) return "errors.pickupPast";
+  if (!canChange(startsAt, at)) return "errors.tooLateToChange";
+  return null;
+}
 
 function toOrder(
   pickup: PickupRequest,
@@ -19,7 +37,7 @@ function toOrder(
   payment: typeof schema.payments.$inferSelect | null,
   at: number,
 ) {
-  const changeable = pickup.status === "Scheduled" && slot.startsAt > at;
+  const visible = pickup.status === "Scheduled" && slot.startsAt > at;
   return {
     id: pickup.id,
     confirmationNumber: pickup.confirmationNumber,
@@ -59,14 +77,15 @@ function toOrder(
       : null,
     /** Hidden for cancelled or past pickups; otherwise shown, and enabled while more than 12 h remain. */
     changes: {
-      visible: changeable,
-      allowed: changeable && canChange(slot.startsAt, at),
+      visible,
+      allowed: changeRefusal(pickup.status, slot.startsAt, at) === null,
       refundIfCancelledCents: refundOnCancel(pickup.totalCents),
     },
   };
 }
 
-function ordersWhere(userId: number, extra?: ReturnType<typeof eq>) {
+/** The resident's pickups with their slot and payment (narrowed by `extra`), newest pickup date first. */
+export function ordersWhere(userId: number, extra?: ReturnType<typeof eq>) {
   return db
     .select({ pickup: schema.pickupRequests, slot: schema.pickupSlots, payment: schema.payments })
     .from(schema.pickupRequests)
@@ -83,7 +102,7 @@ export function listOrders(userId: number, at = now()) {
 }
 
 export function findOrder(userId: number, confirmationNumber: string, at = now()) {
-  if (!confirmationNumber || confirmationNumber.length > 64) return null;
+  if (!confirmationNumberOf(confirmationNumber)) return null;
   const row = ordersWhere(userId, eq(schema.pickupRequests.confirmationNumber, confirmationNumber)).get();
   return row ? toOrder(row.pickup, row.slot, row.payment, at) : null;
 }
@@ -98,72 +117,31 @@ export function taxNumbers() {
   return { gst: env.GST_NUMBER, qst: env.QST_NUMBER };
 }
 
-/** The spec's JSON shape of a pickup request. */
-export function orderJson(order: OrderRow, lng = "en") {
+export type PickupSummary = {
+  id: number;
+  confirmationNumber: string;
+  bagsRequested: number;
+  status: StoredStatus;
+  totalCents: number;
+  address: string;
+  createdAt: number;
+  slot: { id: number; date: string; window: "morning" | "afternoon"; startsAt: number };
+};
+
+/** The resident's pickup with this confirmation number (typed, so trimmed), with its slot; null when unknown or not theirs. */
+export function findPickupForUser(userId: number, confirmationNumber: string | null | undefined): PickupSummary | null {
+  const number = confirmationNumberOf(confirmationNumber);
+  const row = number ? ordersWhere(userId, eq(schema.pickupRequests.confirmationNumber, number)).get() : undefined;
+  if (!row) return null;
+  const { pickup, slot } = row;
   return {
-    id: order.id,
-    confirmationNumber: order.confirmationNumber,
-    bagsRequested: order.bagsRequested,
-    pickupSlotId: order.slot.id,
-    pickupSlot: {
-      id: order.slot.id,
-      pickupDate: order.slot.date,
-      timeWindow: windowLabel(order.slot.window, lng),
-      serviceAreas: order.slot.serviceAreas,
-    },
-    totalPrice: order.price.totalCents / 100,
-    address: order.address,
-    status: order.status,
-    displayStatus: order.displayStatus,
-    createdAt: new Date(order.createdAt).toISOString(),
-    canModify: order.changes.allowed,
-    canCancel: order.changes.allowed,
+    id: pickup.id,
+    confirmationNumber: pickup.confirmationNumber,
+    bagsRequested: pickup.bagsRequested,
+    status: pickup.status,
+    totalCents: pickup.totalCents,
+    address: pickup.address,
+    createdAt: pickup.createdAt,
+    slot: { id: slot.id, date: slot.date, window: slot.window, startsAt: slot.startsAt },
   };
-}
-
-// --- Notifications ---
-
-export function notificationsFor(userId: number, at = now()): UserNotification[] {
-  const pickups = ordersWhere(userId)
-    .all()
-    .map(({ pickup, slot }) => ({
-      id: pickup.id,
-      confirmationNumber: pickup.confirmationNumber,
-      status: pickup.status,
-      createdAt: pickup.createdAt,
-      modifiedAt: pickup.modifiedAt,
-      cancelledAt: pickup.cancelledAt,
-      startsAt: slot.startsAt,
-      date: slot.date,
-      window: slot.window,
-    }));
-  const list = computeNotifications(pickups, at);
-  const read = new Set(
-    db
-      .select({ id: schema.notificationReads.notificationId })
-      .from(schema.notificationReads)
-      .where(eq(schema.notificationReads.userId, userId))
-      .all()
-      .map((r) => r.id),
-  );
-  return list.map((n) => ({ ...n, isRead: read.has(n.id) }));
-}
-
-export function markNotificationsRead(userId: number, ids: string[]) {
-  const valid = new Set(notificationsFor(userId).map((n) => n.id));
-  const wanted = ids.filter((id) => valid.has(id)).slice(0, 200);
-  if (!wanted.length) return 0;
-  db.transaction((tx) => {
-    for (const notificationId of wanted) {
-      tx.insert(schema.notificationReads).values({ userId, notificationId, readAt: now() }).onConflictDoNothing().run();
-    }
-  });
-  return wanted.length;
-}
-
-export function markAllNotificationsRead(userId: number) {
-  return markNotificationsRead(
-    userId,
-    notificationsFor(userId).map((n) => n.id),
-  );
 }

@@ -1,0 +1,122 @@
+// An order's receipt: when and where, the full price breakdown with the tax registration numbers,
+// the card that paid and any refund; printable.
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
+import type { DisplayStatus } from "~/lib/pickup-status";
+import { formatMoney } from "~/lib/pricing";
+import { StatusBadge } from "./status-badge";
+
+export type ReceiptView = {
+  confirmationNumber: string;
+  displayStatus: DisplayStatus;
+  createdAt: number;
+  address: string;
+  bagsRequested: number;
+  slot: { date: string; window: "morning" | "afternoon" };
+  price: {
+    listPriceCents: number;
+    multiBagDiscountCents: number;
+    serviceFeeCents: number;
+    promoDiscountCents: number;
+    subtotalCents: number;
+    gstCents: number;
+    qstCents: number;
+    totalCents: number;
+    isFree: boolean;
+  };
+  payment: { cardBrand: string | null; cardLast4: string | null; refundedCents: number } | null;
+};
+
+export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string; qst: string } }) {
+  const { t, i18n } = useTranslation(["orders", "common"]);
+  const hydrated = useHydrated();
+  const lng = i18n.language;
+  const money = (cents: number) => formatMoney(cents, lng);
+  const p = order.price;
+  const rows: Array<[string, string, string]> = [["list", t("order.listPrice"), money(p.listPriceCents)]];
+  if (p.multiBagDiscountCents)
+    rows.push(["multibag", t("order.multiBagDiscount"), `−${money(p.multiBagDiscountCents)}`]);
+  rows.push(["fee", t("order.serviceFee"), money(p.serviceFeeCents)]);
+  if (p.promoDiscountCents) rows.push(["promo", t("order.promoDiscount"), `−${money(p.promoDiscountCents)}`]);
+  rows.push(["subtotal", t("order.subtotal"), money(p.subtotalCents)]);
+  rows.push(["gst", t("order.gst"), money(p.gstCents)]);
+  rows.push(["qst", t("order.qst"), money(p.qstCents)]);
+  return (
+    <article className="receipt space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="page-title">{t("order.title", { number: order.confirmationNumber })}</h1>
+        <StatusBadge status={order.displayStatus} />
+      </div>
+      <p className="hidden print:block">ReCircle — {t("order.receipt")}</p>
+      <section className="card">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-stone-600">{t("history.confirmation")}</dt>
+          <dd className="font-mono">{order.confirmationNumber}</dd>
+          <dt className="text-stone-600">{t("order.orderDate")}</dt>
+          <dd>{formatDateTime(order.createdAt, lng)}</dd>
+          <dt className="text-stone-600">{t("history.date")}</dt>
+          <dd>{formatDate(order.slot.date, lng)}</dd>
+          <dt className="text-stone-600">{t("history.window")}</dt>
+          <dd>{windowLabel(order.slot.window, lng)}</dd>
+          <dt className="text-stone-600">{t("order.address")}</dt>
+          <dd>{order.address}</dd>
+          <dt className="text-stone-600">{t("history.bagsLabel")}</dt>
+          <dd>{t("history.bags", { count: order.bagsRequested })}</dd>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="breakdown-title">
+        <h2 id="breakdown-title" className="font-semibold">
+          {t("order.breakdown")}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+          {rows.map(([id, label, value]) => (
+            <div key={id} className="contents" data-testid={`order-${id}`}>
+              <dt>{label}</dt>
+              <dd className="text-right tabular-nums">{value}</dd>
+            </div>
+          ))}
+          <div className="contents text-lg font-bold" data-testid="order-total">
+            <dt>{t("order.total")}</dt>
+            <dd className="text-right tabular-nums">{p.isFree ? t("order.free") : money(p.totalCents)}</dd>
+          </div>
+        </dl>
+        <div className="mt-3 border-t border-stone-200 pt-3 text-sm text-stone-700" data-testid="tax-numbers">
+          <p className="font-semibold">{t("order.taxNumbers")}</p>
+          <p>{t("order.gstNumber", { number: tax.gst })}</p>
+          <p>{t("order.qstNumber", { number: tax.qst })}</p>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="payment-title" data-testid="order-payment">
+        <h2 id="payment-title" className="font-semibold">
+          {t("order.payment")}
+        </h2>
+        <p className="mt-1">
+          {p.isFree || !order.payment?.cardLast4
+            ? t("order.paidFree")
+            : t("order.card", { brand: capitalize(order.payment.cardBrand ?? ""), last4: order.payment.cardLast4 })}
+        </p>
+        {order.payment?.refundedCents ? (
+          <p className="mt-1 font-semibold">{t("order.refund", { amount: money(order.payment.refundedCents) })}</p>
+        ) : null}
+      </section>
+      <div className="flex flex-wrap gap-2 print:hidden">
+        <Link to="/history" className="btn-secondary">
+          {t("order.backToOrders")}
+        </Link>
+        {hydrated ? (
+          <button type="button" className="btn-secondary" onClick={() => window.print()}>
+            {t("order.print")}
+          </button>
+        ) : (
+          <p className="self-center text-sm text-stone-600">{t("order.printHint")}</p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function capitalize(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,82 @@
+// The e-mails about one pickup: booked, moved, cancelled (and, for the admin's day sheet and closed
+// dates, missed and date closed). One builder gives the values every such e-mail shares, in the
+// resident's language: the confirmation number, the date and window, a link and the support address.
+import { appUrl, env } from "~/services/platform/config.server";
+import { getTFor } from "~/services/platform/i18n.server";
+import { sendEmail } from "~/services/platform/mailer.server";
+import { findSlot } from "./slots.server";
+import { formatDate, windowLabel, type PickupWindow } from "~/lib/dates";
+import { isLanguage, type Language } from "~/lib/i18n";
+import { formatMoney } from "~/lib/pricing";
+import type { PickupRequest, User } from "../../../db/schema";
+
+/**
+ * The values every pickup e-mail shares. `path` is where its link leads (the order by default).
+ */
+export function pickupEmailValues(
+  pickup: { confirmationNumber: string; date: string; window: PickupWindow },
+  lng: string,
+  path = `/order/${pickup.confirmationNumber}`,
+) {
+  return {
+    confirmationNumber: pickup.confirmationNumber,
+    date: formatDate(pickup.date, lng),
+    window: windowLabel(pickup.window, lng),
+    link: `${appUrl()}${path}`,
+    supportEmail: env.SUPPORT_EMAIL,
+  };
+}
+
+type ResidentPickupEmail = "booking-confirmed" | "pickup-modified" | "pickup-cancelled";
+
+/** A booked pickup's e-mail to its resident; a mail failure is logged, never thrown (the change is made). */
+async function sendResidentPickupEmail(
+  user: User,
+  pickup: PickupRequest,
+  kind: ResidentPickupEmail,
+  extra: (t: Awaited<ReturnType<typeof getTFor>>, lng: Language) => Record<string, string | number>,
+) {
+  const lng: Language = isLanguage(user.locale) ? user.locale : "en";
+  const slot = findSlot(pickup.pickupSlotId)!;
+  const t = await getTFor(lng, "emails");
+  try {
+    await sendEmail({
+      to: user.email,
+      kind,
+      locale: lng,
+      values: {
+        ...pickupEmailValues(
+          { confirmationNumber: pickup.confirmationNumber, date: slot.date, window: slot.window },
+          lng,
+        ),
+        bagsLabel: t("bags", { count: pickup.bagsRequested }),
+        ...extra(t, lng),
+      },
+    });
+  } catch (error) {
+    console.error(
+      kind === "booking-confirmed" ? "[booking] confirmation e-mail failed" : `[${kind}] e-mail failed`,
+      error,
+    );
+  }
+}
+
+/** The booking-confirmed e-mail (also sent by reconcilePayments() when a crash came between booking and sending). */
+export function sendBookingConfirmation(user: User, pickup: PickupRequest) {
+  return sendResidentPickupEmail(user, pickup, "booking-confirmed", (t, lng) => ({
+    bags: pickup.bagsRequested,
+    total: pickup.totalCents <= 1 ? t("free") : formatMoney(pickup.totalCents, lng),
+    address: pickup.address,
+  }));
+}
+
+export function sendPickupMoved(user: User, pickup: PickupRequest) {
+  return sendResidentPickupEmail(user, pickup, "pickup-modified", () => ({}));
+}
+
+export function sendPickupCancelled(user: User, pickup: PickupRequest, refundCents: number) {
+  // The refund in the resident's stored locale, as the cancel page's own formatting did.
+  return sendResidentPickupEmail(user, pickup, "pickup-cancelled", () => ({
+    refund: formatMoney(refundCents, user.locale),
+  }));
+}

@@ -1,0 +1,78 @@
+// The JSON API's shapes (spec sections 3 and 7): the pages and their /api twins call the same domain
+// functions; only here are their results shaped for an API client.
+import { windowLabel } from "~/lib/dates";
+import { CURRENCY } from "~/lib/pricing";
+import type { SlotView } from "~/lib/slots";
+import type { OrderRow } from "~/services/orders/orders.server";
+import type { PickupRequest } from "../../../db/schema";
+
+/** A pickup slot. */
+export function slotJson(slot: SlotView, lng = "en") {
+  return {
+    id: slot.id,
+    pickupDate: slot.date,
+    window: slot.window,
+    timeWindow: windowLabel(slot.window, lng),
+    startsAt: new Date(slot.startsAt).toISOString(),
+    maxCapacity: slot.maxCapacity,
+    currentBooked: slot.currentBooked,
+    serviceAreas: slot.serviceAreas,
+  };
+}
+
+/** A pickup just booked (POST /api/pickup-requests). */
+export function bookedPickupJson(pickup: PickupRequest) {
+  return {
+    id: pickup.id,
+    confirmationNumber: pickup.confirmationNumber,
+    bagsRequested: pickup.bagsRequested,
+    pickupSlotId: pickup.pickupSlotId,
+    totalPrice: pickup.totalCents / 100,
+    address: pickup.address,
+    status: pickup.status,
+    createdAt: new Date(pickup.createdAt).toISOString(),
+  };
+}
+
+/** A pickup request as My Orders lists it. */
+export function orderJson(order: OrderRow, lng = "en") {
+  return {
+    id: order.id,
+    confirmationNumber: order.confirmationNumber,
+    bagsRequested: order.bagsRequested,
+    pickupSlotId: order.slot.id,
+    pickupSlot: {
+      id: order.slot.id,
+      pickupDate: order.slot.date,
+      timeWindow: windowLabel(order.slot.window, lng),
+      serviceAreas: order.slot.serviceAreas,
+    },
+    totalPrice: order.price.totalCents / 100,
+    address: order.address,
+    status: order.status,
+    displayStatus: order.displayStatus,
+    createdAt: new Date(order.createdAt).toISOString(),
+    canModify: order.changes.allowed,
+    canCancel: order.changes.allowed,
+  };
+}
+
+/** One order with its receipt: the price breakdown, the payment and the tax numbers. */
+export function orderDetailJson(order: OrderRow, tax: { gst: string; qst: string }, lng = "en") {
+  return {
+    ...orderJson(order, lng),
+    priceBreakdown: {
+      listPrice: order.price.listPriceCents / 100,
+      multiBagDiscount: order.price.multiBagDiscountCents / 100,
+      serviceFee: order.price.serviceFeeCents / 100,
+      promoDiscount: order.price.promoDiscountCents / 100,
+      subtotal: order.price.subtotalCents / 100,
+      gst: order.price.gstCents / 100,
+      qst: order.price.qstCents / 100,
+      total: order.price.totalCents / 100,
+      currency: CURRENCY.toUpperCase(),
+    },
+    payment: order.payment,
+    taxNumbers: tax,
+  };
+}
