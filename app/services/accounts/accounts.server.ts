@@ -25,6 +25,11 @@ export class AccountError extends Error {
   }
 }
 
+/** Who may run the service: an account with the admin role (the /admin pages, /api/admin, the header link). */
+export function isAdmin(user: Pick<User, "role"> | null | undefined): boolean {
+  return user?.role === "admin";
+}
+
 export function toPublicUser(user: User): PublicUser {
   return {
     id: user.id,
@@ -38,7 +43,7 @@ export function toPublicUser(user: User): PublicUser {
     postalCode: user.postalCode,
     postalFsa: user.postalFsa,
     hasCompletedOnboarding: user.hasCompletedOnboarding,
-    isAdmin: user.role === "admin",
+    isAdmin: isAdmin(user),
   };
 }
 

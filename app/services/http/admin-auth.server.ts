@@ -1,12 +1,9 @@
 // Who may run the service: /admin pages and /api/admin endpoints are for accounts with the admin role
 // (decisions.md section 4). Visitors are sent to sign in (pages) or get 401 (API); residents get 403.
+import { isAdmin } from "~/services/accounts/accounts.server";
 import { getT } from "~/services/platform/i18n.server";
 import { getUser, requireUser } from "./session.server";
 import type { User } from "../../../db/schema";
-
-function isAdmin(user: Pick<User, "role"> | null | undefined): boolean {
-  return user?.role === "admin";
-}
 
 /** Pages and their actions: a visitor is sent to sign in, a resident gets the 403 error page. */
 export async function requireAdmin(request: Request): Promise<User> {
