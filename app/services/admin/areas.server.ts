@@ -5,6 +5,7 @@ import { recordActivity } from "./activity.server";
 import { AdminError } from "./errors.server";
 import { notifyWaitlist, waitingCount } from "./waitlist.server";
 import { db, schema } from "~/services/platform/db.server";
+import { isServedPrefix } from "~/services/areas/service-areas.server";
 import { now } from "~/lib/clock";
 import { dateKey } from "~/lib/dates";
 import { isCanadianFsa, isMontrealFsa } from "~/lib/postal";
@@ -49,11 +50,11 @@ function parsePrefix(raw: unknown): string {
 export async function openPrefix(admin: User, raw: unknown, options: { notify: boolean }) {
   const fsa = parsePrefix(raw);
   const opened = db.transaction((tx) => {
-    const existing = tx.select().from(schema.servicePrefixes).where(eq(schema.servicePrefixes.fsa, fsa)).get();
-    if (existing?.active) {
+    if (isServedPrefix(fsa)) {
       if (!options.notify || waitingCount(fsa) === 0) throw new AdminError("prefix.alreadyOpen", { prefix: fsa });
       return false;
     }
+    const existing = tx.select().from(schema.servicePrefixes).where(eq(schema.servicePrefixes.fsa, fsa)).get();
     if (existing)
       tx.update(schema.servicePrefixes).set({ active: true }).where(eq(schema.servicePrefixes.fsa, fsa)).run();
     else tx.insert(schema.servicePrefixes).values({ fsa, active: true, createdAt: now() }).run();
@@ -71,8 +72,7 @@ export async function openPrefix(admin: User, raw: unknown, options: { notify: b
 export function deactivatePrefix(admin: User, raw: unknown, at = now()) {
   const fsa = parsePrefix(raw);
   return db.transaction((tx) => {
-    const existing = tx.select().from(schema.servicePrefixes).where(eq(schema.servicePrefixes.fsa, fsa)).get();
-    if (!existing?.active) throw new AdminError("prefix.notServed", { prefix: fsa });
+    if (!isServedPrefix(fsa)) throw new AdminError("prefix.notServed", { prefix: fsa });
     tx.update(schema.servicePrefixes).set({ active: false }).where(eq(schema.servicePrefixes.fsa, fsa)).run();
     const kept = tx
       .select({ n: count() })
