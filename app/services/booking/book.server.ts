@@ -105,10 +105,6 @@ export function prepareHostedBooking(user: User, request: BookingRequest) {
   return { quote, booking, metadata: metadataFor(user, booking), description: description(booking) };
 }
 
-function pickupForPayment(paymentId: number) {
-  return pickupOfPayment(db, paymentId);
-}
-
 function pickupOfPayment(tx: Tx | typeof db, paymentId: number) {
   return tx.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.paymentId, paymentId)).get();
 }
@@ -353,7 +349,7 @@ export async function bookPaidPickup(
 ): Promise<{ pickup: PickupRequest; used: boolean }> {
   const payment = findPaymentByProviderId(claim.paymentIntentId);
   if (!payment || payment.userId !== user.id) throw new BookingError("errors.paymentNotFound", 404);
-  const used = pickupForPayment(payment.id);
+  const used = pickupOfPayment(db, payment.id);
   if (used) return { pickup: used, used: true };
   const booking = storedBooking(payment);
   if (booking.bags !== claim.bags || booking.slotId !== claim.slotId || claim.totalCents !== payment.amountCents) {
