@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { CheckoutSessionSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
+import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { bookFree } from "~/services/booking/book.server";
 import { startHostedCheckout } from "~/services/booking/checkout.server";
 import { BookingError, quoteBooking } from "~/services/booking/quote.server";
@@ -20,11 +21,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return Response.json({ url: `/confirmation?confirmationNumber=${pickup.confirmationNumber}` });
     }
     const cancel = `/checkout?bags=${booking.bags}&slotId=${booking.slotId}`;
-    const url = await startHostedCheckout(user, booking, await getLanguage(request), cancel).catch((error) => {
-      if (error instanceof BookingError && error.key === "errors.paymentSystem")
-        throw new BookingError("errors.cardRequired", 409);
-      throw error;
-    });
+    const url = await startHostedCheckout(user, booking, await getLanguage(request), hostedCheckoutUrls(cancel)).catch(
+      (error) => {
+        if (error instanceof BookingError && error.key === "errors.paymentSystem")
+          throw new BookingError("errors.cardRequired", 409);
+        throw error;
+      },
+    );
     return Response.json({ url });
   } catch (error) {
     return checkoutApiError(request, error);

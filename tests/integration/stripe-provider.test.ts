@@ -16,6 +16,7 @@ const standIn = await vi.hoisted(async () => {
 import { fulfilHostedSession, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
 import { BookingError } from "~/services/booking/quote.server";
 import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { createPromoCodes } from "~/services/booking/promos.server";
 import { db, schema } from "~/services/platform/db.server";
 import { paymentProvider, setPaymentProvider } from "~/services/payments/index.server";
@@ -246,7 +247,12 @@ describe("the hosted Checkout path (no JavaScript)", () => {
   it("creates a session for the server's total and records our payment under the session id", async () => {
     const user = await resident();
     const s = slot();
-    const url = await startHostedCheckout(user, { bags: 2, slotId: s.id }, "fr", `/checkout?bags=2&slotId=${s.id}`);
+    const url = await startHostedCheckout(
+      user,
+      { bags: 2, slotId: s.id },
+      "fr",
+      hostedCheckoutUrls(`/checkout?bags=2&slotId=${s.id}`),
+    );
 
     const [created] = standIn.requestsTo("POST", "/v1/checkout/sessions");
     expect(created).toBeDefined();
@@ -280,7 +286,7 @@ describe("the hosted Checkout path (no JavaScript)", () => {
   it("refuses before payment, books after it, re-keys our payment to the PaymentIntent, and survives a reload", async () => {
     const user = await resident();
     const s = slot();
-    await startHostedCheckout(user, { bags: 1, slotId: s.id }, "en", "/checkout");
+    await startHostedCheckout(user, { bags: 1, slotId: s.id }, "en", hostedCheckoutUrls("/checkout"));
     const session = [...standIn.sessions.values()][0]!;
     const payment = paymentBy(session.id)!;
 
@@ -315,7 +321,7 @@ describe("the hosted Checkout path (no JavaScript)", () => {
   it("someone else's session is not found, and an unknown session id is not found", async () => {
     const owner = await resident();
     const other = await resident();
-    await startHostedCheckout(owner, { bags: 1, slotId: slot().id }, "en", "/checkout");
+    await startHostedCheckout(owner, { bags: 1, slotId: slot().id }, "en", hostedCheckoutUrls("/checkout"));
     const session = [...standIn.sessions.values()][0]!;
     standIn.paySession(session.id);
 
@@ -336,7 +342,7 @@ describe("the hosted Checkout path (no JavaScript)", () => {
     const user = await resident();
     const [code] = createPromoCodes(1, 100);
     await expect(
-      startHostedCheckout(user, { bags: 1, slotId: slot().id, promoCode: code }, "en", "/checkout"),
+      startHostedCheckout(user, { bags: 1, slotId: slot().id, promoCode: code }, "en", hostedCheckoutUrls("/checkout")),
     ).rejects.toMatchObject({
       key: "errors.freeOrder",
     });

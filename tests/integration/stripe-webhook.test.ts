@@ -23,6 +23,7 @@ const standIn = await vi.hoisted(async () => {
 import { action, loader } from "~/routes/api.stripe.webhook";
 import { fulfilHostedSession, startCardPayment } from "~/services/booking/book.server";
 import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
 import { resident, slot } from "./fixtures";
@@ -245,7 +246,7 @@ describe("checkout.session.completed (the no-JavaScript path)", () => {
   async function hostedSession(bags: 1 | 2 | 4 = 1) {
     const user = await resident();
     const s = slot();
-    const url = await startHostedCheckout(user, { bags, slotId: s.id }, "en", "/checkout");
+    const url = await startHostedCheckout(user, { bags, slotId: s.id }, "en", hostedCheckoutUrls("/checkout"));
     const session = [...standIn.sessions.values()].find((x) => url.endsWith(x.id))!;
     const payment = db.select().from(schema.payments).where(eq(schema.payments.providerPaymentId, session.id)).get()!;
     return { user, s, session, payment };

@@ -2,7 +2,6 @@
 // Stripe path. Both end in book.server's fulfilPayment; free orders are book.server's bookFree.
 import { fulfilPayment, prepareHostedBooking, recordHostedPayment, startCardPayment } from "./book.server";
 import { BookingError, type BookingRequest } from "./quote.server";
-import { appUrl } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isSimulated, isStripe, paymentProvider } from "~/services/payments/index.server";
 import { findPaymentByProviderId } from "~/services/payments/ledger.server";
@@ -57,8 +56,16 @@ export async function payWithSimulatedCard(user: User, request: BookingRequest, 
   return fulfilPayment(paymentIntentId, { userId: user.id });
 }
 
-/** Without JavaScript on Stripe: a Checkout Session, paid on Stripe's page, fulfilled on return or by webhook. */
-export async function startHostedCheckout(user: User, request: BookingRequest, lng: Language, cancelPath: string) {
+/**
+ * Without JavaScript on Stripe: a Checkout Session, paid on Stripe's page, fulfilled on return or by
+ * webhook. `urls` are where Stripe sends the resident back (the web edge's hostedCheckoutUrls).
+ */
+export async function startHostedCheckout(
+  user: User,
+  request: BookingRequest,
+  lng: Language,
+  urls: { successUrl: string; cancelUrl: string },
+) {
   const provider = paymentProvider();
   if (!isStripe(provider)) throw new BookingError("errors.paymentSystem", 409);
   const { quote, booking, metadata, description } = prepareHostedBooking(user, request);
@@ -68,8 +75,8 @@ export async function startHostedCheckout(user: User, request: BookingRequest, l
     metadata,
     description,
     customerEmail: user.email,
-    successUrl: `${appUrl()}/checkout/return?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${appUrl()}${cancelPath}`,
+    successUrl: urls.successUrl,
+    cancelUrl: urls.cancelUrl,
     locale: lng,
   });
   recordHostedPayment(user, quote, session.id, booking);

@@ -6,6 +6,7 @@ import { parseBagCount, type BagCount } from "~/lib/pricing";
 import { fsaOf } from "~/lib/postal";
 import { isProfileComplete, type AddressFields } from "~/lib/profile";
 import type { SlotView } from "~/lib/slots";
+import { appUrl } from "~/services/platform/config.server";
 import { BookingError, quoteBooking } from "~/services/booking/quote.server";
 import { findSlot } from "~/services/booking/slots.server";
 import type { User } from "../../../db/schema";
@@ -83,4 +84,12 @@ export function checkoutDetour(user: User, booking: BookingContext | null): { to
     }
     return { to: `/booking?bags=${booking.bags}`, toast: `checkout:${error.key}` };
   }
+}
+
+/** Where Stripe's hosted page sends the resident back: the return page once paid, `cancelPath` otherwise. */
+export function hostedCheckoutUrls(cancelPath: string) {
+  return {
+    successUrl: `${appUrl()}/checkout/return?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${appUrl()}${cancelPath}`,
+  };
 }

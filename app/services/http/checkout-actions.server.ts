@@ -10,6 +10,7 @@ import { applyPromo, clearPromo, PromoError } from "~/services/booking/promos.se
 import { BookingError } from "~/services/booking/quote.server";
 import { getLanguage } from "~/services/platform/i18n.server";
 import { hit, RateLimitedError } from "~/services/platform/rate-limit.server";
+import { hostedCheckoutUrls } from "./booking-steps.server";
 import { reject, submissionOf, type RejectOptions, type Submission } from "./forms.server";
 import { readForm } from "./request.server";
 import { flashToast, redirectWithToast } from "./toast.server";
@@ -89,7 +90,12 @@ export async function runCheckoutIntent(request: Request, user: User, booking: {
       }
       case "payHosted":
         return redirect(
-          await startHostedCheckout(user, booking, await getLanguage(request), back.pathname + back.search),
+          await startHostedCheckout(
+            user,
+            booking,
+            await getLanguage(request),
+            hostedCheckoutUrls(back.pathname + back.search),
+          ),
         );
       case "bookFree":
         return toConfirmation((await bookFree(user, booking)).confirmationNumber);
