@@ -118,30 +118,46 @@ export function checkPromo(tx: Handle, user: User, rawCode: string, bags: number
 export function applyPromo(user: User, rawCode: string, bags: number) {
   return db.transaction((tx) => {
     const promo = checkPromo(tx, user, rawCode, bags);
-    tx.delete(schema.promoRedemptions)
-      .where(and(eq(schema.promoRedemptions.userId, user.id), isNull(schema.promoRedemptions.pickupRequestId)))
-      .run();
-    // A stale hold by someone else on this code is released.
-    tx.delete(schema.promoRedemptions)
-      .where(and(eq(schema.promoRedemptions.promoCodeId, promo.id), isNull(schema.promoRedemptions.pickupRequestId)))
-      .run();
-    tx.insert(schema.promoRedemptions)
-      .values({
-        promoCodeId: promo.id,
-        userId: user.id,
-        email: user.email,
-        normalizedAddress: normalizeAddress(user),
-        redeemedAt: now(),
-      })
-      .run();
+    releaseHoldsOf(tx, user.id);
+    takeCode(tx, promo.id, user);
     return { code: promo.code, percent: promo.percent };
   });
 }
 
-export function clearPromo(userId: number) {
-  db.delete(schema.promoRedemptions)
+/** Drops this resident's pending (not yet booked) redemptions. */
+function releaseHoldsOf(tx: Handle, userId: number) {
+  tx.delete(schema.promoRedemptions)
     .where(and(eq(schema.promoRedemptions.userId, userId), isNull(schema.promoRedemptions.pickupRequestId)))
     .run();
+}
+
+/**
+ * Records this resident's redemption of a code, pending or (with a pickup) booked. A stale hold by
+ * someone else on the code is released first: checkPromo has already refused a live one.
+ */
+function takeCode(
+  tx: Handle,
+  promoCodeId: number,
+  user: User,
+  booked?: { pickupRequestId: number; discountCents: number },
+) {
+  tx.delete(schema.promoRedemptions)
+    .where(and(eq(schema.promoRedemptions.promoCodeId, promoCodeId), isNull(schema.promoRedemptions.pickupRequestId)))
+    .run();
+  tx.insert(schema.promoRedemptions)
+    .values({
+      promoCodeId,
+      userId: user.id,
+      email: user.email,
+      normalizedAddress: normalizeAddress(user),
+      ...booked,
+      redeemedAt: now(),
+    })
+    .run();
+}
+
+export function clearPromo(userId: number) {
+  releaseHoldsOf(db, userId);
 }
 
 /** The code this resident has applied and may still use for these bags, if any. */
@@ -184,18 +200,5 @@ export function completeRedemption(
     .run();
   if (updated.changes === 1) return;
   // No reservation (e.g. the API was called directly): take the code now, if nobody holds it.
-  tx.delete(schema.promoRedemptions)
-    .where(and(eq(schema.promoRedemptions.promoCodeId, promo.id), isNull(schema.promoRedemptions.pickupRequestId)))
-    .run();
-  tx.insert(schema.promoRedemptions)
-    .values({
-      promoCodeId: promo.id,
-      userId: user.id,
-      email: user.email,
-      normalizedAddress: normalizeAddress(user),
-      pickupRequestId,
-      discountCents,
-      redeemedAt: now(),
-    })
-    .run();
+  takeCode(tx, promo.id, user, { pickupRequestId, discountCents });
 }
