@@ -10,7 +10,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
-import { getLanguage, i18n } from "~/services/platform/i18n.server";
+import { getLanguage, i18n } from "~/services/http/i18n.server";
 import { securityHeaders } from "~/services/http/security-headers.server";
 import { startBackgroundWork } from "~/services/ops/startup.server";
 

@@ -15,7 +15,7 @@ import { requireAdmin } from "~/services/http/admin-auth.server";
 import { daySheet } from "~/services/admin/day.server";
 import { createCodesAsAdmin, MAX_BATCH, promoStats, recentRedemptions } from "~/services/admin/promos.server";
 import { DEFAULT_PROMO_PERCENT } from "~/services/booking/promos.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

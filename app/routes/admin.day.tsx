@@ -13,7 +13,7 @@ import { titleMeta } from "~/lib/meta";
 import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { daySheet, markPickup, sheetDate } from "~/services/admin/day.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

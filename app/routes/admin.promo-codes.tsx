@@ -12,7 +12,7 @@ import { adminForm, done, refused, samePage, unknownIntent } from "~/services/ht
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { toInteger } from "~/services/admin/errors.server";
 import { CODE_STATUSES, deactivateCode, listCodes, readCodeFilter } from "~/services/admin/promos.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { csvDateTime, csvResponse } from "~/services/http/csv.server";
 import { allCodes, readCodeFilter } from "~/services/admin/promos.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
 

@@ -13,7 +13,7 @@ import { requireAdmin } from "~/services/http/admin-auth.server";
 import { toDateKey } from "~/services/admin/errors.server";
 import { MAX_CAPACITY, reopenDate, setSlotCapacity, slotsAhead } from "~/services/admin/supply.server";
 import { applyTemplate } from "~/services/admin/template.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 
 export const handle = { i18n: ["common", "admin"] };

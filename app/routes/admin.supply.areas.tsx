@@ -9,7 +9,7 @@ import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-a
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { deactivatePrefix, openPrefix, servedAreas } from "~/services/admin/areas.server";
 import { notifyWaitlist } from "~/services/admin/waitlist.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -12,7 +12,7 @@ import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-a
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { toDateKey } from "~/services/admin/errors.server";
 import { closeDate, closeDatePreview, reopenDate } from "~/services/admin/supply.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

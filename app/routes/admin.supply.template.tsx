@@ -10,7 +10,7 @@ import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-a
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { MAX_CAPACITY } from "~/services/admin/supply.server";
 import { parseTemplateForm, saveTemplate, weeklyTemplate } from "~/services/admin/template.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 
 export const handle = { i18n: ["common", "admin"] };

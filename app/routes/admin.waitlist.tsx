@@ -13,7 +13,7 @@ import { adminForm, done, refused, samePage, unknownIntent } from "~/services/ht
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { toInteger } from "~/services/admin/errors.server";
 import { notifyWaitlist, readWaitlistFilter, waitlistPage, waitlistSummary } from "~/services/admin/waitlist.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

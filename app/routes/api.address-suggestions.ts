@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRateLimit } from "~/services/http/api.server";
 import { searchAddresses } from "~/services/areas/geocoder/index.server";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "~/services/http/i18n.server";
 import { requireApiUser } from "~/services/http/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

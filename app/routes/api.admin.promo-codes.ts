@@ -5,7 +5,7 @@ import { requireApiAdmin } from "~/services/http/admin-auth.server";
 import { AdminError } from "~/services/admin/errors.server";
 import { createCodesAsAdmin } from "~/services/admin/promos.server";
 import { readJson, requireMethod } from "~/services/http/request.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import { PROMO_TTL_MS } from "~/services/booking/promos.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import { ForgotPasswordSchema } from "~/lib/auth-schemas";
 import { requestPasswordReset } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { requestOrigin } from "~/services/http/request.server";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "~/services/http/i18n.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { email } = await parseApiBody(request, ForgotPasswordSchema);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { RegisterApiSchema } from "~/lib/auth-schemas";
 import { AccountError, registerUser, toPublicUser } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "~/services/http/i18n.server";
 import { createUserSession } from "~/services/http/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {

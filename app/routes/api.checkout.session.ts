@@ -6,7 +6,7 @@ import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { bookFree } from "~/services/booking/book.server";
 import { startHostedCheckout } from "~/services/booking/checkout.server";
 import { BookingError, quoteBooking } from "~/services/booking/quote.server";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "~/services/http/i18n.server";
 import { requireApiUser } from "~/services/http/session.server";
 
 /** Free orders are booked at once and answer the confirmation page's URL; paid ones get Stripe's hosted page. */

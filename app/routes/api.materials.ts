@@ -2,7 +2,7 @@
 // Accept-Language). Public: it is the catalogue of what we take, nothing personal. An optional
 // ?q= filters it exactly like the search box of /materials.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "~/services/http/i18n.server";
 import { listMaterials, searchMaterials } from "~/services/catalogue/materials.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

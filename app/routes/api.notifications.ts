@@ -5,7 +5,7 @@ import { z } from "zod";
 import { parseApiBody } from "~/services/http/api.server";
 import { formatDate } from "~/lib/dates";
 import { notificationText } from "~/lib/notifications";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 import {
   markAllNotificationsRead,
   markNotificationsRead,

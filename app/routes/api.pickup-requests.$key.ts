@@ -5,7 +5,7 @@ import { z } from "zod";
 import { apiMessage, checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { orderDetailJson, orderJson } from "~/services/http/api-json.server";
 import { assertSameOrigin } from "~/services/http/request.server";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "~/services/http/i18n.server";
 import { findOrder, findOrderById, taxNumbers } from "~/services/orders/orders.server";
 import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
 import { requireApiUser } from "~/services/http/session.server";

@@ -3,7 +3,7 @@ import { CreatePickupSchema } from "~/lib/checkout-schema";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { bookedPickupJson, orderJson } from "~/services/http/api-json.server";
 import { bookPaidPickup } from "~/services/booking/book.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 import { listOrders } from "~/services/orders/orders.server";
 import { requireApiUser } from "~/services/http/session.server";
 

@@ -2,7 +2,7 @@
 // A malformed id answers 400, an unknown one 404, both as { message }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMessage } from "~/services/http/api.server";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "~/services/http/i18n.server";
 import { requireApiUser } from "~/services/http/session.server";
 import { findSlot } from "~/services/booking/slots.server";
 import { slotJson } from "~/services/http/api-json.server";

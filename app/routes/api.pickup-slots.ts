@@ -2,7 +2,7 @@
 // the resident's own), soonest first, in the shape of spec section 3. Signed-in residents only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMessage } from "~/services/http/api.server";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "~/services/http/i18n.server";
 import { InvalidPostalPrefixError, parsePostalPrefix } from "~/services/areas/service-areas.server";
 import { requireApiUser } from "~/services/http/session.server";
 import { offeredSlots } from "~/services/booking/slots.server";

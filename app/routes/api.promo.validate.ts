@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PromoValidateSchema } from "~/lib/checkout-schema";
 import { apiRateLimit, parseApiBody } from "~/services/http/api.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import { applyPromo, clearPromo, PromoError } from "~/services/booking/promos.server";
 import { requireApiUser } from "~/services/http/session.server";
 

@@ -10,7 +10,7 @@ import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
 import { signInFromForm, signUpFromForm } from "~/services/http/auth-actions.server";
 import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import { getUserId } from "~/services/http/session.server";
 import { rememberRedirect } from "~/services/http/toast.server";
 

@@ -16,7 +16,7 @@ import { nextStepUrl } from "~/services/http/booking-steps.server";
 import { moveAction, pickupBeingMoved, refusedChoice } from "~/services/http/order-actions.server";
 import { readForm } from "~/services/http/request.server";
 import { requireUser } from "~/services/http/session.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 import { type Toast } from "~/lib/toast";
 
 export const handle = { i18n: ["common", "booking", "orders", "checkout"] };

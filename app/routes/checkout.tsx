@@ -17,7 +17,7 @@ import { runCheckoutIntent } from "~/services/http/checkout-actions.server";
 import { requireUser } from "~/services/http/session.server";
 import { redirectWithToast } from "~/services/http/toast.server";
 import { paymentProvider } from "~/services/payments/index.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "checkout"] };
 export const meta: MetaFunction = titleMeta;

@@ -11,7 +11,7 @@ import { env } from "~/services/platform/config.server";
 import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
 import { spamRejection } from "~/services/http/honeypot.server";
 import { requestOrigin } from "~/services/http/request.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 
 export const meta: MetaFunction = titleMeta;
 

@@ -12,7 +12,7 @@ import { changeRefused, startModify } from "~/services/http/order-actions.server
 import { readForm } from "~/services/http/request.server";
 import { requireUser } from "~/services/http/session.server";
 import { listOrders } from "~/services/orders/orders.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "orders", "checkout"] };
 export const meta: MetaFunction = titleMeta;

@@ -5,7 +5,7 @@ import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setUserLocale } from "~/services/accounts/accounts.server";
 import { readForm } from "~/services/http/request.server";
-import { getLanguage, languageCookie } from "~/services/platform/i18n.server";
+import { getLanguage, languageCookie } from "~/services/http/i18n.server";
 import { flashToast, redirectWithToast } from "~/services/http/toast.server";
 import { getUserId } from "~/services/http/session.server";
 

@@ -7,7 +7,7 @@ import { NotificationList } from "~/components/notifications";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import {
   markAllNotificationsRead,
   markNotificationsRead,

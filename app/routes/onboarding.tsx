@@ -9,7 +9,7 @@ import { parseSlide } from "~/lib/guide";
 import { titleMeta } from "~/lib/meta";
 import { completeOnboarding } from "~/services/accounts/accounts.server";
 import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import { requireUser } from "~/services/http/session.server";
 
 export const meta: MetaFunction = titleMeta;

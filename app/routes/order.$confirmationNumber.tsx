@@ -8,7 +8,7 @@ import { titleOrErrorMeta } from "~/lib/meta";
 import { ownOrderOr404 } from "~/services/http/order-actions.server";
 import { requireUser } from "~/services/http/session.server";
 import { taxNumbers } from "~/services/orders/orders.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "orders"] };
 export const meta: MetaFunction = titleOrErrorMeta;

@@ -12,7 +12,7 @@ import { BookingError } from "~/services/booking/quote.server";
 import { cancelFromPage, changeRefused, ownOrderOr404 } from "~/services/http/order-actions.server";
 import { assertSameOrigin, readForm } from "~/services/http/request.server";
 import { requireUser } from "~/services/http/session.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "orders", "checkout"] };
 export const meta: MetaFunction = titleOrErrorMeta;

@@ -20,8 +20,8 @@ import { joinWaitlist } from "~/services/areas/waitlist.server";
 import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
 import { spamRejection } from "~/services/http/honeypot.server";
 import { makeToast, redirectWithToast } from "~/services/http/toast.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
-import { hit, RateLimitedError } from "~/services/platform/rate-limit.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
+import { hit, RateLimitedError } from "~/services/http/rate-limit.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "visitor"] };

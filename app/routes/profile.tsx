@@ -12,7 +12,7 @@ import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ProfileSchema } from "~/lib/profile-schema";
 import { parseSubmission, reject } from "~/services/http/forms.server";
-import { getLanguage, getT } from "~/services/platform/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 import { updateProfile } from "~/services/accounts/profile.server";
 import { nextBookingStep, readBookingContext } from "~/services/http/booking-steps.server";
 import { makeToast, redirectWithToast } from "~/services/http/toast.server";

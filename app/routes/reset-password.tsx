@@ -9,7 +9,7 @@ import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/p
 import { ResetPasswordSchema } from "~/lib/auth-schemas";
 import { AccountError, isResetTokenUsable, resetPassword } from "~/services/accounts/accounts.server";
 import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import { destroyUserSession } from "~/services/http/session.server";
 
 export const REDIRECT_SECONDS = 3;

@@ -7,7 +7,7 @@ import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import { signInFromForm } from "~/services/http/auth-actions.server";
 import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import { getUserId } from "~/services/http/session.server";
 import { redirectParamPath, rememberRedirect } from "~/services/http/toast.server";
 

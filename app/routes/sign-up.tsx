@@ -8,7 +8,7 @@ import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
 import { signUpFromForm } from "~/services/http/auth-actions.server";
 import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "~/services/http/i18n.server";
 import { getUserId } from "~/services/http/session.server";
 
 export const meta: MetaFunction = titleMeta;

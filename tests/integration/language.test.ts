@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getLanguage, getT, languageCookie } from "~/services/platform/i18n.server";
+import { getLanguage, getT, languageCookie } from "~/services/http/i18n.server";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost/", { headers });
 

@@ -21,7 +21,7 @@ import {
   PENDING_HOLD_MS,
   PROMO_TTL_MS,
 } from "~/services/booking/promos.server";
-import { resetRateLimits } from "~/services/platform/rate-limit.server";
+import { resetRateLimits } from "~/services/http/rate-limit.server";
 import { createUserSession } from "~/services/http/session.server";
 import type { User } from "../../db/schema";
 import { CARD, resident, slot } from "./fixtures";

@@ -23,7 +23,7 @@ import { action as apiPromo } from "~/routes/api.promo.validate";
 import { db, schema } from "~/services/platform/db.server";
 import { getTFor } from "~/services/platform/i18n.server";
 import { env } from "~/services/platform/config.server";
-import { LIMITS, resetRateLimits, type LimitName } from "~/services/platform/rate-limit.server";
+import { LIMITS, resetRateLimits, type LimitName } from "~/services/http/rate-limit.server";
 import { createUserSession } from "~/services/http/session.server";
 import { ensureSeeded, resident, slot } from "./fixtures";
 

@@ -1,7 +1,7 @@
 // Who may run the service: /admin pages and /api/admin endpoints are for accounts with the admin role
 // (decisions.md section 4). Visitors are sent to sign in (pages) or get 401 (API); residents get 403.
 import { isAdmin } from "~/services/accounts/accounts.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "./i18n.server";
 import { getUser, requireUser } from "./session.server";
 import type { User } from "../../../db/schema";
 

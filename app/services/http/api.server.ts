@@ -2,8 +2,8 @@
 // `{ message }` in the caller's language with a 4xx status.
 import type { z } from "zod";
 import { readJson, requireMethod } from "./request.server";
-import { getT } from "~/services/platform/i18n.server";
-import { hit, type LimitName, RateLimitedError } from "~/services/platform/rate-limit.server";
+import { getT } from "./i18n.server";
+import { hit, type LimitName, RateLimitedError } from "./rate-limit.server";
 import { CardError } from "~/services/booking/checkout.server";
 import { BookingError } from "~/services/booking/quote.server";
 

@@ -8,7 +8,7 @@ import { AccountError, registerUser } from "~/services/accounts/accounts.server"
 import { signIn } from "./sign-in.server";
 import { rateLimited, reject } from "./forms.server";
 import { spamRejection } from "./honeypot.server";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "./i18n.server";
 import { createUserSession } from "./session.server";
 import { redirectWithToast, rememberedRedirect } from "./toast.server";
 

@@ -7,7 +7,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { FormReply } from "~/lib/form-reply";
 import type { ToastInput } from "~/lib/toast";
-import { hit, type LimitName, RateLimitedError } from "~/services/platform/rate-limit.server";
+import { hit, type LimitName, RateLimitedError } from "./rate-limit.server";
 import { readForm } from "./request.server";
 import { makeToast } from "./toast.server";
 

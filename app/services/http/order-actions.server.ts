@@ -7,7 +7,7 @@ import { BookingError } from "~/services/booking/quote.server";
 import { cancelPickup, modifyPickup, pickupToMove } from "~/services/orders/changes.server";
 import { findOrder, findOrderById, type OrderRow } from "~/services/orders/orders.server";
 import { sessionStorage } from "~/services/accounts/session.server";
-import { getLanguage } from "~/services/platform/i18n.server";
+import { getLanguage } from "./i18n.server";
 import { reject, submissionOf } from "./forms.server";
 import { getSession } from "./session.server";
 import { redirectWithToast } from "./toast.server";

@@ -2,7 +2,7 @@
 // session carries between pages (the pickup being moved).
 import { redirect } from "@remix-run/node";
 import { findSessionUser, SESSION_DAYS, sessionStorage, type SessionData } from "~/services/accounts/session.server";
-import { getT } from "~/services/platform/i18n.server";
+import { getT } from "./i18n.server";
 import { now } from "~/lib/clock";
 
 export async function getSession(request: Request) {

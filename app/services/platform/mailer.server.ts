@@ -4,7 +4,7 @@ import nodemailer from "nodemailer";
 import { eq } from "drizzle-orm";
 import { env } from "./config.server";
 import { db, schema } from "./db.server";
-import { getTFor } from "./i18n.server";
+import { getTFor } from "~/services/platform/i18n.server";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
 

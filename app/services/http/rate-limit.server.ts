@@ -1,7 +1,7 @@
 // Fixed-window rate limits per client and action, kept in memory (one process, one VM).
 // RATE_LIMIT_FACTOR multiplies every limit so load tests can relax them.
 import { getClientIPAddress } from "remix-utils/get-client-ip-address";
-import { env } from "./config.server";
+import { env } from "~/services/platform/config.server";
 import { now } from "~/lib/clock";
 
 export const LIMITS = {
