@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CancellationTerms } from "~/components/checkout/cancellation-terms";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentSection } from "~/components/checkout/payment-section";
 import { PromoBox } from "~/components/checkout/promo-box";
@@ -110,6 +111,7 @@ export default function Checkout() {
         fieldError={reply.error}
         formErrors={reply.formErrors}
       />
+      <CancellationTerms free={view.breakdown.isFree} />
       <Toaster toast={actionData?.toast ?? null} />
     </div>
   );

@@ -1,7 +1,11 @@
 // The e-mails about one pickup: booked, moved, cancelled (and, for the admin's day sheet and closed
 // dates, missed and date closed). One builder gives the values every such e-mail shares, in the
 // resident's language: the confirmation number, the date and window, a link and the support address.
+// The confirmation is also the receipt: subtotal, GST and QST with the registration numbers, the total
+// and the card that paid.
+import { eq } from "drizzle-orm";
 import { appUrl, env } from "~/services/platform/config.server";
+import { db, schema } from "~/services/platform/db.server";
 import { getTFor } from "~/services/platform/i18n.server";
 import { sendEmail } from "~/services/platform/mailer.server";
 import { findSlot } from "./slots.server";
@@ -61,12 +65,29 @@ async function sendResidentPickupEmail(
   }
 }
 
+/** The card line of the receipt: the card that paid, or that none was charged (a FREE order). */
+function paymentLine(pickup: PickupRequest, t: Awaited<ReturnType<typeof getTFor>>) {
+  const payment = pickup.paymentId
+    ? db.select().from(schema.payments).where(eq(schema.payments.id, pickup.paymentId)).get()
+    : undefined;
+  if (pickup.totalCents <= 1 || !payment || payment.provider === "free") return t("receipt.noCard");
+  if (!payment.cardLast4) return t("receipt.paidOnline");
+  const brand = payment.cardBrand ?? "";
+  return t("receipt.card", { brand: brand.charAt(0).toUpperCase() + brand.slice(1), last4: payment.cardLast4 });
+}
+
 /** The booking-confirmed e-mail (also sent by reconcilePayments() when a crash came between booking and sending). */
 export function sendBookingConfirmation(user: User, pickup: PickupRequest) {
   return sendResidentPickupEmail(user, pickup, "booking-confirmed", (t, lng) => ({
     bags: pickup.bagsRequested,
-    total: pickup.totalCents <= 1 ? t("free") : formatMoney(pickup.totalCents, lng),
     address: pickup.address,
+    subtotal: formatMoney(pickup.subtotalCents, lng),
+    gst: formatMoney(pickup.gstCents, lng),
+    qst: formatMoney(pickup.qstCents, lng),
+    total: pickup.totalCents <= 1 ? t("free") : formatMoney(pickup.totalCents, lng),
+    payment: paymentLine(pickup, t),
+    gstNumber: env.GST_NUMBER,
+    qstNumber: env.QST_NUMBER,
   }));
 }
 
