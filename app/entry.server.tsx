@@ -11,7 +11,7 @@ import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/i18n.server";
-import { securityHeaders } from "~/services/http/security-headers.server";
+import { documentSecurityHeaders } from "~/services/http/security-headers.server";
 import { startBackgroundWork } from "~/services/ops/startup.server";
 
 const ABORT_DELAY = 5_000;
@@ -44,11 +44,7 @@ export default async function handleRequest(
   const lng = await getLanguage(request);
   const instance = await i18nInstance(lng, i18n.getRouteNamespaces(remixContext));
 
-  for (const [name, value] of Object.entries(
-    securityHeaders(nonce, {
-      stripe: remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/checkout"),
-    }),
-  )) {
+  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce))) {
     responseHeaders.set(name, value);
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -39,7 +39,7 @@ export function serverDir(tag: string): string {
   return dir;
 }
 
-/** Starts `node remix-serve build/index.js` as production, simulated payments, and waits for /healthz. */
+/** Starts `node remix-serve build/index.js` as production, simulated payments unless `env` says otherwise, and waits for /healthz. */
 export async function startServer(options: {
   port: number;
   dbFile: string;
@@ -55,7 +55,6 @@ export async function startServer(options: {
     INSECURE_COOKIES: "1",
     NODE_ENV: "production",
     ADMIN_EMAILS: "",
-    ...options.env,
   };
   for (const name of [
     "PAYMENT_PROVIDER",
@@ -67,6 +66,8 @@ export async function startServer(options: {
   ]) {
     delete env[name];
   }
+  // What the test asks for wins, the payment provider included (tests/e2e/stripe-load-failure.spec.ts).
+  Object.assign(env, options.env);
   const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", BUILD], {
     env,
     stdio: ["ignore", "pipe", "pipe"],

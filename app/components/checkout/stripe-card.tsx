@@ -1,9 +1,11 @@
 // Stripe Elements (JavaScript on, Stripe provider): the card goes straight to Stripe; our server then
-// reads the PaymentIntent back before it books. Loaded only on checkout with the Stripe provider.
+// reads the PaymentIntent back before it books. Loaded only on checkout with the Stripe provider. When Stripe.js
+// cannot load (blocked, offline, an error in Stripe's script, or still not there after LOAD_TIMEOUT_MS), the
+// spec's "Payment System Error" with a Refresh button and Stripe's hosted page (the no-JavaScript path) instead.
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { useNavigate } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 type Props = {
@@ -18,19 +20,64 @@ type Props = {
 
 let stripePromise: Promise<Stripe | null> | null = null;
 
+/** Stripe.js not loaded after this long is shown as a failure. */
+const LOAD_TIMEOUT_MS = 10_000;
+
 export default function StripeCard(props: Props) {
   const { t } = useTranslation(["checkout", "common"]);
   const promise = useMemo(
     () => (stripePromise ??= loadStripe(props.publishableKey).catch(() => null)),
     [props.publishableKey],
   );
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!props.publishableKey) return;
+    let done = false;
+    const timer = window.setTimeout(() => {
+      if (!done) setFailed(true);
+    }, LOAD_TIMEOUT_MS);
+    void promise.then((stripe) => {
+      if (done) return;
+      done = true;
+      window.clearTimeout(timer);
+      if (!stripe) {
+        stripePromise = null; // the next checkout tries again
+        setFailed(true);
+      }
+    });
+    return () => {
+      done = true;
+      window.clearTimeout(timer);
+    };
+  }, [promise, props.publishableKey]);
   if (!props.publishableKey) {
     return <p className="card font-semibold">{t("stripe.unavailable")}</p>;
   }
+  if (failed) return <StripeLoadFailed />;
   return (
     <Elements stripe={promise}>
       <StripeCardForm {...props} />
     </Elements>
+  );
+}
+
+/** Stripe.js is not there: refresh, or pay on Stripe's hosted page (the checkout action's payHosted intent). */
+function StripeLoadFailed() {
+  const { t } = useTranslation(["checkout", "common"]);
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="card space-y-3" role="alert" data-testid="stripe-load-failed">
+      <h2 className="font-semibold text-red-800">{t("stripe.systemError")}</h2>
+      <p className="text-stone-700">{t("stripe.systemErrorBody")}</p>
+      <button type="button" className="btn-primary w-full" onClick={() => window.location.reload()}>
+        {t("stripe.refresh")}
+      </button>
+      <Form method="post">
+        <button type="submit" name="intent" value="payHosted" className="btn-secondary w-full" disabled={busy}>
+          {t("stripe.payHosted")}
+        </button>
+      </Form>
+    </div>
   );
 }
 

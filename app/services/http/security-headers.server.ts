@@ -1,7 +1,9 @@
 // Security headers for every document: an enforced, nonce-based Content-Security-Policy and friends.
+import { paymentProvider } from "~/services/payments/index.server";
+
 export function securityHeaders(nonce: string, options: { stripe?: boolean } = {}): Record<string, string> {
-  const stripeScript = options.stripe ? " https://js.stripe.com" : "";
-  const stripeFrame = options.stripe ? " https://js.stripe.com https://hooks.stripe.com" : "";
+  const stripeScript = options.stripe ? " https://js.stripe.com https://*.js.stripe.com" : "";
+  const stripeFrame = options.stripe ? " https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com" : "";
   const stripeConnect = options.stripe ? " https://api.stripe.com" : "";
   const csp = [
     "default-src 'self'",
@@ -24,4 +26,23 @@ export function securityHeaders(nonce: string, options: { stripe?: boolean } = {
     "Permissions-Policy": 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
     "Cross-Origin-Opener-Policy": "same-origin",
   };
+}
+
+/**
+ * The headers of every document. With the Stripe provider on, every page allows Stripe's hosts, not only
+ * /checkout: a resident reaches checkout by an in-app navigation (from /booking or /profile) and the browser
+ * keeps the first page's policy, so Stripe.js must be allowed wherever the app starts (Stripe also recommends
+ * loading it on every page for its fraud signals).
+ */
+export function documentSecurityHeaders(nonce: string): Record<string, string> {
+  return securityHeaders(nonce, { stripe: stripeIsOn() });
+}
+
+function stripeIsOn(): boolean {
+  try {
+    return paymentProvider().name === "stripe";
+  } catch {
+    // Stripe asked for without its keys: the checkout says so; other pages keep the plain policy.
+    return false;
+  }
 }
