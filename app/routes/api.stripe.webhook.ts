@@ -1,7 +1,8 @@
-// Stripe's webhook: signature checked, then paid bookings whose browser never came back are booked.
+// Stripe's webhook: signature checked, then paid bookings whose browser never came back are booked, and
+// hosted Checkout Sessions that expired or whose delayed payment failed give back what they held.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/services/platform/config.server";
-import { fulfilFromWebhook, fulfilHostedSession } from "~/services/booking/book.server";
+import { fulfilFromWebhook, fulfilHostedSession, releaseHostedSession } from "~/services/booking/book.server";
 import { BookingError } from "~/services/booking/quote.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
 
@@ -22,8 +23,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (event.type === "payment_intent.succeeded") {
       const intent = event.data.object;
       await fulfilFromWebhook(intent.id, intent.metadata?.bookingRef, provider);
-    } else if (event.type === "checkout.session.completed") {
+    } else if (
+      event.type === "checkout.session.completed" ||
+      event.type === "checkout.session.async_payment_succeeded"
+    ) {
+      // Booked only once Stripe reports the session paid (a delayed method pays later, asynchronously).
       await fulfilHostedSession(event.data.object.id, provider);
+    } else if (event.type === "checkout.session.async_payment_failed" || event.type === "checkout.session.expired") {
+      releaseHostedSession(event.data.object.id, event.type === "checkout.session.expired" ? "expired" : "failed");
     }
   } catch (error) {
     // A refusal (refunded, not paid yet) is final for this event; anything else lets Stripe retry.

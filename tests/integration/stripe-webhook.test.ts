@@ -1,8 +1,10 @@
 // Stripe's webhook (/api/stripe/webhook) against the real SDK's signature check and a local stand-in of
 // Stripe's API: a forged event changes nothing; a paid booking whose browser never came back is booked once,
-// however often the event is delivered; a completed Checkout Session is booked; an unknown intent is ignored.
+// however often the event is delivered; a completed Checkout Session is booked; an unknown intent is ignored;
+// a hosted session expires an hour after it began, and one that expired or whose delayed payment failed never
+// books and gives back its promo hold, while one whose delayed payment succeeded is booked once.
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -23,9 +25,11 @@ const standIn = await vi.hoisted(async () => {
 import { action, loader } from "~/routes/api.stripe.webhook";
 import { fulfilHostedSession, startCardPayment } from "~/services/booking/book.server";
 import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
+import { setNow } from "~/lib/clock";
 import { resident, slot } from "./fixtures";
 
 const signer = new Stripe("sk_test_x");
@@ -313,5 +317,112 @@ describe("checkout.session.completed (the no-JavaScript path)", () => {
     expect(response.status).toBe(200);
     expect(count(schema.payments)).toBe(payments);
     expect(warnings).toEqual([expect.stringMatching(/checkout\.session\.completed evt_\w+: errors\.paymentNotFound/)]);
+  });
+});
+
+describe("hosted sessions that expire, or pay or fail later (delayed payment methods)", () => {
+  async function hostedSession(options: { promo?: boolean } = {}) {
+    const user = await resident();
+    const s = slot();
+    const [code] = options.promo ? createPromoCodes(1, 50) : [];
+    if (code) applyPromo(user, code, 1);
+    const url = await startHostedCheckout(user, { bags: 1, slotId: s.id }, "en", hostedCheckoutUrls("/checkout"));
+    const session = [...standIn.sessions.values()].find((x) => url.endsWith(x.id))!;
+    const payment = db.select().from(schema.payments).where(eq(schema.payments.providerPaymentId, session.id)).get()!;
+    return { user, s, session, payment, code };
+  }
+  const holdsOf = (userId: number) =>
+    db
+      .select()
+      .from(schema.promoRedemptions)
+      .where(and(eq(schema.promoRedemptions.userId, userId), isNull(schema.promoRedemptions.pickupRequestId)))
+      .all();
+
+  it("the session is created to expire an hour ahead, as long as the promo hold", async () => {
+    const before = Math.floor(Date.now() / 1000);
+    await hostedSession();
+    const after = Math.floor(Date.now() / 1000);
+    const [created] = standIn.requestsTo("POST", "/v1/checkout/sessions");
+    const expiresAt = Number(created!.params.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 3600);
+    expect(expiresAt).toBeLessThanOrEqual(after + 3600);
+  });
+
+  it("async_payment_succeeded books the session once it is paid, exactly one pickup however often delivered", async () => {
+    const { user, s, session, payment } = await hostedSession();
+    // Completed with a delayed method: not paid yet, nothing booked.
+    expect((await deliver(event("checkout.session.completed", session))).status).toBe(200);
+    expect(pickupsOf(user.id)).toHaveLength(0);
+
+    const intent = standIn.paySession(session.id, { brand: "visa", last4: "4242" });
+    const payload = event("checkout.session.async_payment_succeeded", { ...session, payment_status: "paid" });
+    expect((await deliver(payload)).status).toBe(200);
+    const [pickup] = pickupsOf(user.id);
+    expect(pickup).toMatchObject({ paymentId: payment.id, pickupSlotId: s.id, status: "Scheduled" });
+    expect(paymentRow(payment.id)).toMatchObject({ providerPaymentId: intent.id, status: "succeeded" });
+
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(event("checkout.session.async_payment_succeeded", session))).status).toBe(200);
+    expect(pickupsOf(user.id)).toHaveLength(1);
+    expect(slotRow(s.id).currentBooked).toBe(1);
+  });
+
+  it.each([
+    ["checkout.session.async_payment_failed", "async_payment_failed"],
+    ["checkout.session.expired", "checkout_expired"],
+  ])("%s books nothing, marks the payment so it never books, and releases the promo hold", async (type, code) => {
+    const { user, s, session, payment, code: promo } = await hostedSession({ promo: true });
+    expect(JSON.parse(payment.booking)).toMatchObject({ promoCode: promo });
+    expect(holdsOf(user.id)).toHaveLength(1);
+
+    const payload = event(type, { ...session, status: type.endsWith("expired") ? "expired" : "complete" });
+    expect((await deliver(payload)).status).toBe(200);
+    const released = paymentRow(payment.id);
+    expect(released).toMatchObject({ status: "failed", failureCode: code, providerPaymentId: session.id });
+    expect(holdsOf(user.id)).toHaveLength(0);
+    expect(pickupsOf(user.id)).toHaveLength(0);
+    expect(slotRow(s.id).currentBooked).toBe(0);
+
+    // Delivered again (the same event, and a new one for the session): nothing more changes.
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(event(type, session))).status).toBe(200);
+    expect(paymentRow(payment.id)).toEqual(released);
+
+    // Whatever arrives later for this session (even a session reported paid) books nothing.
+    standIn.paySession(session.id);
+    expect((await deliver(event("checkout.session.completed", session))).status).toBe(200);
+    expect((await deliver(event("checkout.session.async_payment_succeeded", session))).status).toBe(200);
+    await expect(fulfilHostedSession(session.id, paymentProvider() as never, user.id)).rejects.toMatchObject({
+      key: "errors.paymentNotCompleted",
+    });
+    expect(pickupsOf(user.id)).toHaveLength(0);
+    expect(slotRow(s.id).currentBooked).toBe(0);
+    expect(paymentRow(payment.id)).toMatchObject({ status: "failed", failureCode: code });
+    expect(holdsOf(user.id)).toHaveLength(0);
+  });
+
+  it("a hold the resident applied again after the session began is kept", async () => {
+    const { user, session, code } = await hostedSession({ promo: true });
+    const later = Date.now() + 60_000;
+    setNow(later);
+    try {
+      applyPromo(user, code!, 1);
+      expect((await deliver(event("checkout.session.expired", session))).status).toBe(200);
+    } finally {
+      setNow(null);
+    }
+    expect(holdsOf(user.id)).toMatchObject([{ redeemedAt: later }]);
+  });
+
+  it("an expired event for a session that was paid and booked changes nothing", async () => {
+    const { user, s, session, payment } = await hostedSession();
+    standIn.paySession(session.id);
+    expect((await deliver(event("checkout.session.completed", session))).status).toBe(200);
+    const booked = paymentRow(payment.id);
+    expect((await deliver(event("checkout.session.expired", session))).status).toBe(200);
+    expect((await deliver(event("checkout.session.async_payment_failed", session))).status).toBe(200);
+    expect(paymentRow(payment.id)).toEqual(booked);
+    expect(pickupsOf(user.id)).toHaveLength(1);
+    expect(slotRow(s.id).currentBooked).toBe(1);
   });
 });

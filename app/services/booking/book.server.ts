@@ -17,7 +17,7 @@ import {
 } from "~/services/payments/ledger.server";
 import type { PaymentProvider, ProviderIntent } from "~/services/payments/types";
 import { sendBookingConfirmation } from "./pickup-emails.server";
-import { completeRedemption, PromoError } from "./promos.server";
+import { completeRedemption, PromoError, releaseHeldCode } from "./promos.server";
 import { BookingError, quoteBooking, type BookingRequest, type Quote } from "./quote.server";
 import { findSlot } from "./slots.server";
 import { now } from "~/lib/clock";
@@ -105,6 +105,19 @@ export function prepareHostedBooking(user: User, request: BookingRequest) {
   return { quote, booking, metadata: metadataFor(user, booking), description: description(booking) };
 }
 
+/**
+ * Why a hosted Checkout Session was released (payments.failure_code, with status "failed"): it expired
+ * unpaid, or its delayed payment failed. Such a payment never books, whatever arrives later.
+ */
+const HOSTED_RELEASED = { expired: "checkout_expired", failed: "async_payment_failed" } as const;
+
+function isReleasedHosted(payment: Payment) {
+  return (
+    payment.status === "failed" &&
+    (payment.failureCode === HOSTED_RELEASED.expired || payment.failureCode === HOSTED_RELEASED.failed)
+  );
+}
+
 function pickupOfPayment(tx: Tx | typeof db, paymentId: number) {
   return tx.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.paymentId, paymentId)).get();
 }
@@ -162,6 +175,8 @@ function bookInTransaction(
     const fresh = tx.select().from(schema.payments).where(eq(schema.payments.id, payment.id)).get()!;
     if (fresh.status === "refunded" || fresh.status === "partially_refunded")
       throw new BookingError("errors.paymentRefunded", 409);
+    // A hosted session released (expired, or its payment failed) while the provider was being asked.
+    if (isReleasedHosted(fresh)) throw new BookingError("errors.paymentNotCompleted", 402);
     const pendingReason = refundingReason(fresh);
     if (pendingReason) throw new BookingError(pendingReason, 409);
     const slot = findSlot(booking.slotId, tx);
@@ -279,6 +294,7 @@ export async function fulfilPayment(
   const existing = pickupOfPayment(db, payment.id);
   if (existing) return existing;
   if (payment.status === "refunded") throw new BookingError("errors.paymentRefunded", 409);
+  if (isReleasedHosted(payment)) throw new BookingError("errors.paymentNotCompleted", 402);
   if (payment.provider !== provider.name) throw new BookingError("errors.paymentNotFound", 404);
   const intent = await provider.retrieveIntent(payment.providerPaymentId);
   const booking = storedBooking(payment);
@@ -298,7 +314,7 @@ export async function fulfilPayment(
     return pickup;
   } catch (error) {
     if (error instanceof BookingError) {
-      if (error.key === "errors.paymentRefunded") throw error;
+      if (error.key === "errors.paymentRefunded" || error.key === "errors.paymentNotCompleted") throw error;
       const pickup = await refundUnplaceable(payment, provider, error);
       return pickup;
     }
@@ -326,6 +342,28 @@ export async function fulfilHostedSession(
   if (!intentId) throw new BookingError("errors.paymentNotCompleted", 402);
   if (!findPaymentByProviderId(intentId)) rekeyPayment(payment.id, intentId);
   return fulfilPayment(intentId, { userId, provider });
+}
+
+/**
+ * Webhook: a hosted Checkout Session expired unpaid, or its delayed payment failed. What it held is given
+ * back: our payment is marked failed (so nothing arriving later books it) and the resident's pending hold
+ * on its promo code is released. A place in a slot is only taken at booking, so there is none to free.
+ * Idempotent: a session already released, booked or refunded is left as it is.
+ */
+export function releaseHostedSession(sessionId: string, reason: keyof typeof HOSTED_RELEASED) {
+  return db.transaction((tx) => {
+    // Still keyed by the session: a row re-keyed to its PaymentIntent was paid, and is not released.
+    const payment = tx.select().from(schema.payments).where(eq(schema.payments.providerPaymentId, sessionId)).get();
+    if (!payment || payment.provider !== "stripe" || payment.status !== "requires_payment") return false;
+    if (refundingReason(payment) || pickupOfPayment(tx, payment.id)) return false;
+    tx.update(schema.payments)
+      .set({ status: "failed", failureCode: HOSTED_RELEASED[reason], updatedAt: now() })
+      .where(eq(schema.payments.id, payment.id))
+      .run();
+    const booking = storedBooking(payment);
+    if (booking.promoCode) releaseHeldCode(tx, payment.userId, booking.promoCode, payment.createdAt);
+    return true;
+  });
 }
 
 /** Webhook: a PaymentIntent succeeded; book it if its browser never came back. */

@@ -2,6 +2,7 @@
 // Stripe path. Both end in book.server's fulfilPayment; free orders are book.server's bookFree.
 import { fulfilPayment, prepareHostedBooking, recordHostedPayment, startCardPayment } from "./book.server";
 import { BookingError, type BookingRequest } from "./quote.server";
+import { PENDING_HOLD_MS } from "./promos.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isSimulated, isStripe, paymentProvider } from "~/services/payments/index.server";
 import { findPaymentByProviderId } from "~/services/payments/ledger.server";
@@ -78,6 +79,9 @@ export async function startHostedCheckout(
     successUrl: urls.successUrl,
     cancelUrl: urls.cancelUrl,
     locale: lng,
+    // Open as long as the promo hold (Stripe's own minimum is 30 minutes): then it expires, and the
+    // webhook releases what it held.
+    expiresAt: now() + PENDING_HOLD_MS,
   });
   recordHostedPayment(user, quote, session.id, booking);
   return session.url;

@@ -1,7 +1,7 @@
 // Promo codes: percent off a 1-bag pickup, one use each, 30 days, once per address, first-time customers
 // only. Applying a code at checkout reserves it (a pending redemption); the booking completes it.
 import crypto from "node:crypto";
-import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { normalizeAddress } from "~/lib/profile";
@@ -158,6 +158,29 @@ function takeCode(
 
 export function clearPromo(userId: number) {
   releaseHoldsOf(db, userId);
+}
+
+/**
+ * A hosted Checkout Session that expired or whose payment failed gives back the code it was priced with:
+ * this resident's pending hold on it, unless they applied it again after the session began (a newer hold).
+ */
+export function releaseHeldCode(tx: Tx, userId: number, rawCode: string, heldSince: number) {
+  const promo = tx
+    .select({ id: schema.promoCodes.id })
+    .from(schema.promoCodes)
+    .where(eq(schema.promoCodes.code, normalizeCode(rawCode)))
+    .get();
+  if (!promo) return;
+  tx.delete(schema.promoRedemptions)
+    .where(
+      and(
+        eq(schema.promoRedemptions.promoCodeId, promo.id),
+        eq(schema.promoRedemptions.userId, userId),
+        isNull(schema.promoRedemptions.pickupRequestId),
+        lte(schema.promoRedemptions.redeemedAt, heldSince),
+      ),
+    )
+    .run();
 }
 
 /** The code this resident has applied and may still use for these bags, if any. */

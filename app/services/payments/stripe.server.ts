@@ -110,6 +110,7 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
         payment_intent_data: { metadata: input.metadata, description: input.description },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
+        expires_at: Math.floor(input.expiresAt / 1000),
       },
       { idempotencyKey: `session-${input.metadata.bookingRef}` },
     );

@@ -56,6 +56,8 @@ export interface HostedCheckout {
     successUrl: string;
     cancelUrl: string;
     locale: "en" | "fr";
+    /** When the session stops taking payment (epoch ms); Stripe then sends checkout.session.expired. */
+    expiresAt: number;
   }): Promise<{ id: string; url: string }>;
   /** The PaymentIntent a completed session paid with, or null while it is unpaid. */
   sessionPaymentIntent(sessionId: string): Promise<string | null>;
