@@ -5,10 +5,11 @@ import { z } from "zod";
 import { apiMessage, checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { orderDetailJson, orderJson } from "~/services/http/api-json.server";
 import { assertSameOrigin } from "~/services/http/request.server";
-import { getLanguage } from "~/services/http/i18n.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
 import { findOrder, findOrderById, taxNumbers } from "~/services/orders/orders.server";
 import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { formatMoney } from "~/lib/pricing";
 
 const MoveSchema = z.object({
   pickupSlotId: z.coerce
@@ -29,13 +30,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const id = Number(params.key);
+  let refundFailed = false;
   try {
     if (request.method === "PUT") {
       const { pickupSlotId } = await parseApiBody(request, MoveSchema, "PUT", "checkout");
       await modifyPickup(user, id, pickupSlotId);
     } else if (request.method === "DELETE") {
       assertSameOrigin(request);
-      await cancelPickup(user, id);
+      ({ refundFailed } = await cancelPickup(user, id));
     } else {
       return Response.json({ message: "Method not allowed" }, { status: 405 });
     }
@@ -43,8 +45,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return checkoutApiError(request, error);
   }
   const order = findOrderById(user.id, id)!;
-  return Response.json({
-    ...orderJson(order, await getLanguage(request)),
-    refundAmount: (order.payment?.refundedCents ?? 0) / 100,
-  });
+  const refundCents = order.payment?.refundedCents ?? 0;
+  if (refundFailed) {
+    // The provider refused the refund: nothing was refunded, and the resident is told so in their words.
+    const t = await getT(request, "orders");
+    return Response.json({
+      ...orderJson(order, await getLanguage(request)),
+      refundAmount: 0,
+      refundFailed: true,
+      message: t("cancel.refundFailed", { amount: formatMoney(refundCents, await getLanguage(request)) }),
+    });
+  }
+  return Response.json({ ...orderJson(order, await getLanguage(request)), refundAmount: refundCents / 100 });
 }

@@ -138,7 +138,9 @@ export async function cancelFromPage(request: Request, user: User, pickupId: num
   const cancelled = await cancelPickup(user, pickupId);
   return redirectWithToast(request, "/history", {
     title: "orders:cancel.done",
-    description: "orders:cancel.doneDescription",
+    // A refund the provider refused is said so, never announced as sent.
+    description: cancelled.refundFailed ? "orders:cancel.refundFailed" : "orders:cancel.doneDescription",
     values: { amount: formatMoney(cancelled.refundCents ?? 0, user.locale) },
+    ...(cancelled.refundFailed ? { type: "error" as const } : {}),
   });
 }

@@ -73,21 +73,29 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     }
     return flipped;
   });
+  let refundFailed = false;
   if (payment && refundCents > 0 && payment.provider !== "free") {
     try {
       await refundAtProvider(provider, payment, refundCents, payment.refundedCents + refundCents);
       refundSent(payment.id);
     } catch (error) {
-      // The pickup stays cancelled; the failed refund is recorded for the team to settle by hand.
+      // The pickup stays cancelled; the failed refund is recorded for the team to settle by hand, and the
+      // payment no longer claims a refund the provider never made (the amount owed stays on the pickup).
       console.error(`[cancel] refund of ${refundCents} cents for payment #${payment.id} failed`, error);
+      refundFailed = true;
       db.update(schema.payments)
-        .set({ failureCode: "refund_failed", updatedAt: now() })
+        .set({
+          refundedCents: payment.refundedCents,
+          status: payment.status,
+          failureCode: "refund_failed",
+          updatedAt: now(),
+        })
         .where(eq(schema.payments.id, payment.id))
         .run();
     }
   }
   await sendPickupCancelled(user, cancelled, refundCents);
-  return cancelled;
+  return { ...cancelled, refundFailed };
 }
 
 /** Moves the pickup to another bookable slot: the old place is freed and the new one taken atomically. */

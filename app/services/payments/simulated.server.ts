@@ -6,13 +6,24 @@ import { db, schema } from "~/services/platform/db.server";
 import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent } from "./types";
 import { now } from "~/lib/clock";
 
-/** Stripe's documented test numbers and what they do. */
-const TEST_CARDS: Record<string, CardErrorCode | "success"> = {
+/**
+ * Stripe's documented test numbers and what they do. "refund_fails" pays, but refunding it fails (the
+ * refund call throws, as Stripe's refund of 4000 0000 0000 5126 ends failed).
+ */
+const TEST_CARDS: Record<string, CardErrorCode | "success" | "refund_fails"> = {
   "4242424242424242": "success",
+  "4000001240000000": "success",
   "5555555555554444": "success",
+  "2223003122003222": "success",
   "378282246310005": "success",
+  "6011111111111117": "success",
+  "3566002020360505": "success",
   "4000056655665556": "success",
+  "4000000000005126": "refund_fails",
   "4000000000000002": "card_declined",
+  "4000000000009987": "lost_card",
+  "4000000000009979": "stolen_card",
+  "4000000000000119": "processing_error",
   "4000000000009995": "insufficient_funds",
   "4000000000000127": "incorrect_cvc",
   "4000000000000069": "expired_card",
@@ -36,15 +47,24 @@ function cardBrand(number: string): string {
   if (/^4/.test(number)) return "visa";
   if (/^(5[1-5]|2[2-7])/.test(number)) return "mastercard";
   if (/^3[47]/.test(number)) return "amex";
+  if (/^(6011|65|64[4-9])/.test(number)) return "discover";
+  if (/^35(2[89]|[3-8])/.test(number)) return "jcb";
   return "unknown";
 }
+
+/** The last four digits of the test cards that pay but cannot be refunded (only brand and last four are kept). */
+const REFUND_FAILS_LAST4 = new Set(
+  Object.entries(TEST_CARDS)
+    .filter(([, outcome]) => outcome === "refund_fails")
+    .map(([number]) => `${cardBrand(number)}:${number.slice(-4)}`),
+);
 
 /** What the simulated bank answers for this card at this moment. */
 function simulateCharge(card: CardInput, at = now()): CardErrorCode | null {
   const number = card.cardNumber.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return "incorrect_number";
   const outcome = TEST_CARDS[number] ?? "card_declined";
-  if (outcome !== "success") return outcome;
+  if (outcome !== "success" && outcome !== "refund_fails") return outcome;
   const expiry = new Date(Date.UTC(card.expYear < 100 ? 2000 + card.expYear : card.expYear, card.expMonth, 1));
   if (!(card.expMonth >= 1 && card.expMonth <= 12) || expiry.getTime() <= at) return "expired_card";
   const cvcLength = cardBrand(number) === "amex" ? 4 : 3;
@@ -112,6 +132,9 @@ export class SimulatedProvider implements PaymentProvider {
     const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, intentId)).get();
     if (!row || row.status !== "succeeded") throw new Error(`Cannot refund ${intentId}`);
     if (row.refundedCents + amountCents > row.amountCents) throw new Error("Refund exceeds the amount paid");
+    if (REFUND_FAILS_LAST4.has(`${row.cardBrand}:${row.cardLast4}`)) {
+      throw new Error(`Refund of ${intentId} failed: expired_or_canceled_card`);
+    }
     db.update(schema.simulatedIntents)
       .set({ refundedCents: row.refundedCents + amountCents })
       .where(eq(schema.simulatedIntents.id, intentId))

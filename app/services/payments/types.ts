@@ -14,6 +14,8 @@ export type ProviderIntent = {
 
 export type CardErrorCode =
   | "card_declined"
+  | "lost_card"
+  | "stolen_card"
   | "insufficient_funds"
   | "incorrect_cvc"
   | "expired_card"
