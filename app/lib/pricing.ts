@@ -83,6 +83,11 @@ export function cancellationFeeCents(): number {
   return taxesOn(CANCELLATION_FEE_CENTS).totalCents;
 }
 
+/** The cancellation fee as the terms state it: the fee, and the fee with its taxes, in the reader's format. */
+export function cancellationFeeTexts(lng: string): { fee: string; total: string } {
+  return { fee: formatMoney(CANCELLATION_FEE_CENTS, lng), total: formatMoney(cancellationFeeCents(), lng) };
+}
+
 /** What a cancelled pickup gives back: the total minus $2.30, never below zero. */
 export function refundOnCancel(totalCents: number): number {
   return Math.max(0, totalCents - cancellationFeeCents());

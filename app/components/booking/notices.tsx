@@ -2,7 +2,7 @@
 // empty state when no date is open.
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { cancellationFeeCents, CANCELLATION_FEE_CENTS, formatMoney } from "~/lib/pricing";
+import { cancellationFeeTexts } from "~/lib/pricing";
 
 export function CancellationPolicy({ lng }: { lng: string }) {
   const { t } = useTranslation("booking");
@@ -16,12 +16,7 @@ export function CancellationPolicy({ lng }: { lng: string }) {
         {t("policy.title")}
       </h2>
       <p className="mt-1 text-sm">{t("policy.body")}</p>
-      <p className="mt-1 text-sm">
-        {t("policy.fee", {
-          fee: formatMoney(CANCELLATION_FEE_CENTS, lng),
-          total: formatMoney(cancellationFeeCents(), lng),
-        })}
-      </p>
+      <p className="mt-1 text-sm">{t("policy.fee", cancellationFeeTexts(lng))}</p>
     </aside>
   );
 }

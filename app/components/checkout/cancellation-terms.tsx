@@ -2,7 +2,7 @@
 // under the Pay button on every payment path. Plain server-rendered text: the fee and its total with
 // taxes come from the constants the cancel logic uses.
 import { useTranslation } from "react-i18next";
-import { cancellationFeeCents, CANCELLATION_FEE_CENTS, formatMoney } from "~/lib/pricing";
+import { cancellationFeeTexts } from "~/lib/pricing";
 
 export function CancellationTerms({ free }: { free: boolean }) {
   const { t, i18n } = useTranslation("checkout");
@@ -19,12 +19,7 @@ export function CancellationTerms({ free }: { free: boolean }) {
       <p className="mt-1">{free ? t("terms.acceptFree") : t("terms.acceptPay")}</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
         <li>{t("terms.change")}</li>
-        <li>
-          {t("terms.fee", {
-            fee: formatMoney(CANCELLATION_FEE_CENTS, lng),
-            total: formatMoney(cancellationFeeCents(), lng),
-          })}
-        </li>
+        <li>{t("terms.fee", cancellationFeeTexts(lng))}</li>
       </ul>
     </section>
   );
