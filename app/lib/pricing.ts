@@ -9,7 +9,7 @@ export const BUNDLE_PRICE_CENTS: Record<BagCount, number> = { 1: 1000, 2: 1800, 
 const GST_RATE = { numerator: 5, denominator: 100 };
 const QST_RATE = { numerator: 9975, denominator: 100_000 };
 /** $2 + taxes withheld from a refund when a pickup is cancelled. */
-export const CANCELLATION_FEE_CENTS = 200;
+const CANCELLATION_FEE_CENTS = 200;
 export const CURRENCY = "cad";
 /** A total of one cent or less is free and skips the card. */
 const FREE_THRESHOLD_CENTS = 1;
