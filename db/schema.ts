@@ -135,10 +135,34 @@ export const pickupSlots = sqliteTable(
   ],
 );
 
+/**
+ * One checkout: a resident paying for bags on a slot, from the moment they reach the checkout page from
+ * /booking (its id is a random token in the checkout's URL). It is paid at most once: every payment
+ * started on it refers to it, and at most one pickup is booked for it. A row is written when its first
+ * payment starts; before that the token is only in the URL.
+ */
+export const checkouts = sqliteTable(
+  "checkouts",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    bags: integer("bags").notNull(),
+    slotId: integer("slot_id")
+      .notNull()
+      .references(() => pickupSlots.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("checkouts_user_idx").on(t.userId)],
+);
+
 export const payments = sqliteTable(
   "payments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The checkout this payment was started on (null for payments made before checkouts existed). */
+    checkoutId: text("checkout_id").references(() => checkouts.id),
     provider: text("provider", { enum: ["simulated", "stripe", "free"] }).notNull(),
     /** The provider's id for the payment (PaymentIntent or Checkout Session id). */
     providerPaymentId: text("provider_payment_id").notNull().unique(),
@@ -161,7 +185,7 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("payments_user_idx").on(t.userId)],
+  (t) => [index("payments_user_idx").on(t.userId), index("payments_checkout_idx").on(t.checkoutId)],
 );
 
 export const pickupRequests = sqliteTable(
@@ -179,6 +203,10 @@ export const pickupRequests = sqliteTable(
     paymentId: integer("payment_id")
       .unique()
       .references(() => payments.id),
+    /** One checkout books at most one pickup, whichever of its payments paid (null before checkouts). */
+    checkoutId: text("checkout_id")
+      .unique()
+      .references(() => checkouts.id),
     bagsRequested: integer("bags_requested").notNull(),
     listPriceCents: integer("list_price_cents").notNull(),
     multiBagDiscountCents: integer("multi_bag_discount_cents").notNull().default(0),
@@ -194,6 +222,8 @@ export const pickupRequests = sqliteTable(
       .notNull()
       .default("Scheduled"),
     refundCents: integer("refund_cents"),
+    /** Where a cancellation's refund stands at the provider; null when nothing was to be refunded. */
+    refundStatus: text("refund_status", { enum: ["succeeded", "pending", "failed"] }),
     cancelledAt: integer("cancelled_at"),
     /** When the resident last moved the pickup to another slot. */
     modifiedAt: integer("modified_at"),
@@ -287,7 +317,7 @@ export const simulatedIntents = sqliteTable("simulated_intents", {
   id: text("id").primaryKey(),
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
-  status: text("status", { enum: ["requires_payment_method", "succeeded", "canceled"] })
+  status: text("status", { enum: ["requires_payment_method", "requires_action", "succeeded", "canceled"] })
     .notNull()
     .default("requires_payment_method"),
   metadata: text("metadata").notNull().default("{}"),
