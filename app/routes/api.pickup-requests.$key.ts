@@ -30,14 +30,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const id = Number(params.key);
-  let refundFailed = false;
+  let cancelled: Awaited<ReturnType<typeof cancelPickup>> | null = null;
   try {
     if (request.method === "PUT") {
       const { pickupSlotId } = await parseApiBody(request, MoveSchema, "PUT", "checkout");
       await modifyPickup(user, id, pickupSlotId);
     } else if (request.method === "DELETE") {
       assertSameOrigin(request);
-      ({ refundFailed } = await cancelPickup(user, id));
+      cancelled = await cancelPickup(user, id);
     } else {
       return Response.json({ message: "Method not allowed" }, { status: 405 });
     }
@@ -45,16 +45,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return checkoutApiError(request, error);
   }
   const order = findOrderById(user.id, id)!;
-  const refundCents = order.payment?.refundedCents ?? 0;
-  if (refundFailed) {
-    // The provider refused the refund: nothing was refunded, and the resident is told so in their words.
-    const t = await getT(request, "orders");
-    return Response.json({
-      ...orderJson(order, await getLanguage(request)),
-      refundAmount: 0,
-      refundFailed: true,
-      message: t("cancel.refundFailed", { amount: formatMoney(refundCents, await getLanguage(request)) }),
-    });
-  }
-  return Response.json({ ...orderJson(order, await getLanguage(request)), refundAmount: refundCents / 100 });
+  const lng = await getLanguage(request);
+  if (!cancelled)
+    return Response.json({ ...orderJson(order, lng), refundAmount: (order.payment?.refundedCents ?? 0) / 100 });
+  // The refund and where it stands ("succeeded", "pending", "failed"; null when none was due), with the
+  // words the resident reads; a refused refund is no money back (yet), so its amount answers 0.
+  const refundCents = cancelled.refundCents ?? 0;
+  const refundStatus = cancelled.refundStatus;
+  const t = await getT(request, "orders");
+  const refundMessage = refundStatus ? t(`refund.${refundStatus}`, { amount: formatMoney(refundCents, lng) }) : null;
+  return Response.json({
+    ...orderJson(order, lng),
+    refundAmount: refundStatus === "failed" ? 0 : refundCents / 100,
+    refundStatus,
+    refundMessage,
+    ...(refundStatus === "failed" ? { refundFailed: true, message: refundMessage } : {}),
+  });
 }

@@ -1,10 +1,18 @@
 // Stripe's webhook: signature checked, then paid bookings whose browser never came back are booked, and
-// hosted Checkout Sessions that expired or whose delayed payment failed give back what they held.
+// hosted Checkout Sessions that expired or whose delayed payment failed give back what they held, and a
+// refund that settles or fails later updates the refund status of the cancelled pickup it pays back.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/services/platform/config.server";
 import { fulfilFromWebhook, fulfilHostedSession, releaseHostedSession } from "~/services/booking/book.server";
 import { BookingError } from "~/services/booking/quote.server";
+import { refreshCancelRefund } from "~/services/booking/refunds.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
+
+/** The PaymentIntent a refund event's refund belongs to. */
+function refundIntentId(refund: { payment_intent?: string | { id: string } | null }) {
+  const intent = refund.payment_intent;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const provider = paymentProvider();
@@ -31,6 +39,11 @@ export async function action({ request }: ActionFunctionArgs) {
       await fulfilHostedSession(event.data.object.id, provider);
     } else if (event.type === "checkout.session.async_payment_failed" || event.type === "checkout.session.expired") {
       releaseHostedSession(event.data.object.id, event.type === "checkout.session.expired" ? "expired" : "failed");
+    } else if (event.type === "charge.refund.updated" || event.type === "refund.updated") {
+      // A refund settled (or failed) after it was made: the cancelled pickup it pays back gets the status
+      // the intent's refunds give now (listed at Stripe, so an old refund's event cannot undo a newer one).
+      const intentId = refundIntentId(event.data.object);
+      if (intentId) await refreshCancelRefund(provider, intentId);
     }
   } catch (error) {
     // A refusal (refunded, not paid yet) is final for this event; anything else lets Stripe retry.

@@ -90,7 +90,7 @@ test.describe("my orders in English", () => {
     await expect(cancelledCard.getByTestId("status-badge")).toHaveText("Cancelled");
     await expect(cancelledCard.getByRole("button", { name: "Modify date" })).toHaveCount(0);
     await page.goto(`/order/${confirmation}`);
-    await expect(page.getByTestId("order-payment")).toContainText("Refund: $18.40");
+    await expect(page.getByTestId("order-payment")).toContainText("Refund of $18.40: sent to your card");
     expect(slotOf(confirmation).status).toBe("Cancelled");
   });
 

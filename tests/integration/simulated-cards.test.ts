@@ -74,12 +74,17 @@ describe("the simulated provider follows Stripe's test cards", () => {
     const provider = new SimulatedProvider();
     const intent = await providerIntent(provider);
     await provider.confirmCard(intent.id, { ...CARD, cardNumber: "4000 0000 0000 5126" });
-    await expect(provider.refund(intent.id, 920)).rejects.toThrow(/refund/i);
+    await expect(provider.refund(intent.id, 920)).resolves.toMatchObject({ amountCents: 920, status: "failed" });
+    await expect(provider.listRefunds(intent.id)).resolves.toEqual([]);
     expect(ledger(intent.id).refundedCents).toBe(0);
     // Other paying cards still refund.
     const other = await providerIntent(provider);
     await provider.confirmCard(other.id, { ...CARD, cardNumber: "4000 0012 4000 0000" });
-    await expect(provider.refund(other.id, 920)).resolves.toMatchObject({ id: expect.stringMatching(/^re_sim_/) });
+    await expect(provider.refund(other.id, 920)).resolves.toMatchObject({
+      id: expect.stringMatching(/^re_sim_/),
+      status: "succeeded",
+    });
+    await expect(provider.listRefunds(other.id)).resolves.toMatchObject([{ amountCents: 920, status: "succeeded" }]);
     expect(ledger(other.id).refundedCents).toBe(920);
   });
 });
@@ -172,12 +177,16 @@ describe("a cancel whose refund fails says so", () => {
     expect(toast).toMatchObject({
       type: "error",
       title: "orders:cancel.done",
-      description: "orders:cancel.refundFailed",
+      description: "orders:refund.failed",
       values: { amount: "$9.20" },
     });
     expectNoRefundRecorded(pickup.paymentId!);
-    expect(enOrders.cancel.refundFailed).toMatch(/refund of \{\{amount\}\} to your card failed/);
-    expect(frOrders.cancel.refundFailed).toMatch(/remboursement de \{\{amount\}\} sur votre carte a échoué/);
+    expect(enOrders.refund.failed).toMatch(
+      /Refund of \{\{amount\}\}: could not be sent to your card\. We will try again/,
+    );
+    expect(frOrders.refund.failed).toMatch(
+      /Remboursement de \{\{amount\}\} : il n'a pas pu être envoyé sur votre carte/,
+    );
   });
 
   it("a card that refunds still gets 'Refund: $9.20' on the page", async () => {
@@ -185,7 +194,7 @@ describe("a cancel whose refund fails says so", () => {
     const toast = await cancelOnPage(pickup.confirmationNumber, cookie);
     expect(toast).toMatchObject({
       type: "success",
-      description: "orders:cancel.doneDescription",
+      description: "orders:refund.succeeded",
       values: { amount: "$9.20" },
     });
   });
@@ -195,23 +204,21 @@ describe("a cancel whose refund fails says so", () => {
     const response = await apiDelete(pickup.id, cookie);
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ status: "Cancelled", refundFailed: true, refundAmount: 0 });
-    expect(body.message).toBe(
-      "Your pickup is cancelled, but the refund of $9.20 to your card failed, so nothing has been refunded yet. Please contact us and we will refund you.",
-    );
+    expect(body).toMatchObject({ status: "Cancelled", refundFailed: true, refundAmount: 0, refundStatus: "failed" });
+    expect(body.message).toBe("Refund of $9.20: could not be sent to your card. We will try again and contact you.");
     expectNoRefundRecorded(pickup.paymentId!);
 
     const fr = await bookedWith("4000 0000 0000 5126");
     const frBody = await (await apiDelete(fr.pickup.id, fr.cookie, "fr")).json();
-    expect(frBody).toMatchObject({ refundFailed: true, refundAmount: 0 });
-    expect(frBody.message).toContain("le remboursement de 9,20");
-    expect(frBody.message).toContain("a échoué");
+    expect(frBody).toMatchObject({ refundFailed: true, refundAmount: 0, refundStatus: "failed" });
+    expect(frBody.message).toContain("Remboursement de 9,20");
+    expect(frBody.message).toContain("n'a pas pu être envoyé");
   });
 
   it("DELETE of a card that refunds answers the refund amount as before", async () => {
     const { pickup, cookie } = await bookedWith("4242 4242 4242 4242");
     const body = await (await apiDelete(pickup.id, cookie)).json();
-    expect(body).toMatchObject({ status: "Cancelled", refundAmount: 9.2 });
+    expect(body).toMatchObject({ status: "Cancelled", refundAmount: 9.2, refundStatus: "succeeded" });
     expect(body.refundFailed).toBeUndefined();
   });
 

@@ -62,7 +62,8 @@ export type StandInRefund = {
   currency: string;
   payment_intent: string;
   charge: string | null;
-  status: "succeeded";
+  status: "succeeded" | "pending" | "failed" | "canceled";
+  created: number;
 };
 
 export type RecordedRequest = {
@@ -92,6 +93,14 @@ export type StripeStandIn = {
   succeedIntent(id: string, card?: Card): StandInIntent;
   /** The resident paid this session on Stripe's page: its PaymentIntent is created (succeeded) and attached. */
   paySession(id: string, card?: Card): StandInIntent;
+  /**
+   * Makes the next refund of this intent end with this status ("failed": refused, moves no money;
+   * "pending": on its way until settleRefund), or, with "lost", succeed at Stripe but answer the app a 500
+   * (the answer lost on the way back). One time.
+   */
+  nextRefund(intentId: string, outcome: "failed" | "pending" | "lost"): void;
+  /** A pending refund settles at the bank: it ends succeeded (default) or failed, and is returned. */
+  settleRefund(id: string, status?: "succeeded" | "failed"): StandInRefund;
   /** Makes the next request to this method and path answer with this error (one time). */
   failNext(method: string, path: string | RegExp, status: number, error: Record<string, unknown>): void;
   /** Forgets everything recorded and stored. */
@@ -162,6 +171,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   /** Stripe replays the first answer for a repeated idempotency key. */
   const idempotent = new Map<string, Answer>();
   const failures: { method: string; path: string | RegExp; answer: Answer }[] = [];
+  /** How the next refund of an intent ends (test hook nextRefund). */
+  const refundOutcomes = new Map<string, "failed" | "pending" | "lost">();
   let base = "";
 
   const matches = (path: string, pattern: string | RegExp) =>
@@ -226,7 +237,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         `PaymentIntent ${intentId} does not have a successful charge to refund.`,
       );
     }
-    const already = refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+    const already = refunds
+      .filter((r) => r.payment_intent === intentId && (r.status === "succeeded" || r.status === "pending"))
+      .reduce((sum, r) => sum + r.amount, 0);
     const amount = params.amount === undefined ? intent.amount - already : Number(params.amount);
     if (!Number.isInteger(amount) || amount <= 0 || already + amount > intent.amount) {
       return stripeError(
@@ -247,9 +260,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       payment_intent: intentId,
       charge: intent.latest_charge,
       status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
     };
+    const outcome = refundOutcomes.get(intentId);
+    refundOutcomes.delete(intentId);
+    if (outcome === "failed" || outcome === "pending") refund.status = outcome;
     refunds.push(refund);
+    if (outcome === "lost") return stripeError(500, "api_error", "The answer was lost on its way back.");
     return { status: 200, body: refund };
+  }
+
+  /** GET /v1/refunds?payment_intent=…: Stripe's list, newest first. */
+  function listRefunds(params: Record<string, unknown>): Answer {
+    const intentId = typeof params.payment_intent === "string" ? params.payment_intent : null;
+    const data = refunds.filter((r) => !intentId || r.payment_intent === intentId).reverse();
+    return { status: 200, body: { object: "list", url: "/v1/refunds", has_more: false, data } };
   }
 
   function createSession(params: Record<string, unknown>): Answer {
@@ -306,6 +331,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         : notFound("payment_intent", id, "intent");
     }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
+    if (method === "GET" && path === "/v1/refunds") return listRefunds(params);
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
     if (method === "GET" && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
       const id = decodeURIComponent(m[1]!);
@@ -411,6 +437,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       session.url = null;
       return intent;
     },
+    nextRefund(intentId, outcome) {
+      refundOutcomes.set(intentId, outcome);
+    },
+    settleRefund(id, status = "succeeded") {
+      const refund = refunds.find((r) => r.id === id);
+      if (!refund) throw new Error(`Stand-in: no refund ${id}`);
+      refund.status = status;
+      return refund;
+    },
     failNext(method, path, status, error) {
       failures.push({ method, path, answer: { status, body: { error } } });
     },
@@ -422,6 +457,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       sessions.clear();
       idempotent.clear();
       failures.length = 0;
+      refundOutcomes.clear();
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };

@@ -16,7 +16,7 @@ export type OrderCardView = {
   createdAt: number;
   slot: { date: string; window: "morning" | "afternoon"; serviceAreas: string[] };
   price: { totalCents: number; isFree: boolean };
-  payment: { refundedCents: number } | null;
+  payment: { refundedCents: number; refundStatus: "succeeded" | "pending" | "failed" | null } | null;
   changes: { visible: boolean; allowed: boolean };
 };
 
@@ -49,9 +49,13 @@ export function OrderCard({ order }: { order: OrderCardView }) {
         <dt className="text-stone-600">{t("history.price")}</dt>
         <dd>
           {order.price.isFree ? t("order.free") : formatMoney(order.price.totalCents, lng)}
-          {order.payment?.refundedCents ? (
-            <span className="ml-2 text-stone-600">
-              ({t("history.refunded", { amount: formatMoney(order.payment.refundedCents, lng) })})
+          {order.payment?.refundedCents && order.payment.refundStatus ? (
+            <span
+              className={`block ${order.payment.refundStatus === "failed" ? "text-red-800" : "text-stone-600"}`}
+              data-testid="refund-status"
+              data-status={order.payment.refundStatus}
+            >
+              {t(`refund.${order.payment.refundStatus}`, { amount: formatMoney(order.payment.refundedCents, lng) })}
             </span>
           ) : null}
         </dd>

@@ -26,7 +26,12 @@ export type ReceiptView = {
     totalCents: number;
     isFree: boolean;
   };
-  payment: { cardBrand: string | null; cardLast4: string | null; refundedCents: number } | null;
+  payment: {
+    cardBrand: string | null;
+    cardLast4: string | null;
+    refundedCents: number;
+    refundStatus: "succeeded" | "pending" | "failed" | null;
+  } | null;
 };
 
 export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string; qst: string } }) {
@@ -97,8 +102,14 @@ export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string
             ? t("order.paidFree")
             : t("order.card", { brand: capitalize(order.payment.cardBrand ?? ""), last4: order.payment.cardLast4 })}
         </p>
-        {order.payment?.refundedCents ? (
-          <p className="mt-1 font-semibold">{t("order.refund", { amount: money(order.payment.refundedCents) })}</p>
+        {order.payment?.refundedCents && order.payment.refundStatus ? (
+          <p
+            className={`mt-1 font-semibold ${order.payment.refundStatus === "failed" ? "text-red-800" : ""}`}
+            data-testid="refund-status"
+            data-status={order.payment.refundStatus}
+          >
+            {t(`refund.${order.payment.refundStatus}`, { amount: money(order.payment.refundedCents) })}
+          </p>
         ) : null}
       </section>
       <div className="flex flex-wrap gap-2 print:hidden">

@@ -95,9 +95,19 @@ export function sendPickupMoved(user: User, pickup: PickupRequest) {
   return sendResidentPickupEmail(user, pickup, "pickup-modified", () => ({}));
 }
 
-export function sendPickupCancelled(user: User, pickup: PickupRequest, refundCents: number) {
-  // The refund in the resident's stored locale, as the cancel page's own formatting did.
-  return sendResidentPickupEmail(user, pickup, "pickup-cancelled", () => ({
-    refund: formatMoney(refundCents, user.locale),
+/**
+ * The cancellation e-mail: its refund line says where the refund stands (sent to the card, on its way,
+ * or refused and retried), never announces money that did not go back; nothing when none was due.
+ */
+export function sendPickupCancelled(
+  user: User,
+  pickup: PickupRequest,
+  refundCents: number,
+  refundStatus: "succeeded" | "pending" | "failed" | null,
+) {
+  return sendResidentPickupEmail(user, pickup, "pickup-cancelled", (t, lng) => ({
+    refundLine: refundStatus
+      ? t(`pickup-cancelled.refund.${refundStatus}`, { amount: formatMoney(refundCents, lng) })
+      : t("pickup-cancelled.refund.none"),
   }));
 }

@@ -3,7 +3,9 @@
 // - a card payment that succeeded at the provider but has no pickup (the browser or the server died
 //   between paying and booking) is fulfilled: booked if its slot still has room, else refunded in full;
 // - a refund that was decided but may not have reached the provider (failure_code "refunding:<reason>"
-//   for an unplaceable booking, "refund_pending" for a cancelled pickup) is sent, then marked done;
+//   for an unplaceable booking, "refund_pending" for a cancelled pickup) is sent, then marked done; a
+//   cancelled pickup's refund that failed or is pending is retried (its refunds listed at the provider
+//   first, so none is made twice) until it is settled;
 // - a free order whose payment row was written but whose pickup was not is marked failed;
 // - a pickup booked just before the crash, whose confirmation e-mail never reached the outbox, gets it.
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
@@ -12,7 +14,7 @@ import { sendBookingConfirmation } from "./pickup-emails.server";
 import { BookingError } from "./quote.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
-import { refundAtProvider, refundSent, REFUND_PENDING } from "~/services/payments/ledger.server";
+import { sendCancelRefund, unsettledCancelRefunds } from "./refunds.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import { now } from "~/lib/clock";
 
@@ -21,8 +23,10 @@ export type ReconcileReport = {
   booked: number;
   /** Paid payments that could not be placed and were refunded in full. */
   refunded: number;
-  /** Cancelled pickups whose refund was sent to the provider. */
+  /** Cancelled pickups whose refund is now back or on its way (sent now, or found made at the provider). */
   refundsSent: number;
+  /** Cancelled pickups whose refund the provider refused again; retried next run and listed for admins. */
+  refundsFailed: number;
   /** Free orders left without a pickup, marked failed. */
   abandonedFree: number;
   /** Booking confirmations that never reached the outbox, sent now. */
@@ -55,6 +59,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     booked: 0,
     refunded: 0,
     refundsSent: 0,
+    refundsFailed: 0,
     abandonedFree: 0,
     confirmationsSent: 0,
     errors: 0,
@@ -97,20 +102,19 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     }
   }
 
-  // 2. Cancelled pickups whose partial refund was recorded but maybe never sent.
-  const pendingRefunds = db
-    .select({ payment: p, refundCents: schema.pickupRequests.refundCents })
-    .from(p)
-    .innerJoin(schema.pickupRequests, eq(schema.pickupRequests.paymentId, p.id))
-    .where(and(eq(p.provider, provider.name), eq(p.failureCode, REFUND_PENDING), lte(p.updatedAt, settledBefore)))
-    .orderBy(p.id)
-    .limit(limit)
-    .all();
-  for (const { payment, refundCents } of pendingRefunds) {
+  // 2. Cancelled pickups whose refund is not settled: recorded but maybe never sent (a crash), refused by
+  //    the provider, or still on its way. The payment's refunds are listed at the provider first, so a
+  //    refund that went through (even past Stripe's 24-hour idempotency window) is found, not made again.
+  const unsettled = unsettledCancelRefunds({ provider: provider.name, changedBefore: settledBefore, limit });
+  for (const { pickup, payment } of unsettled) {
     try {
-      await refundAtProvider(provider, payment, refundCents ?? 0, payment.refundedCents);
-      refundSent(payment.id);
-      report.refundsSent += 1;
+      const status = await sendCancelRefund(provider, pickup.id);
+      if (status === "failed") {
+        report.refundsFailed += 1;
+        console.error(`[reconcile] refund of payment #${payment.id} was refused again; retried next run`);
+      } else if (status) {
+        report.refundsSent += 1;
+      }
     } catch (error) {
       report.errors += 1;
       console.error(`[reconcile] refund of payment #${payment.id} could not be sent`, error);

@@ -136,11 +136,13 @@ export async function refusedChoice(
 
 export async function cancelFromPage(request: Request, user: User, pickupId: number) {
   const cancelled = await cancelPickup(user, pickupId);
+  // Where the refund stands, in the resident's words: sent, on its way, or refused (and retried), never
+  // announced as sent when it was not.
+  const status = cancelled.refundStatus;
   return redirectWithToast(request, "/history", {
     title: "orders:cancel.done",
-    // A refund the provider refused is said so, never announced as sent.
-    description: cancelled.refundFailed ? "orders:cancel.refundFailed" : "orders:cancel.doneDescription",
+    description: status ? `orders:refund.${status}` : "orders:refund.none",
     values: { amount: formatMoney(cancelled.refundCents ?? 0, user.locale) },
-    ...(cancelled.refundFailed ? { type: "error" as const } : {}),
+    ...(status === "failed" ? { type: "error" as const } : {}),
   });
 }

@@ -8,8 +8,9 @@ import { sendPickupCancelled, sendPickupMoved } from "~/services/booking/pickup-
 import { BookingError, offeredSlot } from "~/services/booking/quote.server";
 import { db, schema } from "~/services/platform/db.server";
 import { paymentProvider } from "~/services/payments/index.server";
-import { refundAtProvider, refundSent, REFUND_PENDING } from "~/services/payments/ledger.server";
-import type { PaymentProvider } from "~/services/payments/types";
+import { recordCancelRefund, sendCancelRefund } from "~/services/booking/refunds.server";
+import { REFUND_PENDING } from "~/services/payments/ledger.server";
+import type { PaymentProvider, RefundStatus } from "~/services/payments/types";
 import { now } from "~/lib/clock";
 import { refundOnCancel } from "~/lib/pricing";
 import type { User } from "../../../db/schema";
@@ -44,28 +45,39 @@ export function pickupToMove(userId: number, pickupId: number | null, at = now()
   return order;
 }
 
+/**
+ * Cancels the pickup and refunds the total minus $2.30. The refund's status is stored on the pickup and
+ * answered: "succeeded" (back on the card), "pending" (on its way) or "failed" (refused, or the provider
+ * could not be reached: reconcile retries it hourly and admins see it); null when nothing was refunded.
+ */
 export async function cancelPickup(user: User, pickupId: number, provider: PaymentProvider = paymentProvider()) {
   const at = now();
   const { pickup, payment } = changeablePickup(user.id, pickupId, at);
   const refundCents = refundOnCancel(pickup.totalCents);
+  const refunding = Boolean(payment && refundCents > 0 && payment.provider !== "free");
   // The status flips only if it is still Scheduled: two cancels at once cannot both refund.
   const cancelled = db.transaction((tx) => {
     const flipped = tx
       .update(schema.pickupRequests)
-      .set({ status: "Cancelled", cancelledAt: at, refundCents, updatedAt: at })
+      .set({
+        status: "Cancelled",
+        cancelledAt: at,
+        refundCents,
+        // Pending until the provider answers: a crash in between is finished by reconcilePayments().
+        refundStatus: refunding ? "pending" : null,
+        updatedAt: at,
+      })
       .where(and(eq(schema.pickupRequests.id, pickup.id), eq(schema.pickupRequests.status, "Scheduled")))
       .returning()
       .get();
     if (!flipped) throw new BookingError("errors.alreadyCancelled", 409);
     releasePlace(tx, pickup.pickupSlotId);
-    if (payment) {
+    if (payment && refunding) {
       tx.update(schema.payments)
         .set({
           refundedCents: payment.refundedCents + refundCents,
-          status:
-            refundCents >= payment.amountCents ? "refunded" : refundCents > 0 ? "partially_refunded" : payment.status,
-          // Recorded before the provider is asked: a crash in between is finished by reconcilePayments().
-          ...(refundCents > 0 && payment.provider !== "free" ? { failureCode: REFUND_PENDING } : {}),
+          status: refundCents >= payment.amountCents ? "refunded" : "partially_refunded",
+          failureCode: REFUND_PENDING,
           updatedAt: at,
         })
         .where(eq(schema.payments.id, payment.id))
@@ -73,29 +85,21 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     }
     return flipped;
   });
-  let refundFailed = false;
-  if (payment && refundCents > 0 && payment.provider !== "free") {
+  let refundStatus: RefundStatus | null = null;
+  if (payment && refunding) {
     try {
-      await refundAtProvider(provider, payment, refundCents, payment.refundedCents + refundCents);
-      refundSent(payment.id);
+      refundStatus = (await sendCancelRefund(provider, cancelled.id)) ?? "pending";
     } catch (error) {
-      // The pickup stays cancelled; the failed refund is recorded for the team to settle by hand, and the
-      // payment no longer claims a refund the provider never made (the amount owed stays on the pickup).
+      // The provider could not be asked (or answered an error): recorded as failed, which the hourly
+      // reconcile retries after listing the payment's refunds (so a refund that did go through is found).
       console.error(`[cancel] refund of ${refundCents} cents for payment #${payment.id} failed`, error);
-      refundFailed = true;
-      db.update(schema.payments)
-        .set({
-          refundedCents: payment.refundedCents,
-          status: payment.status,
-          failureCode: "refund_failed",
-          updatedAt: now(),
-        })
-        .where(eq(schema.payments.id, payment.id))
-        .run();
+      refundStatus = "failed";
+      recordCancelRefund(cancelled, { ...payment, refundedCents: 0 }, "failed");
     }
+    if (refundStatus === "failed") console.error(`[cancel] refund of payment #${payment.id} failed; retried hourly`);
   }
-  await sendPickupCancelled(user, cancelled, refundCents);
-  return { ...cancelled, refundFailed };
+  await sendPickupCancelled(user, cancelled, refundCents, refundStatus);
+  return { ...cancelled, refundStatus, refundFailed: refundStatus === "failed" };
 }
 
 /** Moves the pickup to another bookable slot: the old place is freed and the new one taken atomically. */

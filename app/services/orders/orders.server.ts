@@ -3,6 +3,7 @@
 // query is scoped to the resident: a resident never sees another resident's pickup.
 import { and, desc, eq } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
+import { refundStatusOf } from "~/services/booking/refunds.server";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { displayStatus, type StoredStatus } from "~/lib/pickup-status";
@@ -73,6 +74,8 @@ function toOrder(
           cardBrand: payment.cardBrand,
           cardLast4: payment.cardLast4,
           refundedCents: pickup.refundCents ?? 0,
+          /** Where the refund stands at the provider; null when nothing was refunded. */
+          refundStatus: refundStatusOf(pickup, payment),
         }
       : null,
     /** Hidden for cancelled or past pickups; otherwise shown, and enabled while more than 12 h remain. */

@@ -1,12 +1,12 @@
 // The payment ledger: our row for every payment a resident starts (card, hosted page or free order),
 // found by the provider's id or by the booking reference it carries, and its refund states. What the
 // row pays for (the booking) is stored as JSON and read by the booking domain, never here.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
 import type { Payment } from "../../../db/schema";
-import type { PaymentProvider } from "./types";
+import type { PaymentProvider, ProviderRefund, RefundStatus } from "./types";
 
 /**
  * A payment whose refund has been decided but may not have reached the provider yet carries this
@@ -70,18 +70,55 @@ export function refundingReason(payment: Payment): string | null {
   return payment.failureCode?.startsWith(REFUNDING) ? payment.failureCode.slice(REFUNDING.length) : null;
 }
 
-/** A cancelled pickup's refund reached the provider: the pending mark is cleared. */
-export function refundSent(paymentId: number) {
-  db.update(schema.payments)
-    .set({ failureCode: null, updatedAt: now() })
-    .where(and(eq(schema.payments.id, paymentId), eq(schema.payments.failureCode, REFUND_PENDING)))
-    .run();
+/** The money an intent's refunds gave back (succeeded) and gave back or have on their way (covered). */
+function refundTotals(refunds: ProviderRefund[]) {
+  const sum = (statuses: RefundStatus[]) =>
+    refunds.filter((r) => statuses.includes(r.status)).reduce((total, r) => total + r.amountCents, 0);
+  return { succeeded: sum(["succeeded"]), covered: sum(["succeeded", "pending"]) };
+}
+
+/**
+ * Brings the refunds of a paid intent up to `targetCents` in all, after listing those the provider
+ * already has: a refund that reached the provider but whose answer was lost (or one made more than 24
+ * hours ago, past Stripe's idempotency window) is found, never made twice. Only what no succeeded or
+ * pending refund covers is asked for, under a key naming the intent, the amount and how many refunds
+ * the intent had (so a retry after a failed refund is a new refund, and a repeat of the same retry is
+ * de-duplicated). Answers where the target stands: succeeded (all back), pending (some on its way) or
+ * failed (some refused); a provider error is thrown.
+ */
+export async function refundUpTo(
+  provider: PaymentProvider,
+  intentId: string,
+  targetCents: number,
+): Promise<RefundStatus> {
+  const existing = await provider.listRefunds(intentId);
+  const { succeeded, covered } = refundTotals(existing);
+  if (succeeded >= targetCents) return "succeeded";
+  if (covered >= targetCents) return "pending";
+  const owed = targetCents - covered;
+  const key = `refund-${intentId}-${owed}${existing.length ? `-${existing.length}` : ""}`;
+  const refund = await provider.refund(intentId, owed, key);
+  if (refund.status === "failed") return "failed";
+  return refund.status === "pending" || covered > succeeded ? "pending" : "succeeded";
+}
+
+/**
+ * Where the refunds of an intent stand against `targetCents`, from the provider's list, asking for
+ * nothing: succeeded, pending, or failed while part of it is neither back nor on its way.
+ */
+export async function refundStanding(
+  provider: PaymentProvider,
+  intentId: string,
+  targetCents: number,
+): Promise<RefundStatus> {
+  const { succeeded, covered } = refundTotals(await provider.listRefunds(intentId));
+  if (succeeded >= targetCents) return "succeeded";
+  return covered >= targetCents ? "pending" : "failed";
 }
 
 /**
  * Refunds at the provider so that it has refunded `refundedTotalCents` of this payment in all, safe to
- * repeat after a crash: Stripe de-duplicates by idempotency key (refund-<intent>-<cents>); the simulated
- * provider keeps its ledger in our database, which is read first so a repeat refunds nothing twice.
+ * repeat after a crash (refundUpTo lists the intent's refunds first). Throws when the provider refuses.
  */
 export async function refundAtProvider(
   provider: PaymentProvider,
@@ -90,15 +127,6 @@ export async function refundAtProvider(
   refundedTotalCents: number,
 ) {
   if (cents <= 0 || payment.provider === "free") return;
-  if (provider.name === "simulated") {
-    const ledger = db
-      .select({ refundedCents: schema.simulatedIntents.refundedCents })
-      .from(schema.simulatedIntents)
-      .where(eq(schema.simulatedIntents.id, payment.providerPaymentId))
-      .get();
-    const owed = refundedTotalCents - (ledger?.refundedCents ?? 0);
-    if (owed <= 0) return;
-    cents = Math.min(cents, owed);
-  }
-  await provider.refund(payment.providerPaymentId, cents);
+  const status = await refundUpTo(provider, payment.providerPaymentId, refundedTotalCents);
+  if (status === "failed") throw new Error(`Refund of ${payment.providerPaymentId} failed at the provider`);
 }

@@ -3,12 +3,12 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
-import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent } from "./types";
+import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent, ProviderRefund } from "./types";
 import { now } from "~/lib/clock";
 
 /**
  * Stripe's documented test numbers and what they do. "refund_fails" pays, but refunding it fails (the
- * refund call throws, as Stripe's refund of 4000 0000 0000 5126 ends failed).
+ * refund answers status "failed", as Stripe's refund of 4000 0000 0000 5126 ends failed).
  */
 const TEST_CARDS: Record<string, CardErrorCode | "success" | "refund_fails"> = {
   "4242424242424242": "success",
@@ -128,17 +128,30 @@ export class SimulatedProvider implements PaymentProvider {
     return { ok: true };
   }
 
-  async refund(intentId: string, amountCents: number) {
+  /**
+   * Refunds part of a paid intent. A refund of a "refund_fails" card (5126) answers status "failed" and
+   * moves no money, as Stripe's refund of that card ends failed; the caller records it as failed.
+   */
+  async refund(intentId: string, amountCents: number, _idempotencyKey?: string): Promise<ProviderRefund> {
     const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, intentId)).get();
     if (!row || row.status !== "succeeded") throw new Error(`Cannot refund ${intentId}`);
     if (row.refundedCents + amountCents > row.amountCents) throw new Error("Refund exceeds the amount paid");
-    if (REFUND_FAILS_LAST4.has(`${row.cardBrand}:${row.cardLast4}`)) {
-      throw new Error(`Refund of ${intentId} failed: expired_or_canceled_card`);
-    }
+    const id = `re_sim_${crypto.randomBytes(8).toString("hex")}`;
+    if (REFUND_FAILS_LAST4.has(`${row.cardBrand}:${row.cardLast4}`)) return { id, amountCents, status: "failed" };
     db.update(schema.simulatedIntents)
       .set({ refundedCents: row.refundedCents + amountCents })
       .where(eq(schema.simulatedIntents.id, intentId))
       .run();
-    return { id: `re_sim_${crypto.randomBytes(8).toString("hex")}` };
+    return { id, amountCents, status: "succeeded" };
+  }
+
+  /**
+   * The refunds of an intent, from its ledger: the money refunded so far as one succeeded refund (a
+   * failed simulated refund moves nothing, so it leaves nothing to list).
+   */
+  async listRefunds(intentId: string): Promise<ProviderRefund[]> {
+    const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, intentId)).get();
+    if (!row || row.refundedCents <= 0) return [];
+    return [{ id: `re_sim_${intentId.slice("pi_sim_".length)}`, amountCents: row.refundedCents, status: "succeeded" }];
   }
 }

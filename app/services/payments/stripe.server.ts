@@ -3,7 +3,7 @@
 // at a local stand-in in tests.
 import Stripe from "stripe";
 import { env } from "~/services/platform/config.server";
-import type { HostedCheckout, PaymentProvider, ProviderIntent } from "./types";
+import type { HostedCheckout, PaymentProvider, ProviderIntent, ProviderRefund } from "./types";
 
 function stripeClient(secretKey = env.STRIPE_SECRET_KEY ?? "") {
   return new Stripe(secretKey, {
@@ -38,6 +38,17 @@ function toIntent(intent: StripeIntent): ProviderIntent {
     cardBrand: card?.brand ?? null,
     cardLast4: card?.last4 ?? null,
   };
+}
+
+/** Stripe's refund states in ours: requires_action is still on its way, canceled never paid back. */
+function toRefund(refund: { id: string; amount: number; status: string | null }): ProviderRefund {
+  const status =
+    refund.status === "succeeded"
+      ? "succeeded"
+      : refund.status === "failed" || refund.status === "canceled"
+        ? "failed"
+        : "pending";
+  return { id: refund.id, amountCents: refund.amount, status };
 }
 
 export class StripeProvider implements PaymentProvider, HostedCheckout {
@@ -82,12 +93,20 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
     }
   }
 
-  async refund(intentId: string, amountCents: number) {
+  async refund(intentId: string, amountCents: number, idempotencyKey?: string): Promise<ProviderRefund> {
     const refund = await this.stripe.refunds.create(
       { payment_intent: intentId, amount: amountCents },
-      { idempotencyKey: `refund-${intentId}-${amountCents}` },
+      { idempotencyKey: idempotencyKey ?? `refund-${intentId}-${amountCents}` },
     );
-    return { id: refund.id };
+    return toRefund(refund);
+  }
+
+  async listRefunds(intentId: string): Promise<ProviderRefund[]> {
+    const refunds: ProviderRefund[] = [];
+    for await (const refund of this.stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+      refunds.push(toRefund(refund));
+    }
+    return refunds;
   }
 
   async createCheckoutSession(input: Parameters<HostedCheckout["createCheckoutSession"]>[0]) {

@@ -1,0 +1,124 @@
+// A cancelled pickup's refund and where it stands: sent when the pickup is cancelled, retried by the hourly
+// reconcile while it is failed or pending (after listing the payment's refunds at the provider, so nothing
+// is refunded twice), updated by Stripe's refund webhooks, and listed for admins while it is not settled.
+// The pickup's refund_status is what the resident is told; the payment row counts only money that is back
+// or on its way, and its failure_code marks what reconcile still has to settle.
+import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
+import { db, schema } from "~/services/platform/db.server";
+import { findPaymentByProviderId, REFUND_PENDING, refundStanding, refundUpTo } from "~/services/payments/ledger.server";
+import type { PaymentProvider, RefundStatus } from "~/services/payments/types";
+import { now } from "~/lib/clock";
+import type { Payment, PickupRequest } from "../../../db/schema";
+
+/** A cancelled pickup's refund the provider refused (or could not be reached for); retried hourly. */
+export const REFUND_FAILED = "refund_failed";
+
+/**
+ * What the resident is told about a pickup's refund: its stored status, or for pickups cancelled before
+ * statuses were stored, what their payment's mark says. Null when nothing was to be refunded.
+ */
+export function refundStatusOf(
+  pickup: Pick<PickupRequest, "refundCents" | "refundStatus">,
+  payment: Pick<Payment, "provider" | "failureCode"> | null,
+): RefundStatus | null {
+  if (!pickup.refundCents || pickup.refundCents <= 0 || !payment || payment.provider === "free") return null;
+  if (pickup.refundStatus) return pickup.refundStatus;
+  if (payment.failureCode === REFUND_FAILED) return "failed";
+  return payment.failureCode === REFUND_PENDING ? "pending" : "succeeded";
+}
+
+function cancelledWithRefund(where: ReturnType<typeof eq>) {
+  return db
+    .select({ pickup: schema.pickupRequests, payment: schema.payments })
+    .from(schema.pickupRequests)
+    .innerJoin(schema.payments, eq(schema.payments.id, schema.pickupRequests.paymentId))
+    .where(
+      and(
+        where,
+        eq(schema.pickupRequests.status, "Cancelled"),
+        gt(schema.pickupRequests.refundCents, 0),
+        inArray(schema.payments.provider, ["simulated", "stripe"]),
+      ),
+    );
+}
+
+/**
+ * Records where a cancelled pickup's refund stands: on the pickup for the resident, and on its payment
+ * (the refunded money counts only when it is back or on its way; what is not settled stays marked).
+ */
+export function recordCancelRefund(pickup: PickupRequest, payment: Payment, status: RefundStatus) {
+  const at = now();
+  const refundCents = pickup.refundCents ?? 0;
+  const counted = status !== "failed";
+  db.transaction((tx) => {
+    tx.update(schema.pickupRequests)
+      .set({ refundStatus: status, updatedAt: at })
+      .where(eq(schema.pickupRequests.id, pickup.id))
+      .run();
+    tx.update(schema.payments)
+      .set({
+        refundedCents: counted ? refundCents : 0,
+        status: !counted ? "succeeded" : refundCents >= payment.amountCents ? "refunded" : "partially_refunded",
+        failureCode: status === "succeeded" ? null : status === "pending" ? REFUND_PENDING : REFUND_FAILED,
+        updatedAt: at,
+      })
+      .where(eq(schema.payments.id, payment.id))
+      .run();
+  });
+}
+
+/**
+ * Sends what the provider has not yet refunded of a cancelled pickup's refund (after listing its refunds)
+ * and records where it stands. Null when the pickup has no refund to send; a provider error is thrown
+ * with nothing recorded.
+ */
+export async function sendCancelRefund(provider: PaymentProvider, pickupId: number): Promise<RefundStatus | null> {
+  const row = cancelledWithRefund(eq(schema.pickupRequests.id, pickupId)).get();
+  if (!row || row.payment.provider !== provider.name) return null;
+  const status = await refundUpTo(provider, row.payment.providerPaymentId, row.pickup.refundCents!);
+  recordCancelRefund(row.pickup, row.payment, status);
+  return status;
+}
+
+/**
+ * A refund of this PaymentIntent changed at the provider (Stripe's charge.refund.updated): the cancelled
+ * pickup it paid for gets the status the provider's list of refunds gives now. Null when the intent paid
+ * for no cancelled pickup with a refund (a full refund of an unplaceable booking, say).
+ */
+export async function refreshCancelRefund(provider: PaymentProvider, intentId: string): Promise<RefundStatus | null> {
+  const payment = findPaymentByProviderId(intentId);
+  if (!payment) return null;
+  const row = cancelledWithRefund(eq(schema.pickupRequests.paymentId, payment.id)).get();
+  if (!row || row.payment.provider !== provider.name) return null;
+  const status = await refundStanding(provider, intentId, row.pickup.refundCents!);
+  if (status !== row.pickup.refundStatus || row.payment.failureCode)
+    recordCancelRefund(row.pickup, row.payment, status);
+  return status;
+}
+
+/**
+ * Cancelled pickups whose refund is not settled (failed or pending, or marked so on their payment by an
+ * older cancel), oldest first; `provider` narrows to one provider's, `changedBefore` to rows left alone
+ * that long (a live request may be working on newer ones).
+ */
+export function unsettledCancelRefunds(options: { provider?: string; changedBefore?: number; limit?: number } = {}) {
+  const p = schema.payments;
+  const r = schema.pickupRequests;
+  return db
+    .select({ pickup: r, payment: p, email: schema.users.email })
+    .from(r)
+    .innerJoin(p, eq(p.id, r.paymentId))
+    .innerJoin(schema.users, eq(schema.users.id, r.userId))
+    .where(
+      and(
+        eq(r.status, "Cancelled"),
+        gt(r.refundCents, 0),
+        inArray(p.provider, options.provider ? [options.provider as Payment["provider"]] : ["simulated", "stripe"]),
+        or(inArray(r.refundStatus, ["pending", "failed"]), inArray(p.failureCode, [REFUND_PENDING, REFUND_FAILED])),
+        options.changedBefore === undefined ? undefined : lte(p.updatedAt, options.changedBefore),
+      ),
+    )
+    .orderBy(asc(r.cancelledAt), asc(r.id))
+    .limit(options.limit ?? 500)
+    .all();
+}
