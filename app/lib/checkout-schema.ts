@@ -42,7 +42,15 @@ export const CardFormSchema = z.object({
     .regex(CARD_POSTAL, "card.postalInvalid"),
 });
 
+/** A checkout's id (its page's `checkout` parameter); absent, the server finds or starts one. */
+const checkoutIdField = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}$/, "errors.bookingInfo")
+  .nullable()
+  .optional();
+
 export const CreatePaymentIntentSchema = z.object({
+  checkoutId: checkoutIdField,
   amount: z.number({ invalid_type_error: "errors.priceChanged" }).nonnegative().optional(),
   bagCount: bagsField,
   slotId: slotIdField,
@@ -78,6 +86,7 @@ export const CreatePickupSchema = z.object({
 });
 
 export const CheckoutSessionSchema = z.object({
+  checkoutId: checkoutIdField,
   bagCount: bagsField,
   slotId: slotIdField,
   email: z.string().max(254).optional(),

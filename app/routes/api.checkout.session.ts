@@ -17,17 +17,21 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const quote = quoteBooking(user, booking);
     if (quote.breakdown.isFree) {
-      const pickup = await bookFree(user, booking);
+      const pickup = await bookFree(user, booking, body.checkoutId ?? null);
       return Response.json({ url: `/confirmation?confirmationNumber=${pickup.confirmationNumber}` });
     }
     const cancel = `/checkout?bags=${booking.bags}&slotId=${booking.slotId}`;
-    const url = await startHostedCheckout(user, booking, await getLanguage(request), hostedCheckoutUrls(cancel)).catch(
-      (error) => {
-        if (error instanceof BookingError && error.key === "errors.paymentSystem")
-          throw new BookingError("errors.cardRequired", 409);
-        throw error;
-      },
-    );
+    const url = await startHostedCheckout(
+      user,
+      booking,
+      await getLanguage(request),
+      hostedCheckoutUrls(cancel),
+      body.checkoutId ?? null,
+    ).catch((error) => {
+      if (error instanceof BookingError && error.key === "errors.paymentSystem")
+        throw new BookingError("errors.cardRequired", 409);
+      throw error;
+    });
     return Response.json({ url });
   } catch (error) {
     return checkoutApiError(request, error);

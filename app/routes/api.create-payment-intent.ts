@@ -5,18 +5,26 @@ import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { startCardPayment } from "~/services/booking/book.server";
 import { requireApiUser } from "~/services/http/session.server";
 
-/** `amount` is the total the browser showed, in cents; a different server price is refused. */
+/**
+ * `amount` is the total the browser showed, in cents; a different server price is refused. The same
+ * checkout (`checkoutId`, or the resident's open one for these bags and slot) always gets its one intent;
+ * a paid checkout answers 409 with the confirmation number of the pickup it booked.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const body = await parseApiBody(request, CreatePaymentIntentSchema, "POST", "checkout");
   try {
-    const { clientSecret, paymentIntentId } = await startCardPayment(user, {
-      bags: body.bagCount as BagCount,
-      slotId: body.slotId,
-      promoCode: body.promoCode || null,
-      expectedTotalCents: body.amount ?? null,
-    });
-    return Response.json({ clientSecret, paymentIntentId, customerId: String(user.id) });
+    const { clientSecret, paymentIntentId, checkoutId } = await startCardPayment(
+      user,
+      {
+        bags: body.bagCount as BagCount,
+        slotId: body.slotId,
+        promoCode: body.promoCode || null,
+        expectedTotalCents: body.amount ?? null,
+      },
+      { checkoutId: body.checkoutId ?? null },
+    );
+    return Response.json({ clientSecret, paymentIntentId, checkoutId, customerId: String(user.id) });
   } catch (error) {
     return checkoutApiError(request, error);
   }

@@ -1,9 +1,11 @@
 // /checkout?bags=2&slotId=123: the order's summary, a promo code, the pickup address, and paying (or
 // confirming a free order). A resident who cannot check out is sent where they can (booking-steps).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CancellationTerms } from "~/components/checkout/cancellation-terms";
+import { CheckoutPaid } from "~/components/checkout/checkout-paid";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentSection } from "~/components/checkout/payment-section";
 import { PromoBox } from "~/components/checkout/promo-box";
@@ -13,7 +15,8 @@ import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
 import { quoteBooking } from "~/services/booking/quote.server";
-import { checkoutDetour, readCheckoutParams } from "~/services/http/booking-steps.server";
+import { checkoutDetour, paidCheckoutView, readCheckoutParams } from "~/services/http/booking-steps.server";
+import { newCheckoutId, parseCheckoutId } from "~/services/booking/checkouts.server";
 import { runCheckoutIntent } from "~/services/http/checkout-actions.server";
 import { requireUser } from "~/services/http/session.server";
 import { redirectWithToast } from "~/services/http/toast.server";
@@ -22,10 +25,24 @@ import { getLanguage, getT } from "~/services/http/i18n.server";
 
 export const handle = { i18n: ["common", "checkout"] };
 export const meta: MetaFunction = titleMeta;
+/** Never from a cache: Back after paying must ask the server, which answers that the checkout is paid. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const booking = readCheckoutParams(new URL(request.url));
+  const url = new URL(request.url);
+  const booking = readCheckoutParams(url);
+  const checkoutId = parseCheckoutId(url.searchParams.get("checkout"));
+  if (booking && !checkoutId) {
+    // Each arrival from /booking is a new checkout, named in the URL so Back and reloads find it again.
+    url.searchParams.set("checkout", newCheckoutId());
+    throw redirect(url.pathname + url.search, { headers: { "Cache-Control": "private, no-store" } });
+  }
+  const paid = checkoutId ? await paidCheckoutView(request, user, checkoutId) : null;
+  if (paid) {
+    const t = await getT(request, "checkout");
+    return { title: t("paid.title"), paid, checkout: null };
+  }
   const detour = checkoutDetour(user, booking);
   if (detour || !booking) throw await redirectWithToast(request, detour!.to, { type: "error", title: detour!.toast });
   const lng = await getLanguage(request);
@@ -34,15 +51,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const provider = paymentProvider();
   return {
     title: t("title"),
-    bags: quote.breakdown.bags,
-    slotId: quote.slot.id,
-    date: formatDate(quote.slot.date, lng),
-    window: windowLabel(quote.slot.window, lng),
-    breakdown: quote.breakdown,
-    promo: quote.promo,
-    address: quote.address,
-    email: user.email,
-    provider: { name: provider.name, testMode: provider.testMode, publishableKey: provider.publishableKey },
+    paid: null,
+    checkout: {
+      id: checkoutId!,
+      bags: quote.breakdown.bags,
+      slotId: quote.slot.id,
+      date: formatDate(quote.slot.date, lng),
+      window: windowLabel(quote.slot.window, lng),
+      breakdown: quote.breakdown,
+      promo: quote.promo,
+      address: quote.address,
+      email: user.email,
+      provider: { name: provider.name, testMode: provider.testMode, publishableKey: provider.publishableKey },
+    },
   };
 }
 
@@ -52,16 +73,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!booking) {
     return redirectWithToast(request, "/booking", { type: "error", title: "checkout:toast.missingBooking" });
   }
-  return runCheckoutIntent(request, user, booking);
+  return runCheckoutIntent(request, user, booking, parseCheckoutId(new URL(request.url).searchParams.get("checkout")));
 }
 
 export default function Checkout() {
   const { t, i18n } = useTranslation(["checkout", "common"]);
-  const view = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = useReply(actionData?.reply, "checkout");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  if (data.paid) return <CheckoutPaid {...data.paid} />;
+  const view = data.checkout!;
 
   return (
     <div className="space-y-4">
@@ -98,6 +121,7 @@ export default function Checkout() {
 
       <PaymentSection
         view={{
+          checkoutId: view.id,
           bags: view.bags,
           slotId: view.slotId,
           isFree: view.breakdown.isFree,

@@ -282,7 +282,13 @@ async function post(
 ) {
   const request = new Request(`http://localhost${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    // English unless the test asks otherwise: a request with no language preference gets French.
+    headers: {
+      "Content-Type": "application/json",
+      "Accept-Language": "en-CA",
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   try {
@@ -435,6 +441,7 @@ describe("paying through the API on the simulated provider", () => {
     expect(body).toEqual({
       clientSecret: expect.stringMatching(/^pi_sim_\w+_secret_\w+$/),
       paymentIntentId: expect.stringMatching(/^pi_sim_/),
+      checkoutId: expect.stringMatching(/^[\w-]{22}$/),
       customerId: String(user.id),
     });
     expect(String(body.clientSecret).startsWith(String(body.paymentIntentId))).toBe(true);

@@ -73,10 +73,12 @@ describe("startCardPayment with Stripe", () => {
         currency: "cad",
         receipt_email: user.email,
         metadata: { bookingRef: ref, userId: String(user.id), slotId: String(s.id), bags: String(bags), promoCode: "" },
-        automatic_payment_methods: { enabled: "true", allow_redirects: "never" },
+        automatic_payment_methods: { enabled: "true" },
       });
+      expect(sent.params.automatic_payment_methods).not.toHaveProperty("allow_redirects");
       expect(sent.params.description).toContain(`${bags} bag`);
-      expect(sent.idempotencyKey).toBe(`intent-${ref}`);
+      // Derived from the checkout and its attempt: a retried request never makes a second intent.
+      expect(sent.idempotencyKey).toBe(`intent-${started.checkoutId}-1`);
 
       const intent = standIn.intents.get(started.paymentIntentId)!;
       expect(started.paymentIntentId).toMatch(/^pi_/);
@@ -279,7 +281,7 @@ describe("the hosted Checkout path (no JavaScript)", () => {
     });
     expect(created!.params.success_url).toMatch(/\/checkout\/return\?session_id=\{CHECKOUT_SESSION_ID\}$/);
     expect(created!.params.cancel_url).toMatch(new RegExp(`/checkout\\?bags=2&slotId=${s.id}$`));
-    expect(created!.idempotencyKey).toBe(`session-${ref}`);
+    expect(created!.idempotencyKey).toBe(`session-${payment.checkoutId}-1`);
     expect(standIn.requestsTo("POST", "/v1/payment_intents")).toHaveLength(0);
   });
 

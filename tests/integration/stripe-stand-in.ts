@@ -40,7 +40,7 @@ export type StandInSession = {
   object: "checkout.session";
   mode: string;
   url: string | null;
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
   payment_intent: string | null;
   amount_total: number;
@@ -320,9 +320,41 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return { status: 200, body: sessionBody(session, []) };
   }
 
+  const unexpectedState = (what: string, status: string) =>
+    stripeError(400, "invalid_request_error", `This ${what}'s status is ${status}.`, {
+      code: what === "PaymentIntent" ? "payment_intent_unexpected_state" : "checkout_session_unexpected_state",
+    });
+
+  /** POST /v1/payment_intents/:id (update) and /v1/payment_intents/:id/cancel: only while it is unpaid. */
+  function changeIntent(id: string, action: "update" | "cancel", params: Record<string, unknown>): Answer {
+    const intent = intents.get(id);
+    if (!intent) return notFound("payment_intent", id, "intent");
+    if (intent.status === "succeeded" || intent.status === "canceled" || intent.status === "processing") {
+      return unexpectedState("PaymentIntent", intent.status);
+    }
+    if (action === "cancel") {
+      intent.status = "canceled";
+      return { status: 200, body: intent };
+    }
+    if (params.amount !== undefined) intent.amount = Number(params.amount);
+    if (params.metadata !== undefined) intent.metadata = { ...intent.metadata, ...asStringRecord(params.metadata) };
+    return { status: 200, body: intent };
+  }
+
   function route(method: string, path: string, params: Record<string, unknown>): Answer {
     let m: RegExpMatchArray | null;
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
+    if (method === "POST" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/))) {
+      return changeIntent(decodeURIComponent(m[1]!), m[2] ? "cancel" : "update", params);
+    }
+    if (method === "POST" && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) {
+      const session = sessions.get(decodeURIComponent(m[1]!));
+      if (!session) return notFound("checkout.session", m[1]!, "session");
+      if (session.status !== "open") return unexpectedState("Checkout Session", session.status);
+      session.status = "expired";
+      session.url = null;
+      return { status: 200, body: sessionBody(session, []) };
+    }
     if (method === "GET" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       const id = decodeURIComponent(m[1]!);
       const intent = intents.get(id);
@@ -393,6 +425,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   function succeedIntent(id: string, card: Card = VISA) {
     const intent = intents.get(id);
     if (!intent) throw new Error(`Stand-in: no PaymentIntent ${id}`);
+    // Stripe refuses to confirm an intent already paid or cancelled (payment_intent_unexpected_state).
+    if (intent.status === "succeeded" || intent.status === "canceled") {
+      throw new Error(`Stand-in: PaymentIntent ${id} is ${intent.status}`);
+    }
     const charge: StandInCharge = {
       id: randomId("ch"),
       object: "charge",
@@ -424,6 +460,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const session = sessions.get(id);
       if (!session) throw new Error(`Stand-in: no Checkout Session ${id}`);
       if (session.payment_intent) return intents.get(session.payment_intent)!;
+      if (session.status === "expired") throw new Error(`Stand-in: Checkout Session ${id} has expired`);
       const created = createIntent({
         amount: session.amount_total,
         currency: session.currency,

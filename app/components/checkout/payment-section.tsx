@@ -11,6 +11,8 @@ import { CardForm } from "./card-form";
 const StripeCard = lazy(() => import("./stripe-card"));
 
 export type CheckoutPaymentView = {
+  /** The checkout being paid (its page's `checkout` parameter): one intent per checkout. */
+  checkoutId: string;
   bags: number;
   slotId: number;
   isFree: boolean;
@@ -54,6 +56,7 @@ export function PaymentSection({
       <Suspense fallback={<p className="card">{t("stripe.loading")}</p>}>
         <StripeCard
           publishableKey={view.provider.publishableKey ?? ""}
+          checkoutId={view.checkoutId}
           bags={view.bags}
           slotId={view.slotId}
           totalCents={view.totalCents}

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 
 type Props = {
   publishableKey: string;
+  checkoutId: string;
   bags: number;
   slotId: number;
   totalCents: number;
@@ -113,7 +114,7 @@ async function postJson(url: string, body: unknown) {
   return json;
 }
 
-function StripeCardForm({ bags, slotId, totalCents, promoCode, address, payLabel }: Props) {
+function StripeCardForm({ checkoutId, bags, slotId, totalCents, promoCode, address, payLabel }: Props) {
   const { t } = useTranslation(["checkout", "common"]);
   const stripe = useStripe();
   const elements = useElements();
@@ -132,6 +133,7 @@ function StripeCardForm({ bags, slotId, totalCents, promoCode, address, payLabel
     setError(null);
     try {
       const intent = await postJson("/api/create-payment-intent", {
+        checkoutId,
         amount: totalCents,
         bagCount: bags,
         slotId,

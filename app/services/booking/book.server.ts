@@ -15,7 +15,8 @@ import {
   rekeyPayment,
   REFUNDING,
 } from "~/services/payments/ledger.server";
-import type { PaymentProvider, ProviderIntent } from "~/services/payments/types";
+import type { HostedCheckout, PaymentProvider, ProviderIntent } from "~/services/payments/types";
+import { CheckoutPaidError, claimCheckout, oneAtATime, paidPickupOf, paymentsOfCheckout } from "./checkouts.server";
 import { sendBookingConfirmation } from "./pickup-emails.server";
 import { completeRedemption, PromoError, releaseHeldCode } from "./promos.server";
 import { BookingError, quoteBooking, type BookingRequest, type Quote } from "./quote.server";
@@ -65,10 +66,121 @@ function description(booking: StoredBooking) {
   return `ReCircle pickup: ${booking.bags} bag${booking.bags > 1 ? "s" : ""}`;
 }
 
-/** Creates the provider's payment for a quoted booking and records it as ours, awaiting payment. */
-export async function startCardPayment(user: User, request: BookingRequest, provider = paymentProvider()) {
+/** Why a checkout's intent was cancelled unpaid (payments.failure_code, status "failed"): never reused or booked. */
+export const INTENT_CANCELED = "intent_canceled";
+
+/** A checkout's payment that can still be paid with: not booked, refunded, released or cancelled. */
+function isOpen(payment: Payment) {
+  return (
+    (payment.status === "requires_payment" || payment.status === "failed") &&
+    !isReleasedHosted(payment) &&
+    payment.failureCode !== INTENT_CANCELED &&
+    !refundingReason(payment)
+  );
+}
+
+const isSession = (payment: Payment) => payment.providerPaymentId.startsWith("cs_");
+
+/** The checkout's open payment of this kind (an intent, or a hosted session), the latest first. */
+function openPaymentOf(checkoutId: string, providerName: string, kind: "intent" | "session") {
+  return paymentsOfCheckout(checkoutId).find(
+    (p) => p.provider === providerName && isOpen(p) && isSession(p) === (kind === "session"),
+  );
+}
+
+/** The stored booking brought up to date with a new quote (the promo or the address changed); same reference. */
+function requote(payment: Payment, quote: Quote): StoredBooking {
+  return { ...newBooking(quote), ref: storedBooking(payment).ref };
+}
+
+function saveRequote(payment: Payment, booking: StoredBooking) {
+  db.update(schema.payments)
+    .set({ amountCents: booking.breakdown.totalCents, booking: JSON.stringify(booking), updatedAt: now() })
+    .where(eq(schema.payments.id, payment.id))
+    .run();
+  return { ...payment, amountCents: booking.breakdown.totalCents, booking: JSON.stringify(booking) };
+}
+
+/** A paid checkout answers with its pickup; an intent paid but not booked yet is booked now. */
+async function throwIfPaid(user: User, checkoutId: string, provider: PaymentProvider) {
+  const paid = paidPickupOf(user.id, checkoutId);
+  if (paid) throw new CheckoutPaidError(paid);
+  for (const payment of paymentsOfCheckout(checkoutId)) {
+    if (payment.provider !== provider.name || payment.status === "refunded" || !isOpen(payment)) continue;
+    const intentId = isSession(payment)
+      ? await (provider as Partial<HostedCheckout>).sessionPaymentIntent?.(payment.providerPaymentId)
+      : payment.providerPaymentId;
+    const intent = intentId ? await provider.retrieveIntent(intentId) : null;
+    if (intent?.status !== "succeeded") continue;
+    if (isSession(payment) && !findPaymentByProviderId(intent.id)) rekeyPayment(payment.id, intent.id);
+    throw new CheckoutPaidError(await fulfilPayment(intent.id, { userId: user.id, provider }));
+  }
+}
+
+type CardPayment = {
+  payment: Payment;
+  quote: Quote;
+  clientSecret: string;
+  paymentIntentId: string;
+  checkoutId: string;
+};
+
+/** The checkout's open intent, brought to the current quote; null when it can no longer be paid. */
+async function reuseIntent(
+  user: User,
+  payment: Payment,
+  quote: Quote,
+  provider: PaymentProvider,
+  checkoutId: string,
+): Promise<CardPayment | null> {
+  const intent = await provider.retrieveIntent(payment.providerPaymentId);
+  if (!intent || (intent.status !== "requires_payment_method" && intent.status !== "requires_action")) return null;
+  const booking = requote(payment, quote);
+  const before = storedBooking(payment);
+  let current = payment;
+  if (JSON.stringify(before) !== JSON.stringify(booking)) {
+    if (payment.amountCents !== booking.breakdown.totalCents || before.promoCode !== booking.promoCode) {
+      await provider.updateIntent(payment.providerPaymentId, {
+        amountCents: booking.breakdown.totalCents,
+        metadata: metadataFor(user, booking),
+      });
+    }
+    current = saveRequote(payment, booking);
+  }
+  const clientSecret = await provider.intentClientSecret(payment.providerPaymentId);
+  if (!clientSecret) return null;
+  return { payment: current, quote, clientSecret, paymentIntentId: payment.providerPaymentId, checkoutId };
+}
+
+/**
+ * The card payment of a checkout: its open intent when it has one (after a decline, a reload, a second
+ * tab; updated when the promo changed), else a new one whose idempotency key is the checkout's and the
+ * attempt's. A paid checkout throws CheckoutPaidError with its pickup.
+ */
+export async function startCardPayment(
+  user: User,
+  request: BookingRequest,
+  options: { checkoutId?: string | null; provider?: PaymentProvider } = {},
+): Promise<CardPayment> {
+  const provider = options.provider ?? paymentProvider();
+  const checkoutId = claimCheckout(user, request, options.checkoutId ?? null);
+  return oneAtATime(checkoutId, () => openCardPayment(user, request, checkoutId, provider));
+}
+
+/** startCardPayment's work, inside the checkout's turn. */
+export async function openCardPayment(
+  user: User,
+  request: BookingRequest,
+  checkoutId: string,
+  provider: PaymentProvider,
+): Promise<CardPayment> {
+  await throwIfPaid(user, checkoutId, provider);
   const quote = quoteBooking(user, request);
   if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
+  const open = openPaymentOf(checkoutId, provider.name, "intent");
+  const reused = open ? await reuseIntent(user, open, quote, provider, checkoutId) : null;
+  if (reused) return reused;
+  if (open) markCanceled(open);
   const booking = newBooking(quote);
   const intent = await provider.createIntent({
     amountCents: quote.breakdown.totalCents,
@@ -76,6 +188,7 @@ export async function startCardPayment(user: User, request: BookingRequest, prov
     metadata: metadataFor(user, booking),
     description: description(booking),
     receiptEmail: user.email,
+    idempotencyKey: `intent-${checkoutId}-${paymentsOfCheckout(checkoutId).length + 1}`,
   });
   const payment = recordPayment({
     provider: provider.name,
@@ -83,33 +196,95 @@ export async function startCardPayment(user: User, request: BookingRequest, prov
     userId: user.id,
     amountCents: quote.breakdown.totalCents,
     booking,
+    checkoutId,
   });
-  return { payment, quote, clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+  return { payment, quote, clientSecret: intent.clientSecret, paymentIntentId: intent.id, checkoutId };
 }
 
-/** For the hosted (no-JavaScript) Stripe path: our record keyed by the Checkout Session until it is paid. */
-export function recordHostedPayment(user: User, quote: Quote, sessionId: string, booking: StoredBooking) {
-  return recordPayment({
-    provider: "stripe",
-    providerPaymentId: sessionId,
-    userId: user.id,
-    amountCents: quote.breakdown.totalCents,
-    booking,
-  });
+/** A checkout's intent unpaid this long is cancelled by the hourly job. */
+export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * The hourly job's part: a checkout's intent left unpaid for an hour is cancelled at the provider, so it
+ * can never be paid, and is no longer read back. One paid meanwhile is left for fulfilment. True when
+ * cancelled.
+ */
+export async function cancelAbandonedIntent(payment: Payment, provider: PaymentProvider, at = now()) {
+  if (isSession(payment) || payment.provider !== provider.name || !isOpen(payment)) return false;
+  if (payment.updatedAt > at - ABANDONED_AFTER_MS || pickupOfPayment(db, payment.id)) return false;
+  await provider.cancelIntent(payment.providerPaymentId);
+  const after = await provider.retrieveIntent(payment.providerPaymentId);
+  if (after && after.status !== "canceled") return false;
+  markCanceled(payment);
+  return true;
 }
 
-export function prepareHostedBooking(user: User, request: BookingRequest) {
-  const quote = quoteBooking(user, request);
-  if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
-  const booking = newBooking(quote);
-  return { quote, booking, metadata: metadataFor(user, booking), description: description(booking) };
+/** An intent the provider no longer takes payment on (cancelled, or gone): never reused. */
+function markCanceled(payment: Payment) {
+  db.update(schema.payments)
+    .set({ status: "failed", failureCode: INTENT_CANCELED, updatedAt: now() })
+    .where(and(eq(schema.payments.id, payment.id), sql`${schema.payments.status} in ('requires_payment', 'failed')`))
+    .run();
+}
+
+/**
+ * The hosted (no-JavaScript) Stripe path of a checkout: its open Checkout Session when there is one for
+ * the same price (a second tab, Back from Stripe's page), else a new one, the replaced session expired so
+ * it can never be paid. Our record is keyed by the session until it is paid. A paid checkout throws
+ * CheckoutPaidError.
+ */
+export async function openHostedSession(
+  user: User,
+  request: BookingRequest,
+  options: { checkoutId: string | null; provider: PaymentProvider & HostedCheckout },
+  create: (input: {
+    quote: Quote;
+    metadata: Record<string, string>;
+    description: string;
+    idempotencyKey: string;
+  }) => Promise<{
+    id: string;
+    url: string;
+  }>,
+): Promise<string> {
+  const { provider } = options;
+  const checkoutId = claimCheckout(user, request, options.checkoutId);
+  return oneAtATime(checkoutId, async () => {
+    await throwIfPaid(user, checkoutId, provider);
+    const quote = quoteBooking(user, request);
+    if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
+    const open = openPaymentOf(checkoutId, provider.name, "session");
+    if (open) {
+      const same = JSON.stringify(storedBooking(open)) === JSON.stringify(requote(open, quote));
+      const url = same ? await provider.openSessionUrl(open.providerPaymentId) : null;
+      if (url) return url;
+      await provider.expireSession(open.providerPaymentId).catch(() => undefined);
+      markCanceled(open);
+    }
+    const booking = newBooking(quote);
+    const session = await create({
+      quote,
+      metadata: metadataFor(user, booking),
+      description: description(booking),
+      idempotencyKey: `session-${checkoutId}-${paymentsOfCheckout(checkoutId).length + 1}`,
+    });
+    recordPayment({
+      provider: "stripe",
+      providerPaymentId: session.id,
+      userId: user.id,
+      amountCents: quote.breakdown.totalCents,
+      booking,
+      checkoutId,
+    });
+    return session.url;
+  });
 }
 
 /**
  * Why a hosted Checkout Session was released (payments.failure_code, with status "failed"): it expired
  * unpaid, or its delayed payment failed. Such a payment never books, whatever arrives later.
  */
-const HOSTED_RELEASED = { expired: "checkout_expired", failed: "async_payment_failed" } as const;
+export const HOSTED_RELEASED = { expired: "checkout_expired", failed: "async_payment_failed" } as const;
 
 function isReleasedHosted(payment: Payment) {
   return (
@@ -166,11 +341,10 @@ function bookInTransaction(
   payment: Payment,
   user: User,
   card: Pick<ProviderIntent, "cardBrand" | "cardLast4">,
-): PickupRequest {
-  const booking = storedBooking(payment);
+): { pickup: PickupRequest; created: boolean } {
   return db.transaction((tx) => {
     const existing = pickupOfPayment(tx, payment.id);
-    if (existing) return existing;
+    if (existing) return { pickup: existing, created: false };
     // A payment being refunded (or refunded) must never book: the money is on its way back.
     const fresh = tx.select().from(schema.payments).where(eq(schema.payments.id, payment.id)).get()!;
     if (fresh.status === "refunded" || fresh.status === "partially_refunded")
@@ -179,6 +353,11 @@ function bookInTransaction(
     if (isReleasedHosted(fresh)) throw new BookingError("errors.paymentNotCompleted", 402);
     const pendingReason = refundingReason(fresh);
     if (pendingReason) throw new BookingError(pendingReason, 409);
+    // Another payment of the same checkout booked it already (a second tab, a replaced hosted session).
+    if (fresh.checkoutId && paidPickupOf(fresh.userId, fresh.checkoutId, tx))
+      throw new BookingError("errors.checkoutPaid", 409);
+    // Read inside the transaction: a promo change may have re-priced the payment meanwhile.
+    const booking = storedBooking(fresh);
     const slot = findSlot(booking.slotId, tx);
     if (!slot || slot.closed || !slot.serviceAreas.includes(booking.fsa))
       throw new BookingError("errors.slotUnavailable", 409);
@@ -195,6 +374,7 @@ function bookInTransaction(
           userId: user.id,
           pickupSlotId: booking.slotId,
           paymentId: payment.id,
+          checkoutId: fresh.checkoutId,
           bagsRequested: booking.bags,
           listPriceCents: b.listPriceCents,
           multiBagDiscountCents: b.multiBagDiscountCents,
@@ -226,7 +406,7 @@ function bookInTransaction(
       .set({ status: "succeeded", cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: now() })
       .where(eq(schema.payments.id, payment.id))
       .run();
-    return pickup;
+    return { pickup, created: true };
   });
 }
 
@@ -309,8 +489,9 @@ export async function fulfilPayment(
   }
   const user = userOf(payment);
   try {
-    const pickup = bookInTransaction(payment, user, intent);
-    await sendBookingConfirmation(user, pickup);
+    const { pickup, created } = bookInTransaction(payment, user, intent);
+    // One confirmation per pickup, whoever books it (the browser, the return page or the webhook).
+    if (created) await sendBookingConfirmation(user, pickup);
     return pickup;
   } catch (error) {
     if (error instanceof BookingError) {
@@ -396,8 +577,17 @@ export async function bookPaidPickup(
   return { pickup: await fulfilPayment(claim.paymentIntentId, { userId: user.id }), used: false };
 }
 
-/** A total of one cent or less: no card; booked at once. */
-export async function bookFree(user: User, request: BookingRequest) {
+/** A total of one cent or less: no card; booked at once, once per checkout. */
+export async function bookFree(user: User, request: BookingRequest, checkoutId: string | null = null) {
+  const id = claimCheckout(user, request, checkoutId);
+  return oneAtATime(id, async () => {
+    const paid = paidPickupOf(user.id, id);
+    if (paid) throw new CheckoutPaidError(paid);
+    return bookFreeNow(user, request, id);
+  });
+}
+
+async function bookFreeNow(user: User, request: BookingRequest, checkoutId: string) {
   const quote = quoteBooking(user, request);
   if (!quote.breakdown.isFree) throw new BookingError("errors.notFree", 409);
   const booking = newBooking(quote);
@@ -408,9 +598,10 @@ export async function bookFree(user: User, request: BookingRequest) {
     amountCents: quote.breakdown.totalCents,
     booking,
     status: "succeeded",
+    checkoutId,
   });
   try {
-    const pickup = bookInTransaction(payment, user, { cardBrand: null, cardLast4: null });
+    const { pickup } = bookInTransaction(payment, user, { cardBrand: null, cardLast4: null });
     await sendBookingConfirmation(user, pickup);
     return pickup;
   } catch (error) {

@@ -1,6 +1,7 @@
 // Paying by card at checkout: the simulated card path (with and without JavaScript) and the hosted
 // Stripe path. Both end in book.server's fulfilPayment; free orders are book.server's bookFree.
-import { fulfilPayment, prepareHostedBooking, recordHostedPayment, startCardPayment } from "./book.server";
+import { fulfilPayment, openCardPayment, openHostedSession } from "./book.server";
+import { claimCheckout, oneAtATime } from "./checkouts.server";
 import { BookingError, type BookingRequest } from "./quote.server";
 import { PENDING_HOLD_MS } from "./promos.server";
 import { db, schema } from "~/services/platform/db.server";
@@ -50,11 +51,23 @@ export async function confirmSimulatedCard(userId: number, paymentIntentId: stri
   return { status: "succeeded" as const };
 }
 
-/** Without JavaScript, one form post does it all: price, charge the card, book. */
-export async function payWithSimulatedCard(user: User, request: BookingRequest, card: CardInput) {
-  const { paymentIntentId } = await startCardPayment(user, request);
-  await confirmSimulatedCard(user.id, paymentIntentId, card);
-  return fulfilPayment(paymentIntentId, { userId: user.id });
+/**
+ * Without JavaScript, one form post does it all: price, charge the card, book. The checkout's turn covers
+ * the whole of it, so a second tab paying the same checkout waits, then finds it paid.
+ */
+export async function payWithSimulatedCard(
+  user: User,
+  request: BookingRequest,
+  card: CardInput,
+  checkoutId: string | null = null,
+) {
+  const provider = paymentProvider();
+  const id = claimCheckout(user, request, checkoutId);
+  return oneAtATime(id, async () => {
+    const { paymentIntentId } = await openCardPayment(user, request, id, provider);
+    await confirmSimulatedCard(user.id, paymentIntentId, card);
+    return fulfilPayment(paymentIntentId, { userId: user.id, provider });
+  });
 }
 
 /**
@@ -66,23 +79,28 @@ export async function startHostedCheckout(
   request: BookingRequest,
   lng: Language,
   urls: { successUrl: string; cancelUrl: string },
+  checkoutId: string | null = null,
 ) {
   const provider = paymentProvider();
   if (!isStripe(provider)) throw new BookingError("errors.paymentSystem", 409);
-  const { quote, booking, metadata, description } = prepareHostedBooking(user, request);
-  const session = await provider.createCheckoutSession({
-    amountCents: quote.breakdown.totalCents,
-    currency: CURRENCY,
-    metadata,
-    description,
-    customerEmail: user.email,
-    successUrl: urls.successUrl,
-    cancelUrl: urls.cancelUrl,
-    locale: lng,
-    // Open as long as the promo hold (Stripe's own minimum is 30 minutes): then it expires, and the
-    // webhook releases what it held.
-    expiresAt: now() + PENDING_HOLD_MS,
-  });
-  recordHostedPayment(user, quote, session.id, booking);
-  return session.url;
+  return openHostedSession(
+    user,
+    request,
+    { checkoutId, provider },
+    ({ quote, metadata, description, idempotencyKey }) =>
+      provider.createCheckoutSession({
+        amountCents: quote.breakdown.totalCents,
+        currency: CURRENCY,
+        metadata,
+        description,
+        customerEmail: user.email,
+        successUrl: urls.successUrl,
+        cancelUrl: urls.cancelUrl,
+        locale: lng,
+        // Open as long as the promo hold (Stripe's own minimum is 30 minutes): then it expires, and the
+        // webhook releases what it held.
+        expiresAt: now() + PENDING_HOLD_MS,
+        idempotencyKey,
+      }),
+  );
 }

@@ -9,7 +9,13 @@
 // - a free order whose payment row was written but whose pickup was not is marked failed;
 // - a pickup booked just before the crash, whose confirmation e-mail never reached the outbox, gets it.
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { fulfilHostedSession, fulfilPayment } from "./book.server";
+import {
+  cancelAbandonedIntent,
+  fulfilHostedSession,
+  fulfilPayment,
+  HOSTED_RELEASED,
+  INTENT_CANCELED,
+} from "./book.server";
 import { sendBookingConfirmation } from "./pickup-emails.server";
 import { BookingError } from "./quote.server";
 import { db, schema } from "~/services/platform/db.server";
@@ -27,6 +33,8 @@ export type ReconcileReport = {
   refundsSent: number;
   /** Cancelled pickups whose refund the provider refused again; retried next run and listed for admins. */
   refundsFailed: number;
+  /** Checkout intents unpaid for an hour, cancelled at the provider. */
+  abandonedIntents: number;
   /** Free orders left without a pickup, marked failed. */
   abandonedFree: number;
   /** Booking confirmations that never reached the outbox, sent now. */
@@ -60,6 +68,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     refunded: 0,
     refundsSent: 0,
     refundsFailed: 0,
+    abandonedIntents: 0,
     abandonedFree: 0,
     confirmationsSent: 0,
     errors: 0,
@@ -78,6 +87,8 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
         noPickup,
         lte(p.updatedAt, settledBefore),
         gte(p.createdAt, at - (options.lookBackMs ?? 7 * DAY)),
+        // Cancelled intents and released hosted sessions can never be paid: not asked about again.
+        sql`coalesce(${p.failureCode}, '') not in (${INTENT_CANCELED}, ${HOSTED_RELEASED.expired}, ${HOSTED_RELEASED.failed})`,
       ),
     )
     .orderBy(p.id)
@@ -93,8 +104,10 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
       report.booked += 1;
     } catch (error) {
       if (error instanceof BookingError) {
-        // Not paid (abandoned, declined): nothing to do. Refused after payment: refunded in full.
+        // Refused after payment: refunded in full. Not paid (declined, abandoned): an intent unpaid for an
+        // hour is cancelled, so it can never be paid and is not read again.
         if (error.key.endsWith("Refunded")) report.refunded += 1;
+        else if (await cancelAbandonedIntent(payment, provider, at).catch(() => false)) report.abandonedIntents += 1;
         continue;
       }
       report.errors += 1;

@@ -6,6 +6,7 @@ import { getT } from "./i18n.server";
 import { hit, type LimitName, RateLimitedError } from "./rate-limit.server";
 import { CardError } from "~/services/booking/checkout.server";
 import { BookingError } from "~/services/booking/quote.server";
+import { CheckoutPaidError } from "~/services/booking/checkouts.server";
 
 export async function apiMessage(request: Request, key: string, status = 400, headers?: HeadersInit) {
   const t = await getT(request);
@@ -55,6 +56,17 @@ export async function checkoutApiError(request: Request, error: unknown): Promis
     const response = await apiMessage(request, `checkout:${error.key}`, 402);
     const body = await response.json();
     return Response.json({ ...body, code: error.code }, { status: 402 });
+  }
+  if (error instanceof CheckoutPaidError) {
+    const t = await getT(request);
+    return Response.json(
+      {
+        message: t(`checkout:${error.key}`),
+        code: "checkout_paid",
+        confirmationNumber: error.pickup.confirmationNumber,
+      },
+      { status: 409 },
+    );
   }
   if (error instanceof BookingError) return apiMessage(request, `checkout:${error.key}`, error.status);
   throw error;

@@ -9,6 +9,9 @@ import type { SlotView } from "~/lib/slots";
 import { appUrl } from "~/services/platform/config.server";
 import { BookingError, quoteBooking } from "~/services/booking/quote.server";
 import { findSlot } from "~/services/booking/slots.server";
+import { paidPickupOf } from "~/services/booking/checkouts.server";
+import { formatDate, windowLabel } from "~/lib/format";
+import { getLanguage } from "./i18n.server";
 import type { User } from "../../../db/schema";
 
 export type BookingContext = { bags: BagCount; slotId: number };
@@ -91,5 +94,20 @@ export function hostedCheckoutUrls(cancelPath: string) {
   return {
     successUrl: `${appUrl()}/checkout/return?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${appUrl()}${cancelPath}`,
+  };
+}
+
+/** A paid checkout's page: the pickup it booked, in the request's language; null while it is unpaid. */
+export async function paidCheckoutView(request: Request, user: User, checkoutId: string) {
+  const pickup = paidPickupOf(user.id, checkoutId);
+  if (!pickup) return null;
+  const slot = findSlot(pickup.pickupSlotId);
+  const lng = await getLanguage(request);
+  return {
+    confirmationNumber: pickup.confirmationNumber,
+    bags: pickup.bagsRequested,
+    date: slot ? formatDate(slot.date, lng) : "",
+    window: slot ? windowLabel(slot.window, lng) : "",
+    cancelled: pickup.status === "Cancelled",
   };
 }

@@ -8,6 +8,7 @@ import { bookFree } from "~/services/booking/book.server";
 import { CardError, payWithSimulatedCard, startHostedCheckout } from "~/services/booking/checkout.server";
 import { applyPromo, clearPromo, PromoError } from "~/services/booking/promos.server";
 import { BookingError } from "~/services/booking/quote.server";
+import { CheckoutPaidError, paidPickupOf } from "~/services/booking/checkouts.server";
 import { getLanguage } from "./i18n.server";
 import { hit, RateLimitedError } from "./rate-limit.server";
 import { hostedCheckoutUrls } from "./booking-steps.server";
@@ -60,10 +61,17 @@ async function applyPromoIntent(request: Request, submission: Submission, form: 
   }
 }
 
-export async function runCheckoutIntent(request: Request, user: User, booking: { bags: BagCount; slotId: number }) {
+export async function runCheckoutIntent(
+  request: Request,
+  user: User,
+  booking: { bags: BagCount; slotId: number },
+  checkoutId: string | null,
+) {
   const form = await readForm(request);
   const submission = submissionOf(form);
   const back = new URL(request.url);
+  // A paid checkout (Back after paying, a second tab) takes nothing more: its page says it is paid.
+  if (checkoutId && paidPickupOf(user.id, checkoutId)) return redirect(back.pathname + back.search);
   try {
     switch (form.get("intent")) {
       case "applyPromo":
@@ -80,12 +88,17 @@ export async function runCheckoutIntent(request: Request, user: User, booking: {
           return refuse(card, { fieldErrors });
         }
         const expiry = parseExpiry(card.value.expiry)!;
-        const pickup = await payWithSimulatedCard(user, booking, {
-          cardNumber: card.value.cardNumber,
-          cvc: card.value.cvc,
-          postalCode: card.value.postalCode,
-          ...expiry,
-        });
+        const pickup = await payWithSimulatedCard(
+          user,
+          booking,
+          {
+            cardNumber: card.value.cardNumber,
+            cvc: card.value.cvc,
+            postalCode: card.value.postalCode,
+            ...expiry,
+          },
+          checkoutId,
+        );
         return toConfirmation(pickup.confirmationNumber);
       }
       case "payHosted":
@@ -95,14 +108,16 @@ export async function runCheckoutIntent(request: Request, user: User, booking: {
             booking,
             await getLanguage(request),
             hostedCheckoutUrls(back.pathname + back.search),
+            checkoutId,
           ),
         );
       case "bookFree":
-        return toConfirmation((await bookFree(user, booking)).confirmationNumber);
+        return toConfirmation((await bookFree(user, booking, checkoutId)).confirmationNumber);
       default:
         return refuse(submission, { formErrors: ["checkout:errors.generic"] });
     }
   } catch (error) {
+    if (error instanceof CheckoutPaidError) return redirect(back.pathname + back.search);
     if (error instanceof CardError) {
       const reason = `checkout:${error.key}`;
       return refuse(submission, {

@@ -26,6 +26,8 @@ export function recordPayment(input: {
   /** What was priced (bags, slot, promo, breakdown, reference); stored as JSON. */
   booking: { ref: string };
   status?: Payment["status"];
+  /** The checkout it was started on. */
+  checkoutId?: string | null;
 }): Payment {
   return db
     .insert(schema.payments)
@@ -37,6 +39,7 @@ export function recordPayment(input: {
       currency: CURRENCY,
       booking: JSON.stringify(input.booking),
       ...(input.status ? { status: input.status } : {}),
+      checkoutId: input.checkoutId ?? null,
       createdAt: now(),
       updatedAt: now(),
     })

@@ -1,7 +1,7 @@
 // The simulated card provider: behaves like Stripe's test cards, keeps its own ledger in the
 // simulated_intents table, and stores only the brand and last four digits, never the number.
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent, ProviderRefund } from "./types";
 import { now } from "~/lib/clock";
@@ -72,6 +72,9 @@ function simulateCharge(card: CardInput, at = now()): CardErrorCode | null {
   return null;
 }
 
+/** The simulated provider has no browser library: its client secret only names the intent. */
+const simulatedSecret = (id: string) => `${id}_secret_simulated`;
+
 function toIntent(row: typeof schema.simulatedIntents.$inferSelect): ProviderIntent {
   return {
     id: row.id,
@@ -102,7 +105,40 @@ export class SimulatedProvider implements PaymentProvider {
       })
       .returning()
       .get();
-    return { ...toIntent(row), clientSecret: `${id}_secret_${crypto.randomBytes(8).toString("hex")}` };
+    return { ...toIntent(row), clientSecret: simulatedSecret(id) };
+  }
+
+  async updateIntent(id: string, input: { amountCents: number; metadata: Record<string, string> }) {
+    const row = db
+      .update(schema.simulatedIntents)
+      .set({ amountCents: input.amountCents, metadata: JSON.stringify(input.metadata) })
+      .where(
+        and(
+          eq(schema.simulatedIntents.id, id),
+          inArray(schema.simulatedIntents.status, ["requires_payment_method", "requires_action"]),
+        ),
+      )
+      .returning()
+      .get();
+    if (!row) throw new Error(`Cannot update ${id}: it is paid, cancelled or unknown`);
+    return { ...toIntent(row), clientSecret: simulatedSecret(id) };
+  }
+
+  async intentClientSecret(id: string) {
+    const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, id)).get();
+    return row && row.status !== "canceled" && row.status !== "succeeded" ? simulatedSecret(id) : null;
+  }
+
+  async cancelIntent(id: string) {
+    db.update(schema.simulatedIntents)
+      .set({ status: "canceled" })
+      .where(
+        and(
+          eq(schema.simulatedIntents.id, id),
+          inArray(schema.simulatedIntents.status, ["requires_payment_method", "requires_action"]),
+        ),
+      )
+      .run();
   }
 
   async retrieveIntent(id: string) {
@@ -115,6 +151,8 @@ export class SimulatedProvider implements PaymentProvider {
     const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, id)).get();
     if (!row) return { ok: false, code: "processing_error" };
     if (row.status === "succeeded") return { ok: true };
+    // Cancelled (abandoned for an hour): it can never be paid.
+    if (row.status === "canceled") return { ok: false, code: "processing_error" };
     const error = simulateCharge(card);
     const number = card.cardNumber.replace(/[\s-]/g, "");
     if (error) {

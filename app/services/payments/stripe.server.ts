@@ -63,13 +63,7 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
     this.testMode = options.publishableKey.startsWith("pk_test_");
   }
 
-  async createIntent(input: {
-    amountCents: number;
-    currency: string;
-    metadata: Record<string, string>;
-    description: string;
-    receiptEmail: string;
-  }) {
+  async createIntent(input: Parameters<PaymentProvider["createIntent"]>[0]) {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amountCents,
@@ -77,11 +71,38 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
         metadata: input.metadata,
         description: input.description,
         receipt_email: input.receiptEmail,
-        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+        // Cards, Apple Pay, Google Pay and Link where Stripe offers them; a method that redirects (a bank's
+        // 3-D Secure page) comes back to the return_url the Payment Element gives.
+        automatic_payment_methods: { enabled: true },
       },
-      { idempotencyKey: `intent-${input.metadata.bookingRef}` },
+      { idempotencyKey: input.idempotencyKey },
     );
     return { ...toIntent(intent), clientSecret: intent.client_secret ?? "" };
+  }
+
+  async updateIntent(id: string, input: { amountCents: number; metadata: Record<string, string> }) {
+    const intent = await this.stripe.paymentIntents.update(id, { amount: input.amountCents, metadata: input.metadata });
+    return { ...toIntent(intent), clientSecret: intent.client_secret ?? "" };
+  }
+
+  async intentClientSecret(id: string) {
+    try {
+      return (await this.stripe.paymentIntents.retrieve(id)).client_secret ?? null;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async cancelIntent(id: string) {
+    try {
+      await this.stripe.paymentIntents.cancel(id, { cancellation_reason: "abandoned" });
+    } catch (error) {
+      // Already paid, cancelled or gone: nothing to cancel.
+      const code = (error as { code?: string; statusCode?: number }).code;
+      if (code === "payment_intent_unexpected_state" || (error as { statusCode?: number }).statusCode === 404) return;
+      throw error;
+    }
   }
 
   async retrieveIntent(id: string) {
@@ -131,7 +152,7 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
         cancel_url: input.cancelUrl,
         expires_at: Math.floor(input.expiresAt / 1000),
       },
-      { idempotencyKey: `session-${input.metadata.bookingRef}` },
+      { idempotencyKey: input.idempotencyKey },
     );
     if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
     return { id: session.id, url: session.url };
@@ -153,5 +174,19 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
   /** Verifies a webhook's signature and returns the event, or throws. */
   constructEvent(payload: string, signature: string, secret: string) {
     return this.stripe.webhooks.constructEvent(payload, signature, secret);
+  }
+
+  async openSessionUrl(sessionId: string) {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+      return session.status === "open" && session.payment_status === "unpaid" ? (session.url ?? null) : null;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async expireSession(sessionId: string) {
+    await this.stripe.checkout.sessions.expire(sessionId);
   }
 }

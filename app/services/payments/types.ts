@@ -2,6 +2,11 @@
 // back from the provider before it books anything.
 type IntentStatus = "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
 
+/** Where a refund stands at the provider (Stripe's refund.status, "canceled" counted as failed). */
+export type RefundStatus = "succeeded" | "pending" | "failed";
+
+export type ProviderRefund = { id: string; amountCents: number; status: RefundStatus };
+
 export type ProviderIntent = {
   id: string;
   status: IntentStatus;
@@ -42,9 +47,29 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
     description: string;
     receiptEmail: string;
+    /** Derived from the checkout and its attempt: a retried request never makes a second intent. */
+    idempotencyKey: string;
   }): Promise<ProviderIntent & { clientSecret: string }>;
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
-  refund(intentId: string, amountCents: number): Promise<{ id: string }>;
+  /**
+   * A checkout's intent reused with a new amount (the promo changed). `idempotencyKey` is derived from the
+   * checkout. Only an intent not yet paid can be updated.
+   */
+  updateIntent(
+    id: string,
+    input: { amountCents: number; metadata: Record<string, string> },
+  ): Promise<ProviderIntent & { clientSecret: string }>;
+  /** The client secret of an intent still open, to show the card form again after a decline or a reload. */
+  intentClientSecret(id: string): Promise<string | null>;
+  /** An abandoned intent is cancelled, so it can never be paid; a paid or already cancelled one is left. */
+  cancelIntent(id: string): Promise<void>;
+  /**
+   * Refunds `amountCents` of a paid intent. `idempotencyKey` names this refund (Stripe de-duplicates on it
+   * for 24 hours); the answer says whether the money is back, on its way, or refused.
+   */
+  refund(intentId: string, amountCents: number, idempotencyKey?: string): Promise<ProviderRefund>;
+  /** Every refund made on this intent, so a retry never refunds twice. */
+  listRefunds(intentId: string): Promise<ProviderRefund[]>;
 }
 
 /** The no-JavaScript path of a hosted provider: a redirect to its payment page. */
@@ -60,7 +85,12 @@ export interface HostedCheckout {
     locale: "en" | "fr";
     /** When the session stops taking payment (epoch ms); Stripe then sends checkout.session.expired. */
     expiresAt: number;
+    idempotencyKey: string;
   }): Promise<{ id: string; url: string }>;
   /** The PaymentIntent a completed session paid with, or null while it is unpaid. */
   sessionPaymentIntent(sessionId: string): Promise<string | null>;
+  /** The page of a session that can still be paid, or null once it is paid, expired or unknown. */
+  openSessionUrl(sessionId: string): Promise<string | null>;
+  /** A session replaced by another (the promo changed) is expired, so it can never be paid. */
+  expireSession(sessionId: string): Promise<void>;
 }

@@ -1,0 +1,113 @@
+// A checkout: one resident paying for bags on a slot, named by a random id carried in the checkout's URL
+// (a new one each time the resident comes from /booking). It is paid at most once: every payment started
+// on it refers to it, one payment at a time is open on it (reused after a decline, updated when the promo
+// changes), and at most one pickup is booked for it (a unique index says so too). After Back, a reload or
+// in a second tab, a paid checkout answers with the pickup it booked, never with a live Pay button.
+import crypto from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { db, schema, type Tx } from "~/services/platform/db.server";
+import { BookingError } from "./quote.server";
+import type { BagCount } from "~/lib/pricing";
+import type { Payment, PickupRequest, User } from "../../../db/schema";
+
+/** 16 random bytes, base64url: 22 characters. */
+const CHECKOUT_ID = /^[A-Za-z0-9_-]{22}$/;
+
+export function newCheckoutId(): string {
+  return crypto.randomBytes(16).toString("base64url");
+}
+
+/** A checkout id from a URL or a body, or null when it is missing or malformed. */
+export function parseCheckoutId(value: unknown): string | null {
+  return typeof value === "string" && CHECKOUT_ID.test(value) ? value : null;
+}
+
+/** The pickup a checkout of this resident booked, if it is paid. */
+export function paidPickupOf(userId: number, checkoutId: string, tx: Tx | typeof db = db): PickupRequest | undefined {
+  return tx
+    .select()
+    .from(schema.pickupRequests)
+    .where(and(eq(schema.pickupRequests.checkoutId, checkoutId), eq(schema.pickupRequests.userId, userId)))
+    .get();
+}
+
+/** Thrown when a payment is started on a checkout that is already paid: the answer is the pickup it booked. */
+export class CheckoutPaidError extends BookingError {
+  constructor(public readonly pickup: PickupRequest) {
+    super("errors.checkoutPaid", 409);
+  }
+}
+
+/**
+ * The checkout a payment starts on, written the first time: the id from the page when there is one (a
+ * checkout of someone else's, or one for other bags or another slot, is refused), else the resident's
+ * open checkout for these bags and slot (an API client paying again after a decline), else a new one.
+ * Throws CheckoutPaidError when it is already paid.
+ */
+export function claimCheckout(user: User, booking: { bags: BagCount; slotId: number }, requestedId: string | null) {
+  return db.transaction((tx) => {
+    let id = requestedId;
+    if (id) {
+      const row = tx.select().from(schema.checkouts).where(eq(schema.checkouts.id, id)).get();
+      if (row && (row.userId !== user.id || row.bags !== booking.bags || row.slotId !== booking.slotId)) {
+        throw new BookingError("errors.checkoutMismatch", 409);
+      }
+      if (!row)
+        tx.insert(schema.checkouts)
+          .values({ id, userId: user.id, ...booking })
+          .run();
+    } else {
+      const open = tx
+        .select({ id: schema.checkouts.id })
+        .from(schema.checkouts)
+        .where(
+          and(
+            eq(schema.checkouts.userId, user.id),
+            eq(schema.checkouts.bags, booking.bags),
+            eq(schema.checkouts.slotId, booking.slotId),
+          ),
+        )
+        .orderBy(desc(schema.checkouts.createdAt), desc(schema.checkouts.id))
+        .get();
+      id = open && !paidPickupOf(user.id, open.id, tx) ? open.id : newCheckoutId();
+      if (!open || id !== open.id)
+        tx.insert(schema.checkouts)
+          .values({ id, userId: user.id, ...booking })
+          .run();
+    }
+    const paid = paidPickupOf(user.id, id, tx);
+    if (paid) throw new CheckoutPaidError(paid);
+    return id;
+  });
+}
+
+/** Every payment started on a checkout, the latest first. */
+export function paymentsOfCheckout(checkoutId: string): Payment[] {
+  return db
+    .select()
+    .from(schema.payments)
+    .where(eq(schema.payments.checkoutId, checkoutId))
+    .orderBy(desc(schema.payments.id))
+    .all();
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` alone for this checkout: two tabs paying the same checkout at once take turns, so the
+ * second finds the first's payment (and its pickup) instead of starting its own. The app is one process;
+ * the unique index on pickup_requests.checkout_id is the last line of defence.
+ */
+export function oneAtATime<T>(checkoutId: string, work: () => Promise<T>): Promise<T> {
+  const before = queues.get(checkoutId) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(checkoutId, settled);
+  void settled.then(() => {
+    if (queues.get(checkoutId) === settled) queues.delete(checkoutId);
+  });
+  return run;
+}
