@@ -61,7 +61,9 @@ export type RootData = typeof loader;
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
-  const locale = rootData?.locale ?? "en";
+  // Without the root's data (an error before it loaded), the language entry.server rendered in.
+  const { i18n } = useTranslation();
+  const locale = rootData?.locale ?? i18n.language;
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -82,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = rootData?.user ?? null;
   return (
     <>
@@ -94,7 +96,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </a>
       <Header
         user={user}
-        locale={rootData?.locale ?? "en"}
+        locale={rootData?.locale ?? i18n.language}
         bell={user ? <NotificationBell notifications={rootData?.notifications ?? []} /> : null}
       />
       <main id="main" className={`mx-auto max-w-3xl px-4 py-6 ${user ? "pb-24" : ""}`}>

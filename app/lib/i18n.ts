@@ -1,7 +1,8 @@
 // i18next settings shared by the server and the browser.
 export const SUPPORTED_LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = "en";
+/** The language of a request with no French or English preference: French, as a Quebec business serves it first. */
+export const FALLBACK_LANGUAGE: Language = "fr";
 const DEFAULT_NS = "common";
 
 export function isLanguage(value: unknown): value is Language {

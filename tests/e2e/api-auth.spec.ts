@@ -4,6 +4,9 @@ import { PASSWORD, uniqueEmail, userCount } from "./helpers";
 // The JSON API does not depend on the page's JavaScript: run it once.
 test.describe("auth API", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "API only");
+  // Playwright's API requests do not send the locale as Accept-Language, and a request with no language
+  // preference is answered in French: these assert English, so they ask for it.
+  test.use({ extraHTTPHeaders: { "Accept-Language": "en-CA" } });
 
   test("/api/auth/me answers 401 without a session and the user with one", async ({ request }) => {
     const anonymous = await request.get("/api/auth/me");
@@ -90,5 +93,30 @@ test.describe("auth API", () => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ status: "ok", materials: 12 });
+  });
+});
+
+// Issue 20, item 8: with no language cookie and neither French nor English in Accept-Language, French.
+test.describe("a request with no language preference", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "no browser involved");
+
+  test("is answered in French: the page's <html lang> and the API's messages", async ({ request, baseURL }) => {
+    // Playwright's API requests send no Accept-Language at all; Node's fetch sends `*`.
+    const page = await request.get("/");
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toMatch(/<html[^>]*\slang="fr"/);
+    const anonymous = await request.get("/api/auth/me");
+    expect(anonymous.status()).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: "Veuillez vous connecter pour continuer." });
+
+    for (const header of ["*", "de-DE", "de, en;q=0.5"]) {
+      const response = await fetch(`${baseURL}/api/auth/me`, { headers: { "Accept-Language": header } });
+      expect(response.status, header).toBe(401);
+      expect((await response.json()).message, header).toBe(
+        header.includes("en") ? "Please sign in to continue." : "Veuillez vous connecter pour continuer.",
+      );
+    }
+    const english = await request.get("/", { headers: { "Accept-Language": "en-US,en;q=0.9" } });
+    expect(await english.text()).toMatch(/<html[^>]*\slang="en"/);
   });
 });

@@ -131,13 +131,22 @@ test.describe("booking in English", () => {
       "select id, current_booked from pickup_slots order by starts_at desc limit 1",
     );
     for (const slotId of ["999999", String(late!.id), "abc"]) {
-      const response = await page.request.post("/booking", { form: { bags: "2", slotId }, maxRedirects: 0 });
+      // page.request sends no Accept-Language (no preference answers French): ask for English.
+      const response = await page.request.post("/booking", {
+        form: { bags: "2", slotId },
+        headers: { "Accept-Language": "en-CA" },
+        maxRedirects: 0,
+      });
       expect(response.status()).toBe(400);
       expect(await response.text()).toContain(
         "This pickup time is not available. Please choose another date or window.",
       );
     }
-    const bad = await page.request.post("/booking", { form: { bags: "3", slotId: String(late!.id) }, maxRedirects: 0 });
+    const bad = await page.request.post("/booking", {
+      form: { bags: "3", slotId: String(late!.id) },
+      headers: { "Accept-Language": "en-CA" },
+      maxRedirects: 0,
+    });
     expect(bad.status()).toBe(400);
     expect(await bad.text()).toContain("Please choose how many bags you want picked up.");
     const french = await page.request.post("/booking", {
@@ -232,6 +241,9 @@ test.describe("booking in French", () => {
 // The JSON API does not depend on the page's JavaScript: run it once.
 test.describe("pickup-slot API", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "API only");
+  // Playwright's API requests do not send the locale as Accept-Language, and a request with no language
+  // preference is answered in French: these assert English, so they ask for it.
+  test.use({ extraHTTPHeaders: { "Accept-Language": "en-CA" } });
 
   test("lists the slots offered to a prefix and answers 400 for a bad one", async ({ page, playwright }) => {
     const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });

@@ -176,10 +176,30 @@ function baseURLOf(): string {
   return test.info().project.use.baseURL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 }
 
-/** The language the server answers this browser context in (its Accept-Language or lng cookie). */
+/**
+ * The language the server answers this browser context in (its Accept-Language or lng cookie). Asked by a
+ * page of the context, not by `context.request`: Playwright's API requests do not send the context's locale,
+ * and a request with no language preference is answered in French. A context made by browser.newPage()
+ * takes no second page: it is asked with the project's locale, as its browser would send.
+ */
 async function languageOf(context: BrowserContext): Promise<"en" | "fr"> {
-  const response = await context.request.get(baseURLOf(), { maxRedirects: 0 });
-  const lang = /<html[^>]*\slang="([a-z]+)"/.exec(await response.text())?.[1];
+  const probe = await context.newPage().catch(() => null);
+  let html = "";
+  if (probe) {
+    try {
+      html = (await (await probe.goto(baseURLOf(), { waitUntil: "commit" }))?.text()) ?? "";
+    } finally {
+      await probe.close();
+    }
+  } else {
+    const acceptLanguage = test.info().project.use.locale ?? "en-CA";
+    const response = await context.request.get(baseURLOf(), {
+      maxRedirects: 0,
+      headers: { "Accept-Language": acceptLanguage },
+    });
+    html = await response.text();
+  }
+  const lang = /<html[^>]*\slang="([a-z]+)"/.exec(html)?.[1];
   return lang === "fr" ? "fr" : "en";
 }
 

@@ -174,7 +174,8 @@ test.describe("another resident's pickup", () => {
     await expect(other.getByText(confirmation)).toHaveCount(0);
 
     const api = other.request;
-    const get = await api.get(`/api/pickup-requests/${confirmation}`);
+    // API requests send no Accept-Language (that is French): ask for the English message.
+    const get = await api.get(`/api/pickup-requests/${confirmation}`, { headers: { "Accept-Language": "en-CA" } });
     expect(get.status()).toBe(404);
     expect((await get.json()).message).toBe("Order not found");
     expect((await api.put(`/api/pickup-requests/${id}`, { data: { pickupSlotId: 1 } })).status()).toBe(404);

@@ -300,6 +300,9 @@ test.describe("street address suggestions", () => {
 });
 
 test.describe("profile API", () => {
+  // Playwright's API requests do not send the locale as Accept-Language, and a request with no language
+  // preference is answered in French: these assert English, so they ask for it.
+  test.use({ extraHTTPHeaders: { "Accept-Language": "en-CA" } });
   const body = {
     firstName: "Paul",
     lastName: "Lévesque",

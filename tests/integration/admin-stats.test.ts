@@ -116,6 +116,8 @@ type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Respon
 async function call(handler: Handler, path: string, init: RequestInit & { cookie?: string } = {}) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);
+  // The texts asserted here are English: say so (a request with no language preference gets French).
+  if (!headers.has("Accept-Language")) headers.set("Accept-Language", "en-CA");
   const request = new Request(`http://localhost${path}`, { ...init, headers });
   try {
     return await handler({ request, params: {}, context: {} });

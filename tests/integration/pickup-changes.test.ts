@@ -128,7 +128,7 @@ describe("the JSON API refuses changes within 12 hours, on the server", () => {
       action({
         request: new Request(`http://localhost/api/pickup-requests/${pickup.id}`, {
           method,
-          headers: { Cookie: cookie, "Content-Type": "application/json" },
+          headers: { Cookie: cookie, "Content-Type": "application/json", "Accept-Language": "en-CA" },
           body: body ? JSON.stringify(body) : undefined,
         }),
         params: { key: String(pickup.id) },

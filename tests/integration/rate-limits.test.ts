@@ -45,6 +45,8 @@ async function call(
 ): Promise<Answer> {
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("Cookie", options.cookie);
+  // English unless the test asks otherwise: a request with no language preference gets French.
+  if (!headers.has("Accept-Language")) headers.set("Accept-Language", "en-CA");
   let body: string | undefined;
   if (options.form) {
     headers.set("Content-Type", "application/x-www-form-urlencoded");
