@@ -190,7 +190,7 @@ for (const [lang, L] of [
         postal: "H2T1S5",
       });
       await page.getByRole("button", { name: L.saveBooking }).click();
-      await expect(page).toHaveURL(new RegExp(`/checkout\\?bags=2&slotId=${id}$`));
+      await expect(page).toHaveURL(new RegExp(`/checkout\\?bags=2&slotId=${id}&checkout=[\\w-]{22}$`));
       expect(userRow(email)).toMatchObject({ postal_code: "H2T 1S5", postal_fsa: "H2T" });
     });
 
