@@ -202,7 +202,7 @@ export async function openCardPayment(
 }
 
 /** A checkout's intent unpaid this long is cancelled by the hourly job. */
-export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 /**
  * The hourly job's part: a checkout's intent left unpaid for an hour is cancelled at the provider, so it
