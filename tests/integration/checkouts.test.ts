@@ -215,3 +215,14 @@ describe("the checkout page and its API", () => {
     expect(fresh.json.checkoutId).not.toBe(first.json.checkoutId);
   });
 });
+
+describe("a checkout for a slot that cannot be booked", () => {
+  it("is refused with the booking's own reason, never a database error", async () => {
+    const user = await resident();
+    for (const checkoutId of [newCheckoutId(), null]) {
+      const error = await startCardPayment(user, { bags: 1, slotId: 987_654_321 }, { checkoutId }).catch((e) => e);
+      expect(error).toBeInstanceOf(BookingError);
+      expect((error as BookingError).status).toBeLessThan(500);
+    }
+  });
+});

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { db, schema, type Tx } from "~/services/platform/db.server";
-import { BookingError } from "./quote.server";
+import { BookingError, quoteBooking } from "./quote.server";
 import type { BagCount } from "~/lib/pricing";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
@@ -52,10 +52,7 @@ export function claimCheckout(user: User, booking: { bags: BagCount; slotId: num
       if (row && (row.userId !== user.id || row.bags !== booking.bags || row.slotId !== booking.slotId)) {
         throw new BookingError("errors.checkoutMismatch", 409);
       }
-      if (!row)
-        tx.insert(schema.checkouts)
-          .values({ id, userId: user.id, ...booking })
-          .run();
+      if (!row) insertCheckout(tx, user, booking, id);
     } else {
       const open = tx
         .select({ id: schema.checkouts.id })
@@ -70,15 +67,20 @@ export function claimCheckout(user: User, booking: { bags: BagCount; slotId: num
         .orderBy(desc(schema.checkouts.createdAt), desc(schema.checkouts.id))
         .get();
       id = open && !paidPickupOf(user.id, open.id, tx) ? open.id : newCheckoutId();
-      if (!open || id !== open.id)
-        tx.insert(schema.checkouts)
-          .values({ id, userId: user.id, ...booking })
-          .run();
+      if (!open || id !== open.id) insertCheckout(tx, user, booking, id);
     }
     const paid = paidPickupOf(user.id, id, tx);
     if (paid) throw new CheckoutPaidError(paid);
     return id;
   });
+}
+
+/** A checkout is written only for a booking that can be priced: a missing slot is refused, not a 500. */
+function insertCheckout(tx: Tx, user: User, booking: { bags: BagCount; slotId: number }, id: string) {
+  quoteBooking(user, booking);
+  tx.insert(schema.checkouts)
+    .values({ id, userId: user.id, ...booking })
+    .run();
 }
 
 /** Every payment started on a checkout, the latest first. */
