@@ -285,6 +285,7 @@ function axeSuite(lang: Lang) {
       "/admin/day",
       "/admin/waitlist",
       "/admin/promo-codes",
+      "/admin/refunds",
     ]) {
       const response = await go(page, path);
       expect(response?.status(), path).toBe(200);

@@ -12,6 +12,7 @@ const PAGES = [
   "/admin/supply/close?date=2030-01-07",
   "/admin/day",
   "/admin/waitlist",
+  "/admin/refunds",
 ];
 const DOWNLOADS = ["/admin/promo-codes.csv", "/admin/day.csv", "/admin/waitlist.csv"];
 
@@ -23,6 +24,7 @@ const POSTS: Array<[string, Record<string, string>]> = [
   ["/admin/supply?index", { intent: "regenerate" }],
   ["/admin/supply/template", { intent: "saveTemplate", "active-7-morning": "on", "capacity-7-morning": "3" }],
   ["/admin/supply/areas", { intent: "open", fsa: "H7X", notify: "on" }],
+  ["/admin/refunds", { intent: "retry", pickupId: "1" }],
   ["/admin/supply/close?date=2030-01-07", { intent: "close" }],
   ["/admin/day", { intent: "mark", pickupId: "1", mark: "Missed" }],
   ["/admin/waitlist", { intent: "notify", fsa: "H2X" }],

@@ -18,6 +18,7 @@ export const ACTIVITY_ACTIONS = [
   "waitlist.notify",
   "pickup.completed",
   "pickup.missed",
+  "refund.retry",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

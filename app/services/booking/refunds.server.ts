@@ -6,6 +6,7 @@
 import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import { findPaymentByProviderId, REFUND_PENDING, refundStanding, refundUpTo } from "~/services/payments/ledger.server";
+import { paymentProvider } from "~/services/payments/index.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/types";
 import { now } from "~/lib/clock";
 import type { Payment, PickupRequest } from "../../../db/schema";
@@ -101,7 +102,9 @@ export async function refreshCancelRefund(provider: PaymentProvider, intentId: s
  * older cancel), oldest first; `provider` narrows to one provider's, `changedBefore` to rows left alone
  * that long (a live request may be working on newer ones).
  */
-export function unsettledCancelRefunds(options: { provider?: string; changedBefore?: number; limit?: number } = {}) {
+export function unsettledCancelRefunds(
+  options: { provider?: string; changedBefore?: number; limit?: number; pickupId?: number } = {},
+) {
   const p = schema.payments;
   const r = schema.pickupRequests;
   return db
@@ -116,9 +119,18 @@ export function unsettledCancelRefunds(options: { provider?: string; changedBefo
         inArray(p.provider, options.provider ? [options.provider as Payment["provider"]] : ["simulated", "stripe"]),
         or(inArray(r.refundStatus, ["pending", "failed"]), inArray(p.failureCode, [REFUND_PENDING, REFUND_FAILED])),
         options.changedBefore === undefined ? undefined : lte(p.updatedAt, options.changedBefore),
+        options.pickupId === undefined ? undefined : eq(r.id, options.pickupId),
       ),
     )
     .orderBy(asc(r.cancelledAt), asc(r.id))
     .limit(options.limit ?? 500)
     .all();
+}
+
+/**
+ * An admin's "retry now": the pickup's refund sent again at once, exactly as the hourly job would (the
+ * payment's refunds listed first, so nothing is refunded twice). A provider error is thrown.
+ */
+export function retryCancelRefund(pickupId: number, provider: PaymentProvider = paymentProvider()) {
+  return sendCancelRefund(provider, pickupId);
 }

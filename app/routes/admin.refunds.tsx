@@ -1,0 +1,131 @@
+// Refunds that are not settled: cancelled pickups whose refund failed or is still pending at the provider,
+// oldest first, with a "Retry now" button per refund (a plain form post: works without JavaScript).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Problem } from "~/components/admin/problem";
+import { Badge } from "~/components/admin/ui";
+import { formatDateTime } from "~/lib/dates";
+import { titleMeta } from "~/lib/meta";
+import { formatMoney } from "~/lib/pricing";
+import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { toInteger } from "~/services/admin/errors.server";
+import { retryRefund, unsettledRefunds } from "~/services/admin/refunds.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
+
+export const handle = { i18n: ["common", "admin"] };
+export const meta: MetaFunction = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [lng, t] = await Promise.all([getLanguage(request), getT(request, "admin")]);
+  return {
+    title: t("refunds.title"),
+    rows: unsettledRefunds().map((r) => ({
+      pickupId: r.pickupId,
+      confirmationNumber: r.confirmationNumber,
+      email: r.email,
+      amount: formatMoney(r.amountCents, lng),
+      status: r.status,
+      since: formatDateTime(r.since, lng),
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { admin, form, intent } = await adminForm(request);
+  if (intent !== "retry") return unknownIntent(form);
+  try {
+    const { confirmationNumber, status } = await retryRefund(admin, toInteger(form.get("pickupId")));
+    return done(request, samePage(request), `refunds.retried.${status}`, undefined, { confirmationNumber });
+  } catch (error) {
+    return refused(error, form);
+  }
+}
+
+export default function RefundsPage() {
+  const { rows } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation(["admin", "common"]);
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("pickupId") : null;
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="page-title">{t("refunds.title")}</h1>
+        <p className="mt-1 max-w-3xl text-stone-700">{t("refunds.intro")}</p>
+      </div>
+      <Problem reply={actionData} />
+      {rows.length ? (
+        // A scrolling table must be reachable by keyboard (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="card overflow-x-auto" tabIndex={0}>
+          <table className="w-full text-left text-sm" data-testid="refunds-table">
+            <caption className="sr-only">{t("refunds.caption")}</caption>
+            <thead className="border-b border-stone-200 text-stone-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  {t("refunds.confirmation")}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t("refunds.email")}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t("refunds.amount")}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t("refunds.status")}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t("refunds.since")}
+                </th>
+                <th scope="col" className="py-2">
+                  {t("refunds.action")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr
+                  key={row.pickupId}
+                  className="border-b border-stone-100 last:border-0"
+                  data-testid="refund-row"
+                  data-confirmation={row.confirmationNumber}
+                >
+                  <td className="py-2 pr-3 font-mono">{row.confirmationNumber}</td>
+                  <td className="break-all py-2 pr-3">{row.email}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{row.amount}</td>
+                  <td className="py-2 pr-3">
+                    <Badge tone={row.status === "failed" ? "inactive" : "pending"}>{t(`refunds.${row.status}`)}</Badge>
+                  </td>
+                  <td className="py-2 pr-3">{row.since}</td>
+                  <td className="py-2">
+                    <Form method="post">
+                      <input type="hidden" name="pickupId" value={row.pickupId} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="retry"
+                        className="btn-secondary"
+                        aria-label={t("refunds.retryLabel", { confirmationNumber: row.confirmationNumber })}
+                        disabled={busy === String(row.pickupId)}
+                      >
+                        {t("refunds.retry")}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="card text-stone-600" data-testid="refunds-empty">
+          {t("refunds.empty")}
+        </p>
+      )}
+    </div>
+  );
+}
