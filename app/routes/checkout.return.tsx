@@ -1,23 +1,97 @@
-// Stripe's hosted page sends the resident back here after paying (the no-JavaScript path).
+// Where Stripe sends the resident back. Two kinds of return:
+// - `session_id`: Stripe's hosted Checkout page (the no-JavaScript path) was paid;
+// - `payment_intent` (with `redirect_status`): the Payment Element's confirmPayment left for a redirect
+//   (3-D Secure, a wallet) and came back; `checkout`, `bags` and `slotId` name the checkout it paid.
+// Nothing in the query is trusted: the payment must be this resident's, and the server reads it back
+// from Stripe before it books (fulfilPayment). Paid → the confirmation; not paid → the checkout again,
+// with a toast that says why; still processing → the checkout, and the webhook books it when it succeeds.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { fulfilHostedSession } from "~/services/booking/book.server";
+import { fulfilHostedSession, fulfilPayment } from "~/services/booking/book.server";
+import { parseCheckoutId } from "~/services/booking/checkouts.server";
 import { BookingError } from "~/services/booking/quote.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
+import type { StripeProvider } from "~/services/payments/stripe.server";
+import { readCheckoutParams } from "~/services/http/booking-steps.server";
 import { redirectWithToast } from "~/services/http/toast.server";
 import { requireUser } from "~/services/http/session.server";
 
+const SESSION_ID = /^cs_[A-Za-z0-9_]+$/;
+const INTENT_ID = /^pi_[A-Za-z0-9_]+$/;
+
+const confirmation = (confirmationNumber: string) => `/confirmation?confirmationNumber=${confirmationNumber}`;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id") ?? "";
+  const intentId = url.searchParams.get("payment_intent") ?? "";
   const provider = paymentProvider();
-  if (!isStripe(provider) || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) throw redirect("/booking");
+  if (!isStripe(provider)) throw redirect("/booking");
+  if (SESSION_ID.test(sessionId)) return hostedReturn(request, sessionId, provider, user.id);
+  if (INTENT_ID.test(intentId)) return intentReturn(request, url, intentId, provider, user.id);
+  throw redirect("/booking");
+}
+
+async function hostedReturn(request: Request, sessionId: string, provider: StripeProvider, userId: number) {
   try {
-    const pickup = await fulfilHostedSession(sessionId, provider, user.id);
-    return redirect(`/confirmation?confirmationNumber=${pickup.confirmationNumber}`);
+    const pickup = await fulfilHostedSession(sessionId, provider, userId);
+    return redirect(confirmation(pickup.confirmationNumber));
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     return redirectWithToast(request, "/booking", {
+      type: "error",
+      title: "checkout:toast.bookingFailed",
+      description: `checkout:${error.key}`,
+    });
+  }
+}
+
+/** The checkout the return URL names (our own confirmPayment wrote it), or /booking when it names none. */
+function checkoutPath(url: URL): string {
+  const booking = readCheckoutParams(url);
+  const checkoutId = parseCheckoutId(url.searchParams.get("checkout"));
+  if (!booking || !checkoutId) return "/booking";
+  const query = new URLSearchParams({
+    bags: String(booking.bags),
+    slotId: String(booking.slotId),
+    checkout: checkoutId,
+  });
+  return `/checkout?${query}`;
+}
+
+async function intentReturn(request: Request, url: URL, intentId: string, provider: StripeProvider, userId: number) {
+  try {
+    const pickup = await fulfilPayment(intentId, { userId, provider });
+    return redirect(confirmation(pickup.confirmationNumber));
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    // Someone else's payment, or none of ours: nothing is said about it, and nothing is booked.
+    if (error.key === "errors.paymentNotFound") {
+      return redirectWithToast(request, "/booking", {
+        type: "error",
+        title: "checkout:toast.bookingFailed",
+        description: "checkout:errors.paymentNotFound",
+      });
+    }
+    const back = checkoutPath(url);
+    if (error.key === "errors.paymentNotCompleted") {
+      const intent = await provider.retrieveIntent(intentId);
+      if (intent?.status === "processing") {
+        return redirectWithToast(request, back, {
+          type: "info",
+          title: "checkout:return.processingTitle",
+          description: "checkout:return.processing",
+        });
+      }
+      return redirectWithToast(request, back, {
+        type: "error",
+        title: "checkout:toast.paymentFailed",
+        description: "checkout:return.failed",
+      });
+    }
+    // Paid, but it could not be booked (the slot filled, the checkout was paid by another tab): refunded.
+    return redirectWithToast(request, back, {
       type: "error",
       title: "checkout:toast.bookingFailed",
       description: `checkout:${error.key}`,

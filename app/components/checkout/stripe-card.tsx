@@ -1,10 +1,11 @@
-// Stripe Elements (JavaScript on, Stripe provider): the card goes straight to Stripe; our server then
-// reads the PaymentIntent back before it books. Loaded only on checkout with the Stripe provider. When Stripe.js
-// cannot load (blocked, offline, an error in Stripe's script, or still not there after LOAD_TIMEOUT_MS), the
-// spec's "Payment System Error" with a Refresh button and Stripe's hosted page (the no-JavaScript path) instead.
-import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { Form, useNavigate, useNavigation } from "@remix-run/react";
+// Stripe's Payment Element (JavaScript on, Stripe provider; cards, Apple Pay, Google Pay, Link where Stripe
+// offers them), deferred-intent flow: elements.submit, the checkout's one PaymentIntent from our server,
+// confirmPayment; a redirect (3-D Secure, a wallet) comes back to /checkout/return, which books it. When
+// Stripe.js cannot load (blocked, offline, an error, or not there after LOAD_TIMEOUT_MS): the spec's
+// "Payment System Error", a Refresh button and Stripe's hosted page instead. Only this lazy module imports Stripe.
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Stripe, type StripeElementsOptions, type StripeError } from "@stripe/stripe-js";
+import { Form, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -24,8 +25,13 @@ let stripePromise: Promise<Stripe | null> | null = null;
 /** Stripe.js not loaded after this long is shown as a failure. */
 const LOAD_TIMEOUT_MS = 10_000;
 
+const APPEARANCE = {
+  theme: "stripe",
+  variables: { colorPrimary: "#12672f", colorText: "#1c1917", fontSizeBase: "16px", borderRadius: "8px" },
+} as const;
+
 export default function StripeCard(props: Props) {
-  const { t } = useTranslation(["checkout", "common"]);
+  const { t, i18n } = useTranslation(["checkout", "common"]);
   const promise = useMemo(
     () => (stripePromise ??= loadStripe(props.publishableKey).catch(() => null)),
     [props.publishableKey],
@@ -51,13 +57,18 @@ export default function StripeCard(props: Props) {
       window.clearTimeout(timer);
     };
   }, [promise, props.publishableKey]);
+  const locale = i18n.language?.startsWith("fr") ? "fr" : "en";
+  const options = useMemo<StripeElementsOptions>(
+    () => ({ mode: "payment", amount: props.totalCents, currency: "cad", locale, appearance: APPEARANCE }),
+    [props.totalCents, locale],
+  );
   if (!props.publishableKey) {
     return <p className="card font-semibold">{t("stripe.unavailable")}</p>;
   }
   if (failed) return <StripeLoadFailed />;
   return (
-    <Elements stripe={promise}>
-      <StripeCardForm {...props} />
+    <Elements stripe={promise} options={options}>
+      <PaymentForm {...props} onFailed={() => setFailed(true)} />
     </Elements>
   );
 }
@@ -82,56 +93,76 @@ function StripeLoadFailed() {
   );
 }
 
-/** Stripe's error codes to the spec's messages. */
-function messageFor(error: { code?: string; decline_code?: string; message?: string }): string {
-  const code = error.decline_code === "insufficient_funds" ? "insufficient_funds" : error.code;
-  switch (code) {
-    case "card_declined":
-      return "card.errors.card_declined";
-    case "insufficient_funds":
-      return "card.errors.insufficient_funds";
-    case "incorrect_cvc":
-    case "invalid_cvc":
-      return "card.errors.incorrect_cvc";
-    case "expired_card":
-      return "card.errors.expired_card";
-    case "payment_intent_authentication_failure":
-      return "card.errors.authentication_failed";
-    default:
-      return error.message ?? "card.errors.processing_error";
-  }
+/** Stripe's error and decline codes to the spec's messages (card.errors.*); else Stripe's own words. */
+const SAME = ["card_declined", "insufficient_funds", "lost_card", "stolen_card", "processing_error", "incorrect_cvc"];
+const MESSAGES: Record<string, string> = {
+  ...Object.fromEntries([...SAME, "expired_card", "incorrect_number"].map((code) => [code, code])),
+  generic_decline: "card_declined",
+  invalid_cvc: "incorrect_cvc",
+  invalid_number: "incorrect_number",
+  payment_intent_authentication_failure: "authentication_failed",
+  authentication_required: "authentication_failed",
+};
+
+function messageKey(error: Pick<StripeError, "code" | "decline_code" | "type">): string | null {
+  const known = MESSAGES[error.decline_code ?? ""] ?? MESSAGES[error.code ?? ""];
+  if (known) return `card.errors.${known}`;
+  return error.type === "card_error" ? "card.errors.card_declined" : null;
 }
 
-async function postJson(url: string, body: unknown) {
+type Answer = { ok: boolean; status: number; json: Record<string, unknown> };
+
+async function postJson(url: string, body: unknown): Promise<Answer> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
     credentials: "same-origin",
   });
-  const json = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(json.message ?? `${response.status}: ${response.statusText}`);
-  return json;
+  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  return { ok: response.ok, status: response.status, json };
 }
 
-function StripeCardForm({ checkoutId, bags, slotId, totalCents, promoCode, address, payLabel }: Props) {
+/** A 409 naming a pickup: this checkout (or this very payment) is paid already. */
+const isPaidAnswer = (answer: Answer) =>
+  answer.status === 409 && (answer.json.code === "checkout_paid" || typeof answer.json.confirmationNumber === "string");
+
+function PaymentForm(props: Props & { onFailed: () => void }) {
+  const { checkoutId, bags, slotId, totalCents, promoCode, address, payLabel, onFailed } = props;
   const { t } = useTranslation(["checkout", "common"]);
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [ready, setReady] = useState(false);
+  const query = `checkout=${encodeURIComponent(checkoutId)}&bags=${bags}&slotId=${slotId}`;
+
+  /** The checkout is paid: its page, asked again, says so and links to the confirmation. */
+  const showPaid = () => revalidator.revalidate();
+
+  async function book(paymentIntentId: string) {
+    const pickup = await postJson("/api/pickup-requests", {
+      bagsRequested: bags,
+      pickupSlotId: slotId,
+      totalPrice: totalCents / 100,
+      address,
+      paymentIntentId,
+    });
+    if (pickup.ok) return navigate(`/confirmation?confirmationNumber=${String(pickup.json.confirmationNumber)}`);
+    if (isPaidAnswer(pickup)) return showPaid();
+    setError(typeof pickup.json.message === "string" ? pickup.json.message : t("stripe.confirmationFailed"));
+  }
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
-    const card = elements?.getElement(CardElement);
-    if (!stripe || !card) {
-      setError(t("stripe.formError"));
-      return;
-    }
+    if (!stripe || !elements) return setError(t("stripe.formError"));
     setBusy(true);
     setError(null);
     try {
+      const submitted = await elements.submit();
+      if (submitted.error) return setError(submitted.error.message ?? t("stripe.incomplete"));
       const intent = await postJson("/api/create-payment-intent", {
         checkoutId,
         amount: totalCents,
@@ -139,42 +170,44 @@ function StripeCardForm({ checkoutId, bags, slotId, totalCents, promoCode, addre
         slotId,
         promoCode,
       });
-      const result = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: { card } });
-      if (result.error) {
-        setError(t(messageFor(result.error)));
-        return;
-      }
-      const pickup = await postJson("/api/pickup-requests", {
-        bagsRequested: bags,
-        pickupSlotId: slotId,
-        totalPrice: totalCents / 100,
-        address,
-        paymentIntentId: intent.paymentIntentId,
-      }).catch(() => {
-        throw new Error(t("stripe.confirmationFailed"));
+      if (isPaidAnswer(intent)) return showPaid();
+      if (!intent.ok)
+        return setError(typeof intent.json.message === "string" ? intent.json.message : t("stripe.setupFailed"));
+      const paymentIntentId = String(intent.json.paymentIntentId);
+      const result = await stripe.confirmPayment({
+        elements,
+        clientSecret: String(intent.json.clientSecret),
+        confirmParams: { return_url: `${window.location.origin}/checkout/return?${query}` },
+        redirect: "if_required",
       });
-      navigate(`/confirmation?confirmationNumber=${pickup.confirmationNumber}`);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : t("errors.generic"));
+      if (result.error) {
+        // Already paid (a second tab, or an answer lost on the way): our server books it or says it is booked.
+        if (result.error.code === "payment_intent_unexpected_state") return await book(paymentIntentId);
+        const key = messageKey(result.error);
+        return setError(key ? t(key) : (result.error.message ?? t("card.errors.processing_error")));
+      }
+      if (result.paymentIntent.status === "succeeded") return await book(paymentIntentId);
+      // Processing, or anything else: the return page reads the intent back and says what happened.
+      window.location.assign(`/checkout/return?${query}&payment_intent=${encodeURIComponent(paymentIntentId)}`);
+    } catch {
+      setError(t("errors.generic"));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={pay} className="card space-y-3" aria-labelledby="card-title">
+    <form onSubmit={pay} className="card space-y-3" aria-labelledby="card-title" data-testid="payment-element-form">
       <h2 id="card-title" className="font-semibold">
-        {t("card.title")}
+        {t("card.methodTitle")}
       </h2>
-      <div className="rounded-lg border border-stone-400 bg-white p-3">
-        <CardElement options={{ hidePostalCode: false, style: { base: { fontSize: "16px" } } }} />
-      </div>
+      <PaymentElement options={{ layout: "tabs" }} onReady={() => setReady(true)} onLoadError={onFailed} />
       {error ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn-primary w-full" disabled={busy || !stripe}>
+      <button type="submit" className="btn-primary w-full" disabled={busy || !stripe || !elements || !ready}>
         {busy ? t("card.paying") : payLabel}
       </button>
     </form>
