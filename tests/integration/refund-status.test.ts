@@ -28,6 +28,8 @@ import { loader as historyLoader } from "~/routes/history";
 import { payWithSimulatedCard } from "~/services/booking/checkout.server";
 import { reconcilePayments } from "~/services/booking/reconcile.server";
 import { unsettledCancelRefunds } from "~/services/booking/refunds.server";
+import { retryRefund, unsettledRefunds } from "~/services/admin/refunds.server";
+import { AdminError } from "~/services/admin/errors.server";
 import { cancelPickup } from "~/services/orders/changes.server";
 import { createUserSession } from "~/services/http/session.server";
 import { paymentProvider, setPaymentProvider } from "~/services/payments/index.server";
@@ -326,5 +328,61 @@ describe("the simulated 5126 card (pays, its refund fails)", () => {
       "Refund of $9.20 (the total minus the $2.00 cancellation fee plus tax): sent to your card.",
     );
     expect(pickupRow(pickup.id).refundStatus).toBe("succeeded");
+  });
+});
+
+describe("the admin's list of refunds not settled", () => {
+  beforeEach(() => setPaymentProvider(new SimulatedProvider()));
+  afterEach(() => setPaymentProvider(null));
+
+  it("lists a failed refund with the resident, amount and since when; a retry refused again keeps it listed", async () => {
+    const user = await resident();
+    const pickup = await payWithSimulatedCard(
+      user,
+      { bags: 1, slotId: slot().id },
+      { ...CARD, cardNumber: "4000 0000 0000 5126" },
+    );
+    await cancelPickup(user, pickup.id);
+    const listed = unsettledRefunds().find((r) => r.pickupId === pickup.id);
+    expect(listed).toEqual({
+      pickupId: pickup.id,
+      confirmationNumber: pickup.confirmationNumber,
+      email: user.email,
+      amountCents: 920,
+      status: "failed",
+      since: pickupRow(pickup.id).cancelledAt,
+    });
+
+    await expect(retryRefund(user, pickup.id)).resolves.toEqual({
+      confirmationNumber: pickup.confirmationNumber,
+      status: "failed",
+    });
+    expect(unsettledRefunds().map((r) => r.pickupId)).toContain(pickup.id);
+    const activity = db.select().from(schema.adminActivity).all().at(-1)!;
+    expect(activity).toMatchObject({ adminUserId: user.id, action: "refund.retry" });
+  });
+
+  it("a settled refund (or no pickup) cannot be retried", async () => {
+    const user = await resident();
+    const pickup = await payWithSimulatedCard(user, { bags: 1, slotId: slot().id }, CARD);
+    await cancelPickup(user, pickup.id);
+    expect(unsettledRefunds().map((r) => r.pickupId)).not.toContain(pickup.id);
+    const error = await retryRefund(user, pickup.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AdminError);
+    expect(error).toMatchObject({ key: "refunds.errors.settled", status: 404 });
+    await expect(retryRefund(user, null)).rejects.toMatchObject({ key: "refunds.errors.settled" });
+  });
+
+  it("a pickup cancelled before statuses were stored reads its payment's mark", async () => {
+    const user = await resident();
+    const pickup = await payWithSimulatedCard(
+      user,
+      { bags: 1, slotId: slot().id },
+      { ...CARD, cardNumber: "4000 0000 0000 5126" },
+    );
+    await cancelPickup(user, pickup.id);
+    db.update(schema.pickupRequests).set({ refundStatus: null }).where(eq(schema.pickupRequests.id, pickup.id)).run();
+    expect((await orderPage(user, pickup.confirmationNumber)).payment?.refundStatus).toBe("failed");
+    expect(unsettledRefunds().find((r) => r.pickupId === pickup.id)?.status).toBe("failed");
   });
 });

@@ -12,7 +12,7 @@ import { now } from "~/lib/clock";
 import type { Payment, PickupRequest } from "../../../db/schema";
 
 /** A cancelled pickup's refund the provider refused (or could not be reached for); retried hourly. */
-export const REFUND_FAILED = "refund_failed";
+const REFUND_FAILED = "refund_failed";
 
 /**
  * What the resident is told about a pickup's refund: its stored status, or for pickups cancelled before
