@@ -1,3 +1,6 @@
+// POST /api/payments/simulated/confirm: the simulated card of a payment intent. Answers 200
+// { status: "succeeded" }, or 200 { status: "requires_action", redirectUrl } for a card that asks for
+// 3-D Secure (the resident completes it on that page, which books), or 402 with the card's error.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SimulatedConfirmSchema } from "~/lib/checkout-schema";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";

@@ -40,7 +40,6 @@ describe("booking with the simulated card", () => {
     ["4000 0000 0000 9995", "insufficient_funds"],
     ["4000 0000 0000 0127", "incorrect_cvc"],
     ["4000 0000 0000 0069", "expired_card"],
-    ["4000 0027 6000 3184", "authentication_failed"],
     ["4242 4242 4242 4241", "incorrect_number"],
   ])("card %s fails with %s and books nothing", async (cardNumber, code) => {
     const user = await resident();

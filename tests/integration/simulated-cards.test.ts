@@ -1,5 +1,6 @@
 // Stripe's test cards through the simulated provider: which pay (with their brand), which decline with
-// their own message, 5126 whose refund fails (and a cancel that says so), and the test-mode banner.
+// their own message, 3184 that asks for authentication (its page: simulated-3ds.test.ts), 5126 whose
+// refund fails (and a cancel that says so), and the test-mode banner.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
@@ -44,7 +45,6 @@ const DECLINED: [string, string][] = [
   ["4000 0000 0000 9995", "insufficient_funds"],
   ["4000 0000 0000 0127", "incorrect_cvc"],
   ["4000 0000 0000 0069", "expired_card"],
-  ["4000 0027 6000 3184", "authentication_failed"],
 ];
 
 async function providerIntent(provider: SimulatedProvider) {
@@ -68,6 +68,37 @@ describe("the simulated provider follows Stripe's test cards", () => {
     const intent = await providerIntent(provider);
     await expect(provider.confirmCard(intent.id, { ...CARD, cardNumber })).resolves.toEqual({ ok: false, code });
     expect(await provider.retrieveIntent(intent.id)).toMatchObject({ status: "requires_payment_method" });
+  });
+
+  it("4000 0027 6000 3184 asks for authentication: the intent waits in requires_action with its card", async () => {
+    const provider = new SimulatedProvider();
+    const intent = await providerIntent(provider);
+    await expect(provider.confirmCard(intent.id, { ...CARD, cardNumber: "4000 0027 6000 3184" })).resolves.toEqual({
+      ok: false,
+      requiresAction: true,
+    });
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({
+      status: "requires_action",
+      cardBrand: "visa",
+      cardLast4: "3184",
+    });
+    // Its expiry and CVC are checked first, as for any card.
+    const expired = await providerIntent(provider);
+    await expect(
+      provider.confirmCard(expired.id, { ...CARD, cardNumber: "4000 0027 6000 3184", expYear: 2020 }),
+    ).resolves.toEqual({ ok: false, code: "expired_card" });
+    // Completed, it succeeds; failed, it is open again with the error authentication_failed.
+    await expect(provider.authenticate(intent.id, "complete")).resolves.toMatchObject({ status: "succeeded" });
+    const failing = await providerIntent(provider);
+    await provider.confirmCard(failing.id, { ...CARD, cardNumber: "4000 0027 6000 3184" });
+    await expect(provider.authenticate(failing.id, "fail")).resolves.toMatchObject({
+      status: "requires_payment_method",
+    });
+    expect(ledger(failing.id)).toMatchObject({ lastErrorCode: "authentication_failed", cardLast4: null });
+    // Only an intent waiting for authentication is changed.
+    await expect(provider.authenticate(failing.id, "complete")).resolves.toMatchObject({
+      status: "requires_payment_method",
+    });
   });
 
   it("5126 pays but its refund fails at the provider, and nothing is refunded", async () => {

@@ -8,11 +8,11 @@ import { db, schema } from "~/services/platform/db.server";
 import { isSimulated, isStripe, paymentProvider } from "~/services/payments/index.server";
 import { findPaymentByProviderId } from "~/services/payments/ledger.server";
 import type { CardErrorCode, CardInput } from "~/services/payments/types";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
-import { CURRENCY } from "~/lib/pricing";
-import type { User } from "../../../db/schema";
+import { CURRENCY, type BagCount } from "~/lib/pricing";
+import type { PickupRequest, User } from "../../../db/schema";
 
 /** A card the provider refused; code maps to the spec's messages (checkout namespace `card.errors.*`). */
 export class CardError extends Error {
@@ -24,8 +24,29 @@ export class CardError extends Error {
   }
 }
 
+/**
+ * A card that asks for 3-D Secure: nothing is paid or booked until the resident completes the bank's step
+ * on our authentication page (`redirectUrl`, as Stripe's next_action.redirect_to_url). The checkout page
+ * redirects there; the API answers it as 200 `{ status, redirectUrl }`.
+ */
+export class AuthenticationRequired extends Error {
+  readonly status = "requires_action" as const;
+  constructor(public readonly redirectUrl: string) {
+    super("requires_action");
+  }
+}
+
+/** The simulated bank's authentication page for an intent; the page finds the checkout from our payment row. */
+function authenticationUrl(paymentIntentId: string) {
+  return `/payments/simulated/authenticate?payment_intent=${encodeURIComponent(paymentIntentId)}`;
+}
+
 /** The card form posted to our server (simulated provider only). */
-export async function confirmSimulatedCard(userId: number, paymentIntentId: string, card: CardInput) {
+export async function confirmSimulatedCard(
+  userId: number,
+  paymentIntentId: string,
+  card: CardInput,
+): Promise<{ status: "succeeded" } | { status: "requires_action"; redirectUrl: string }> {
   const provider = paymentProvider();
   if (!isSimulated(provider)) throw new BookingError("errors.paymentSystem", 409);
   const payment = findPaymentByProviderId(paymentIntentId);
@@ -37,23 +58,26 @@ export async function confirmSimulatedCard(userId: number, paymentIntentId: stri
     throw new BookingError("errors.paymentRefunded", 409);
   }
   const result = await provider.confirmCard(paymentIntentId, card);
-  if (!result.ok) {
-    db.update(schema.payments)
-      .set({ status: "failed", failureCode: result.code, updatedAt: now() })
-      .where(eq(schema.payments.id, payment.id))
-      .run();
+  if (!result.ok && "code" in result) {
+    setPaymentState(payment.id, "failed", result.code);
     throw new CardError(result.code);
   }
-  db.update(schema.payments)
-    .set({ status: "requires_payment", failureCode: null, updatedAt: now() })
-    .where(eq(schema.payments.id, payment.id))
-    .run();
+  setPaymentState(payment.id, "requires_payment", null);
+  if (!result.ok) return { status: "requires_action", redirectUrl: authenticationUrl(paymentIntentId) };
   return { status: "succeeded" as const };
+}
+
+function setPaymentState(paymentId: number, status: "requires_payment" | "failed", failureCode: string | null) {
+  db.update(schema.payments)
+    .set({ status, failureCode, updatedAt: now() })
+    .where(eq(schema.payments.id, paymentId))
+    .run();
 }
 
 /**
  * Without JavaScript, one form post does it all: price, charge the card, book. The checkout's turn covers
- * the whole of it, so a second tab paying the same checkout waits, then finds it paid.
+ * the whole of it, so a second tab paying the same checkout waits, then finds it paid. A card that asks
+ * for authentication books nothing yet: it throws AuthenticationRequired with the page to go to.
  */
 export async function payWithSimulatedCard(
   user: User,
@@ -65,9 +89,92 @@ export async function payWithSimulatedCard(
   const id = claimCheckout(user, request, checkoutId);
   return oneAtATime(id, async () => {
     const { paymentIntentId } = await openCardPayment(user, request, id, provider);
-    await confirmSimulatedCard(user.id, paymentIntentId, card);
+    const confirmed = await confirmSimulatedCard(user.id, paymentIntentId, card);
+    if (confirmed.status === "requires_action") throw new AuthenticationRequired(confirmed.redirectUrl);
     return fulfilPayment(paymentIntentId, { userId: user.id, provider });
   });
+}
+
+/** The resident's simulated payment waiting on the authentication page; someone else's reads as unknown (404). */
+function ownSimulatedPayment(userId: number, paymentIntentId: string) {
+  const provider = paymentProvider();
+  const payment = findPaymentByProviderId(paymentIntentId);
+  if (!isSimulated(provider) || !payment || payment.userId !== userId || payment.provider !== "simulated") {
+    throw new BookingError("errors.paymentNotFound", 404);
+  }
+  const booking = JSON.parse(payment.booking) as { bags: BagCount; slotId: number };
+  const checkout = payment.checkoutId ? { id: payment.checkoutId, bags: booking.bags, slotId: booking.slotId } : null;
+  return { provider, payment, checkout };
+}
+
+function pickupOfPayment(paymentId: number) {
+  return db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.paymentId, paymentId)).get();
+}
+
+/** Where a checkout goes back to: its bags, slot and id (null for a payment started without one). */
+export type CheckoutRef = { id: string; bags: BagCount; slotId: number } | null;
+
+/**
+ * What the authentication page shows: the payment waiting for the resident (amount, card), the pickup it
+ * already booked (a reload after Complete), or "closed" when it no longer waits (failed, paid with another
+ * card, cancelled after an hour): the resident goes back to the checkout.
+ */
+export async function simulatedAuthentication(userId: number, paymentIntentId: string) {
+  const { provider, payment, checkout } = ownSimulatedPayment(userId, paymentIntentId);
+  const booked = pickupOfPayment(payment.id);
+  if (booked) return { state: "booked" as const, pickup: booked };
+  const intent = await provider.retrieveIntent(paymentIntentId);
+  if (!intent || (intent.status !== "requires_action" && intent.status !== "succeeded")) {
+    return { state: "closed" as const, checkout };
+  }
+  return {
+    state: "pending" as const,
+    amountCents: payment.amountCents,
+    cardBrand: intent.cardBrand,
+    cardLast4: intent.cardLast4,
+    checkout,
+  };
+}
+
+/**
+ * The resident's answer on the authentication page, in the checkout's turn. Complete: the intent
+ * succeeds and the pickup is booked (fulfilPayment reads it back first); again after booking, the same
+ * pickup; "refused" when the payment cannot book (fulfilPayment's reason, refunded in full). Fail: the
+ * intent and our payment are failed with authentication_failed, nothing is booked, and the checkout can be
+ * paid again (the same intent, another card or another try).
+ */
+export async function finishSimulatedAuthentication(
+  userId: number,
+  paymentIntentId: string,
+  outcome: "complete" | "fail",
+): Promise<
+  { state: "booked"; pickup: PickupRequest } | { state: "failed" | "refused"; reason: string; checkout: CheckoutRef }
+> {
+  const { provider, payment, checkout } = ownSimulatedPayment(userId, paymentIntentId);
+  const work = async () => {
+    const booked = pickupOfPayment(payment.id);
+    if (booked) return { state: "booked" as const, pickup: booked };
+    const intent = await provider.authenticate(paymentIntentId, outcome);
+    if (intent?.status === "succeeded") {
+      try {
+        return { state: "booked" as const, pickup: await fulfilPayment(paymentIntentId, { userId, provider }) };
+      } catch (error) {
+        // Paid but not bookable (refunded in full), or the checkout was paid meanwhile: the checkout says so.
+        if (!(error instanceof BookingError)) throw error;
+        return { state: "refused" as const, reason: error.key, checkout };
+      }
+    }
+    if (outcome === "fail" && intent?.status === "requires_payment_method") {
+      db.update(schema.payments)
+        .set({ status: "failed", failureCode: "authentication_failed", updatedAt: now() })
+        .where(and(eq(schema.payments.id, payment.id), eq(schema.payments.status, "requires_payment")))
+        .run();
+      return { state: "failed" as const, reason: "card.errors.authentication_failed", checkout };
+    }
+    // No longer waiting for authentication (failed before, paid with another card, cancelled): nothing to do.
+    return { state: "failed" as const, reason: "errors.paymentNotCompleted", checkout };
+  };
+  return checkout ? oneAtATime(checkout.id, work) : work();
 }
 
 /**

@@ -5,7 +5,12 @@
 import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { bookFree } from "~/services/booking/book.server";
-import { CardError, payWithSimulatedCard, startHostedCheckout } from "~/services/booking/checkout.server";
+import {
+  AuthenticationRequired,
+  CardError,
+  payWithSimulatedCard,
+  startHostedCheckout,
+} from "~/services/booking/checkout.server";
 import { applyPromo, clearPromo, PromoError } from "~/services/booking/promos.server";
 import { BookingError } from "~/services/booking/quote.server";
 import { CheckoutPaidError, paidPickupOf } from "~/services/booking/checkouts.server";
@@ -88,7 +93,7 @@ export async function runCheckoutIntent(
           return refuse(card, { fieldErrors });
         }
         const expiry = parseExpiry(card.value.expiry)!;
-        const pickup = await payWithSimulatedCard(
+        const paid = await payWithSimulatedCard(
           user,
           booking,
           {
@@ -98,8 +103,13 @@ export async function runCheckoutIntent(
             ...expiry,
           },
           checkoutId,
-        );
-        return toConfirmation(pickup.confirmationNumber);
+        ).catch((error: unknown) => {
+          if (error instanceof AuthenticationRequired) return error;
+          throw error;
+        });
+        // A card that asks for 3-D Secure: on to the authentication page; nothing is booked yet.
+        if (paid instanceof AuthenticationRequired) return redirect(paid.redirectUrl);
+        return toConfirmation(paid.confirmationNumber);
       }
       case "payHosted":
         return redirect(

@@ -8,9 +8,11 @@ import { now } from "~/lib/clock";
 
 /**
  * Stripe's documented test numbers and what they do. "refund_fails" pays, but refunding it fails (the
- * refund answers status "failed", as Stripe's refund of 4000 0000 0000 5126 ends failed).
+ * refund answers status "failed", as Stripe's refund of 4000 0000 0000 5126 ends failed). "authenticate"
+ * pays only once the resident completes the bank's authentication step (3-D Secure, 4000 0027 6000 3184):
+ * confirming it leaves the intent in "requires_action".
  */
-const TEST_CARDS: Record<string, CardErrorCode | "success" | "refund_fails"> = {
+const TEST_CARDS: Record<string, CardErrorCode | "success" | "refund_fails" | "authenticate"> = {
   "4242424242424242": "success",
   "4000001240000000": "success",
   "5555555555554444": "success",
@@ -27,7 +29,7 @@ const TEST_CARDS: Record<string, CardErrorCode | "success" | "refund_fails"> = {
   "4000000000009995": "insufficient_funds",
   "4000000000000127": "incorrect_cvc",
   "4000000000000069": "expired_card",
-  "4000002760003184": "authentication_failed",
+  "4000002760003184": "authenticate",
 };
 
 function luhnValid(number: string): boolean {
@@ -59,17 +61,17 @@ const REFUND_FAILS_LAST4 = new Set(
     .map(([number]) => `${cardBrand(number)}:${number.slice(-4)}`),
 );
 
-/** What the simulated bank answers for this card at this moment. */
-function simulateCharge(card: CardInput, at = now()): CardErrorCode | null {
+/** What the simulated bank answers for this card at this moment: paid (null), an error, or "authenticate first". */
+function simulateCharge(card: CardInput, at = now()): CardErrorCode | "authenticate" | null {
   const number = card.cardNumber.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return "incorrect_number";
   const outcome = TEST_CARDS[number] ?? "card_declined";
-  if (outcome !== "success" && outcome !== "refund_fails") return outcome;
+  if (outcome !== "success" && outcome !== "refund_fails" && outcome !== "authenticate") return outcome;
   const expiry = new Date(Date.UTC(card.expYear < 100 ? 2000 + card.expYear : card.expYear, card.expMonth, 1));
   if (!(card.expMonth >= 1 && card.expMonth <= 12) || expiry.getTime() <= at) return "expired_card";
   const cvcLength = cardBrand(number) === "amex" ? 4 : 3;
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc)) return "incorrect_cvc";
-  return null;
+  return outcome === "authenticate" ? "authenticate" : null;
 }
 
 /** The simulated provider has no browser library: its client secret only names the intent. */
@@ -146,24 +148,69 @@ export class SimulatedProvider implements PaymentProvider {
     return row ? toIntent(row) : null;
   }
 
-  /** The card form's submission, as Stripe would confirm it. */
-  async confirmCard(id: string, card: CardInput): Promise<{ ok: true } | { ok: false; code: CardErrorCode }> {
+  /**
+   * The card form's submission, as Stripe would confirm it: paid, refused with a code, or (a card that asks
+   * for 3-D Secure) waiting in "requires_action" for the resident to authenticate with the bank, its card's
+   * brand and last four kept for then. A refused card leaves the intent open for another card.
+   */
+  async confirmCard(
+    id: string,
+    card: CardInput,
+  ): Promise<{ ok: true } | { ok: false; code: CardErrorCode } | { ok: false; requiresAction: true }> {
     const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, id)).get();
     if (!row) return { ok: false, code: "processing_error" };
     if (row.status === "succeeded") return { ok: true };
     // Cancelled (abandoned for an hour): it can never be paid.
     if (row.status === "canceled") return { ok: false, code: "processing_error" };
-    const error = simulateCharge(card);
+    const outcome = simulateCharge(card);
     const number = card.cardNumber.replace(/[\s-]/g, "");
-    if (error) {
-      db.update(schema.simulatedIntents).set({ lastErrorCode: error }).where(eq(schema.simulatedIntents.id, id)).run();
-      return { ok: false, code: error };
+    if (outcome === "authenticate") {
+      db.update(schema.simulatedIntents)
+        .set({
+          status: "requires_action",
+          cardBrand: cardBrand(number),
+          cardLast4: number.slice(-4),
+          lastErrorCode: null,
+        })
+        .where(eq(schema.simulatedIntents.id, id))
+        .run();
+      return { ok: false, requiresAction: true };
+    }
+    if (outcome) {
+      db.update(schema.simulatedIntents)
+        .set({ status: "requires_payment_method", cardBrand: null, cardLast4: null, lastErrorCode: outcome })
+        .where(eq(schema.simulatedIntents.id, id))
+        .run();
+      return { ok: false, code: outcome };
     }
     db.update(schema.simulatedIntents)
       .set({ status: "succeeded", cardBrand: cardBrand(number), cardLast4: number.slice(-4), lastErrorCode: null })
       .where(eq(schema.simulatedIntents.id, id))
       .run();
     return { ok: true };
+  }
+
+  /**
+   * The bank's authentication step of an intent in "requires_action" (our page stands in for the bank's):
+   * completed, the intent succeeds; failed, it goes back to "requires_payment_method" with the error
+   * authentication_failed, as Stripe's does. An intent in any other state is left as it is. Answers the
+   * intent as it now stands (null when unknown).
+   */
+  async authenticate(id: string, outcome: "complete" | "fail"): Promise<ProviderIntent | null> {
+    db.update(schema.simulatedIntents)
+      .set(
+        outcome === "complete"
+          ? { status: "succeeded", lastErrorCode: null }
+          : {
+              status: "requires_payment_method",
+              cardBrand: null,
+              cardLast4: null,
+              lastErrorCode: "authentication_failed",
+            },
+      )
+      .where(and(eq(schema.simulatedIntents.id, id), eq(schema.simulatedIntents.status, "requires_action")))
+      .run();
+    return this.retrieveIntent(id);
   }
 
   /**
