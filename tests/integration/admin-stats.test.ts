@@ -580,7 +580,7 @@ describe("CSV downloads", () => {
   it("quote commas, quotes and line breaks, start with a BOM, end rows with CRLF and neutralise formulas", () => {
     expect(csvCell('Rue "Saint", Denis')).toBe('"Rue ""Saint"", Denis"');
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
-    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell("=HYPERLINK(1)")).toBe(`"'=HYPERLINK(1)"`);
     expect(csvCell(12)).toBe("12");
     expect(csvCell(null)).toBe("");
     expect(

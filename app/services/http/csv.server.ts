@@ -1,19 +1,30 @@
 // CSV downloads for admins: RFC 4180 quoting (quotes, commas, line breaks), CRLF rows, UTF-8 with a BOM
-// so Excel reads accents right, and a guard against spreadsheet formulas in text people typed.
+// so Excel reads accents right, and a guard against spreadsheet formulas in text people typed (OWASP's
+// CSV injection guidance): such a cell is quoted and its formula start prefixed with an apostrophe.
 import { DateTime } from "luxon";
 import { ZONE } from "~/lib/dates";
 
 export type CsvCell = string | number | null | undefined;
 
-/** Text that a spreadsheet would run as a formula gets a leading apostrophe. */
+/** What starts a formula in Excel, LibreOffice or Sheets. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text a spreadsheet would run as a formula gets an apostrophe in front: at the start of the cell and
+ * after every `;`, the separator of spreadsheets set up for French (Canada) that would otherwise start a
+ * new cell there.
+ */
 function neutralizeFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return text.replace(/(^|;)(?=[=+\-@\t\r])/g, "$1'");
 }
 
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
-  const text = typeof value === "number" ? String(value) : neutralizeFormula(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === "number") return String(value);
+  // A `;` or a formula start is quoted too, so no reader splits the cell or reads it bare.
+  const risky = FORMULA_START.test(value) || value.includes(";");
+  const text = neutralizeFormula(value);
+  return risky || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(rows: CsvCell[][]): string {
