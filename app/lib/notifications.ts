@@ -11,6 +11,8 @@ export type PickupForNotifications = {
   createdAt: number;
   modifiedAt: number | null;
   cancelledAt: number | null;
+  /** A cancelled pickup's refund at the provider; null when nothing was refunded. */
+  refundStatus?: "succeeded" | "pending" | "failed" | null;
   /** The window's start; null when the pickup has no slot. */
   startsAt: number | null;
   date: string | null;
@@ -27,6 +29,14 @@ export type AppNotification = {
   pickupRequestId?: number;
   confirmationNumber?: string;
 };
+
+/** A cancellation's message says where its refund stands, never "on its way" when it failed. */
+const CANCELLED_MESSAGE = {
+  pending: "notifications.cancelledMessage",
+  succeeded: "notifications.cancelledRefunded",
+  failed: "notifications.cancelledRefundFailed",
+  none: "notifications.cancelledNoRefund",
+} as const;
 
 export function computeNotifications(pickups: PickupForNotifications[], at: number): AppNotification[] {
   if (pickups.length === 0) {
@@ -55,7 +65,7 @@ export function computeNotifications(pickups: PickupForNotifications[], at: numb
         id: `cancelled-${pickup.id}`,
         type: "pickup_cancelled",
         title: "notifications.cancelledTitle",
-        message: "notifications.cancelledMessage",
+        message: CANCELLED_MESSAGE[pickup.refundStatus ?? "none"],
         createdAt: pickup.cancelledAt ?? pickup.createdAt,
       });
       continue;

@@ -94,6 +94,14 @@ describe("notifications", () => {
   });
   it("a cancelled pickup gives a cancellation notice, a moved one a modification notice", () => {
     expect(titles(48, { status: "Cancelled", cancelledAt: NOW - HOUR })).toEqual(["notifications.cancelledTitle"]);
+    const message = (refundStatus: PickupForNotifications["refundStatus"]) =>
+      computeNotifications([pickup(48, { status: "Cancelled", cancelledAt: NOW - HOUR, refundStatus })], NOW)[0]!
+        .message;
+    // Never "your refund is on its way" when it failed or when nothing was refunded.
+    expect(message("pending")).toBe("notifications.cancelledMessage");
+    expect(message("succeeded")).toBe("notifications.cancelledRefunded");
+    expect(message("failed")).toBe("notifications.cancelledRefundFailed");
+    expect(message(null)).toBe("notifications.cancelledNoRefund");
     expect(titles(48, { modifiedAt: NOW - HOUR })).toEqual([
       "notifications.modifiedTitle",
       "notifications.confirmedTitle",

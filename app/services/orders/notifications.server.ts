@@ -16,6 +16,7 @@ export function notificationsFor(userId: number, at = now()): UserNotification[]
       createdAt: pickup.createdAt,
       modifiedAt: pickup.modifiedAt,
       cancelledAt: pickup.cancelledAt,
+      refundStatus: pickup.refundStatus,
       startsAt: slot.startsAt,
       date: slot.date,
       window: slot.window,
