@@ -42,7 +42,6 @@ test.describe("checkout in English", () => {
       ["4000 0000 0000 9995", "Insufficient funds. Please try a different payment method."],
       ["4000 0000 0000 0127", "Your card's security code is incorrect."],
       ["4000 0000 0000 0069", "Your card has expired."],
-      ["4000 0027 6000 3184", "Payment authentication failed. Please try again."],
       ["4000 0000 0000 9987", "Your card was declined: it has been reported lost. Please use a different card."],
     ];
     await page.goto(`/checkout?bags=1&slotId=${slotId}`);
