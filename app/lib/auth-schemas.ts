@@ -76,3 +76,32 @@ export const ResetPasswordApiSchema = z.object({
   token: z.string().min(1, "errors.invalidResetLink").max(200),
   newPassword: passwordField,
 });
+
+const currentPasswordField = z
+  .string({ required_error: "errors.passwordRequired" })
+  .min(1, "errors.passwordRequired")
+  .max(200, "errors.passwordMax");
+
+/** The profile's Change password form: the current password, then the new one twice (sign-up's rules). */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: currentPasswordField,
+    newPassword: passwordField,
+    confirmPassword: z.string({ required_error: "errors.confirmRequired" }).max(200),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: "errors.passwordsDontMatch",
+    path: ["confirmPassword"],
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    message: "errors.newPasswordSame",
+    path: ["newPassword"],
+  });
+
+/** POST /api/auth/change-password: no confirmation field, like the register payload. */
+export const ChangePasswordApiSchema = z
+  .object({ currentPassword: currentPasswordField, newPassword: passwordField })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    message: "errors.newPasswordSame",
+    path: ["newPassword"],
+  });

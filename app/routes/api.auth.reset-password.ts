@@ -9,7 +9,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await resetPassword(token, newPassword);
   } catch (error) {
-    if (error instanceof AccountError) return apiMessage(request, "errors.resetFailed", 400);
+    if (error instanceof AccountError) {
+      return apiMessage(request, error.key === "errors.passwordCommon" ? error.key : "errors.resetFailed", 400);
+    }
     throw error;
   }
   return apiMessage(request, "reset.successTitle", 200);

@@ -1,17 +1,22 @@
 // /profile: the resident's name and pickup address (spec sections 2 and 5). Inside a booking
 // (?bags=&slotId=) the button saves and goes on to checkout, or back to /booking when the chosen slot
-// does not serve the new postal prefix (at once without JavaScript, after 3 seconds with it).
+// does not serve the new postal prefix (at once without JavaScript, after 3 seconds with it). Below it, the
+// Change password form (intent=change-password) posts to the same action.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/accounts/change-password-form";
 import { ProfileForm } from "~/components/accounts/profile-form";
 import { Toaster } from "~/components/toaster";
 import { DEFAULT_PROVINCE } from "~/lib/address-selection";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ProfileSchema } from "~/lib/profile-schema";
-import { parseSubmission, reject } from "~/services/http/forms.server";
+import { changePasswordFromForm } from "~/services/http/auth-actions.server";
+import { reject } from "~/services/http/forms.server";
+import { readForm } from "~/services/http/request.server";
 import { getLanguage, getT } from "~/services/http/i18n.server";
 import { updateProfile } from "~/services/accounts/profile.server";
 import { nextBookingStep, readBookingContext } from "~/services/http/booking-steps.server";
@@ -64,7 +69,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const booking = readBookingContext(new URL(request.url).searchParams);
   if (booking.kind === "invalid") return missingBooking(request);
-  const { formData, submission } = await parseSubmission(request, ProfileSchema);
+  const formData = await readForm(request);
+  if (formData.get("intent") === CHANGE_PASSWORD_INTENT) return changePasswordFromForm(request, formData, user.id);
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
   if (submission.status !== "success") return reject(submission);
 
   try {
@@ -103,6 +110,9 @@ export default function Profile() {
   const location = useLocation();
   const { t } = useTranslation(["profile", "common"]);
   const mismatchRedirect = actionData && "mismatchRedirect" in actionData ? actionData.mismatchRedirect : null;
+  // Both forms answer through this action; a reply of the password form carries its intent.
+  const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
+  const passwordReply = reply?.initialValue?.intent === CHANGE_PASSWORD_INTENT ? reply : undefined;
   return (
     <div className="mx-auto max-w-md">
       <h1 className="page-title">{bookingSummary ? t("bookingTitle") : t("title")}</h1>
@@ -121,9 +131,10 @@ export default function Profile() {
         email={email}
         defaults={defaults}
         inBooking={Boolean(bookingSummary)}
-        lastResult={actionData?.reply}
+        lastResult={passwordReply ? undefined : reply}
         mismatchRedirect={mismatchRedirect}
       />
+      {bookingSummary ? null : <ChangePasswordForm key={`password-${location.key}`} lastResult={passwordReply} />}
       <Toaster toast={actionData?.toast ?? null} />
     </div>
   );

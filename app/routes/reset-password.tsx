@@ -44,6 +44,9 @@ export async function action({ request }: ActionFunctionArgs) {
     await resetPassword(submission.value.token, submission.value.newPassword);
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
+    if (error.key === "errors.passwordCommon") {
+      return reject(submission, { fieldErrors: { newPassword: [error.key] }, hideFields: hidden });
+    }
     return reject(submission, { formErrors: ["errors.resetFailed"], hideFields: hidden });
   }
   // The reset ended every session of the account, this browser's included.

@@ -31,12 +31,12 @@ describe("registration and sign-in", () => {
     const address = email();
     const user = await registerUser({
       email: address.toUpperCase(),
-      password: "secret1",
+      password: "sorting-day-1",
       postalFsa: "H2X",
       locale: "fr",
     });
     expect(user.email).toBe(address);
-    expect(user.passwordHash).not.toContain("secret1");
+    expect(user.passwordHash).not.toContain("sorting-day-1");
     expect(user.postalFsa).toBe("H2X");
     expect(user.role).toBe("resident");
     expect(toPublicUser(user)).not.toHaveProperty("passwordHash");
@@ -44,7 +44,7 @@ describe("registration and sign-in", () => {
 
   it("refuses a second account for the same address and stores nothing more", async () => {
     const address = email();
-    await registerUser({ email: address, password: "secret1", locale: "en" });
+    await registerUser({ email: address, password: "sorting-day-1", locale: "en" });
     await expect(registerUser({ email: address, password: "other12", locale: "en" })).rejects.toMatchObject({
       key: "errors.userExists",
       status: 409,
@@ -54,16 +54,16 @@ describe("registration and sign-in", () => {
 
   it("verifies the password and refuses a wrong one or an unknown account alike", async () => {
     const address = email();
-    await registerUser({ email: address, password: "secret1", locale: "en" });
-    await expect(verifyLogin(address, "secret1")).resolves.toMatchObject({ email: address });
+    await registerUser({ email: address, password: "sorting-day-1", locale: "en" });
+    await expect(verifyLogin(address, "sorting-day-1")).resolves.toMatchObject({ email: address });
     await expect(verifyLogin(address, "secret2")).rejects.toBeInstanceOf(AccountError);
-    await expect(verifyLogin(`nobody-${address}`, "secret1")).rejects.toMatchObject({
+    await expect(verifyLogin(`nobody-${address}`, "sorting-day-1")).rejects.toMatchObject({
       key: "errors.invalidCredentials",
     });
   });
 
   it("a session cookie brings the user back; onboarding can be completed", async () => {
-    const user = await registerUser({ email: email(), password: "secret1", locale: "en" });
+    const user = await registerUser({ email: email(), password: "sorting-day-1", locale: "en" });
     const headers = await createUserSession(user.id);
     const cookie = headers.get("Set-Cookie")!.split(";")[0]!;
     const request = new Request("http://localhost/", { headers: { Cookie: cookie } });
@@ -73,7 +73,7 @@ describe("registration and sign-in", () => {
 
   it("create-admin makes an admin, or promotes an existing account", async () => {
     const address = email();
-    await registerUser({ email: address, password: "secret1", locale: "en" });
+    await registerUser({ email: address, password: "sorting-day-1", locale: "en" });
     const admin = await createAdmin(address, "new-secret");
     expect(admin.role).toBe("admin");
     await expect(verifyLogin(address, "new-secret")).resolves.toMatchObject({ role: "admin" });
@@ -83,7 +83,7 @@ describe("registration and sign-in", () => {
 describe("password reset", () => {
   it("e-mails a single-use link in the account's language and changes the password", async () => {
     const address = email();
-    const user = await registerUser({ email: address, password: "secret1", locale: "fr" });
+    const user = await registerUser({ email: address, password: "sorting-day-1", locale: "fr" });
     const session = await createUserSession(user.id);
     await requestPasswordReset(address, "http://localhost:3000", "fr");
     const { row, token } = tokenFromOutbox(address);
@@ -93,7 +93,7 @@ describe("password reset", () => {
 
     await resetPassword(token, "brand-new");
     await expect(verifyLogin(address, "brand-new")).resolves.toBeTruthy();
-    await expect(verifyLogin(address, "secret1")).rejects.toBeInstanceOf(AccountError);
+    await expect(verifyLogin(address, "sorting-day-1")).rejects.toBeInstanceOf(AccountError);
     // Used once, then never again; and the old sessions are gone.
     expect(isResetTokenUsable(token)).toBe(false);
     await expect(resetPassword(token, "again-1")).rejects.toMatchObject({ key: "errors.invalidResetLink" });
@@ -103,7 +103,7 @@ describe("password reset", () => {
 
   it("expires after one hour", async () => {
     const address = email();
-    await registerUser({ email: address, password: "secret1", locale: "en" });
+    await registerUser({ email: address, password: "sorting-day-1", locale: "en" });
     const start = Date.UTC(2026, 10, 22, 15, 0, 0);
     setNow(start);
     await requestPasswordReset(address, "http://localhost", "en");

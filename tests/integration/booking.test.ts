@@ -246,7 +246,7 @@ describe("Continue", () => {
   });
 
   it("the page action refuses a full slot with 400 and its message, and redirects a good choice with 303", async () => {
-    const user = await registerUser({ email: email(), password: "secret1", postalFsa: "H2X", locale: "en" });
+    const user = await registerUser({ email: email(), password: "sorting-day-1", postalFsa: "H2X", locale: "en" });
     const cookie = (await createUserSession(user.id)).get("Set-Cookie")!.split(";")[0]!;
     const post = (fields: Record<string, string>) =>
       bookingAction({
@@ -281,8 +281,8 @@ describe("Continue", () => {
 
 describe("findPickupForUser", () => {
   it("finds the resident's own pickup with its slot, and nobody else's", async () => {
-    const owner = await registerUser({ email: email(), password: "secret1", postalFsa: "H2X", locale: "en" });
-    const other = await registerUser({ email: email(), password: "secret1", postalFsa: "H2X", locale: "en" });
+    const owner = await registerUser({ email: email(), password: "sorting-day-1", postalFsa: "H2X", locale: "en" });
+    const other = await registerUser({ email: email(), password: "sorting-day-1", postalFsa: "H2X", locale: "en" });
     const slot = slotOf("2026-12-04", "afternoon");
     const payment = db
       .insert(schema.payments)

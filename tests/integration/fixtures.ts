@@ -22,7 +22,7 @@ export async function resident(options: { postalCode?: string; street?: string }
   const postalCode = options.postalCode ?? "H2X 3K2";
   const user = await registerUser({
     email: `resident-${n}-${Date.now()}@bell.net`,
-    password: "secret1",
+    password: "sorting-day-1",
     postalFsa: postalCode.slice(0, 3),
     locale: "en",
   });

@@ -28,7 +28,7 @@ async function cookiesUnder(env: { NODE_ENV: "production" | "development"; INSEC
   const { flashToast } = await import("~/services/http/toast.server");
   const user = await registerUser({
     email: `cookie-${env.NODE_ENV}-${env.INSECURE_COOKIES ?? "x"}-${Date.now()}@bell.net`,
-    password: "secret1",
+    password: "sorting-day-1",
     locale: "en",
   });
   const sessionCookie = (await session.createUserSession(user.id)).get("Set-Cookie")!;
@@ -42,7 +42,9 @@ async function cookiesUnder(env: { NODE_ENV: "production" | "development"; INSEC
 describe("session cookie settings", () => {
   it("production: HttpOnly, SameSite=Lax, Secure, for the session and the visitor cookie", async () => {
     const { session, visitor, raw } = await cookiesUnder({ NODE_ENV: "production" });
-    expect(raw).toMatch(/^__session=/);
+    // __Host-: the browser keeps it only when Secure, on path /, without Domain (no subdomain can set it).
+    expect(raw).toMatch(/^__Host-session=/);
+    expect(session.some((attribute) => attribute.startsWith("domain="))).toBe(false);
     for (const cookie of [session, visitor]) {
       expect(cookie).toContain("httponly");
       expect(cookie).toContain("samesite=lax");
@@ -50,7 +52,7 @@ describe("session cookie settings", () => {
       expect(cookie).toContain("path=/");
     }
     // The value is only a signed random id (the data stays in the database).
-    const value = decodeURIComponent(raw.split(";")[0]!.slice("__session=".length));
+    const value = decodeURIComponent(raw.split(";")[0]!.slice("__Host-session=".length));
     const [payload, signature] = value.split(".");
     expect(signature).toBeTruthy();
     const id = JSON.parse(Buffer.from(payload!, "base64").toString("utf8"));
@@ -59,14 +61,17 @@ describe("session cookie settings", () => {
   });
 
   it("production over plain http (INSECURE_COOKIES=1, the browser tests): not Secure, still HttpOnly and Lax", async () => {
-    const { session } = await cookiesUnder({ NODE_ENV: "production", INSECURE_COOKIES: "1" });
+    const { session, raw } = await cookiesUnder({ NODE_ENV: "production", INSECURE_COOKIES: "1" });
+    // __Host- needs Secure: plain http keeps the plain name.
+    expect(raw).toMatch(/^__session=/);
     expect(session).not.toContain("secure");
     expect(session).toContain("httponly");
     expect(session).toContain("samesite=lax");
   });
 
   it("development: not Secure (http://localhost)", async () => {
-    const { session } = await cookiesUnder({ NODE_ENV: "development" });
+    const { session, raw } = await cookiesUnder({ NODE_ENV: "development" });
+    expect(raw).toMatch(/^__session=/);
     expect(session).not.toContain("secure");
     expect(session).toContain("httponly");
   });
@@ -85,7 +90,11 @@ describe("session secret rotation", () => {
 
   it("a cookie signed with the old secret still signs in after a new secret is put first", async () => {
     const old = await modulesWith("old-secret");
-    const user = await old.registerUser({ email: `rotate-${Date.now()}@bell.net`, password: "secret1", locale: "en" });
+    const user = await old.registerUser({
+      email: `rotate-${Date.now()}@bell.net`,
+      password: "sorting-day-1",
+      locale: "en",
+    });
     const oldCookie = cookieOf(await old.createUserSession(user.id));
     expect((await old.getUser(asking(oldCookie)))?.id).toBe(user.id);
 

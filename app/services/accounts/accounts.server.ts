@@ -2,9 +2,10 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { adminEmails, env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
-import { sendEmail } from "~/services/platform/mailer.server";
-import { hashPassword, randomToken, sha256, verifyPassword } from "./passwords.server";
-import { destroyAllSessionsOf } from "./session.server";
+import { eraseEmailBodies, sendEmail } from "~/services/platform/mailer.server";
+import { isCommonPassword } from "./common-passwords.server";
+import { dummyHash, hashPassword, needsRehash, randomToken, sha256, verifyPassword } from "./passwords.server";
+import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session.server";
 import { now } from "~/lib/clock";
 import { normalizeEmail } from "~/lib/email-rules";
 import type { Language } from "~/lib/i18n";
@@ -55,6 +56,13 @@ function findUserByEmail(email: string) {
     .get();
 }
 
+/** The rule every new password follows besides the form's (length): not one of the most common ones. */
+function assertPasswordAllowed(password: string) {
+  if (isCommonPassword(password)) {
+    throw new AccountError("errors.passwordCommon", "This password is too common", 400);
+  }
+}
+
 function roleFor(email: string): "admin" | "resident" {
   return adminEmails().includes(email) ? "admin" : "resident";
 }
@@ -69,6 +77,7 @@ export async function registerUser(input: {
   if (findUserByEmail(email)) {
     throw new AccountError("errors.userExists", "User already exists", 409);
   }
+  assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
     return db
@@ -97,9 +106,15 @@ export async function verifyLogin(email: string, password: string): Promise<User
   // Hash even for unknown addresses so response time does not reveal which accounts exist.
   const ok = user
     ? await verifyPassword(password, user.passwordHash)
-    : (await verifyPassword(password, DUMMY_HASH), false);
+    : (await verifyPassword(password, dummyHash()), false);
   if (!user || !ok) {
     throw new AccountError("errors.invalidCredentials", "Invalid credentials", 401);
+  }
+  // A hash made at an older (lower) cost is redone at today's now that the password is known.
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(password);
+    db.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id)).run();
+    user.passwordHash = passwordHash;
   }
   // ADMIN_EMAILS may be edited after the account exists.
   if (user.role !== "admin" && roleFor(user.email) === "admin") {
@@ -108,9 +123,6 @@ export async function verifyLogin(email: string, password: string): Promise<User
   }
   return user;
 }
-
-const DUMMY_HASH =
-  "scrypt$16384$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==";
 
 export function setUserLocale(userId: number, locale: Language) {
   db.update(schema.users).set({ locale }).where(eq(schema.users.id, userId)).run();
@@ -126,10 +138,12 @@ export function completeOnboarding(userId: number): User {
 }
 
 /**
- * Sends a reset link when the address has an account. Answers the same either way so the form
- * cannot be used to find out who has an account.
+ * Queues a reset link when the address has an account. Answers the same either way, in the same time,
+ * so the form cannot be used to find out who has an account: the e-mail is only written to the outbox
+ * here and sent after the answer (mailer.server).
  */
 export async function requestPasswordReset(email: string, origin: string, locale: Language) {
+  purgeExpiredResetEmails();
   const user = findUserByEmail(email);
   if (!user) return;
   const token = randomToken(32);
@@ -169,8 +183,17 @@ export function isResetTokenUsable(token: string | null | undefined): boolean {
   return Boolean(token && findUsableToken(token));
 }
 
+/** Reset e-mails whose link has expired lose their body (the link) in the outbox. */
+export function purgeExpiredResetEmails() {
+  eraseEmailBodies("password-reset", now() - RESET_TOKEN_TTL_MS);
+}
+
 /** Sets the new password, spends the token and signs the account out everywhere, in one transaction. */
 export async function resetPassword(token: string, newPassword: string): Promise<User> {
+  if (!findUsableToken(token)) {
+    throw new AccountError("errors.invalidResetLink", "Invalid or expired reset link", 400);
+  }
+  assertPasswordAllowed(newPassword);
   const passwordHash = await hashPassword(newPassword);
   const user = db.transaction((tx) => {
     const row = tx.select().from(schema.passwordResetTokens).where(usableToken(token)).get();
@@ -186,6 +209,28 @@ export async function resetPassword(token: string, newPassword: string): Promise
     throw new AccountError("errors.invalidResetLink", "Invalid or expired reset link", 400);
   }
   return user;
+}
+
+/**
+ * A signed-in resident changes their password: the current one must match, the new one follows the
+ * sign-up rules. Every other session of the account ends; `keepSessionId` (the caller's own) stays.
+ */
+export async function changePassword(input: {
+  userId: number;
+  currentPassword: string;
+  newPassword: string;
+  keepSessionId: string | undefined;
+}): Promise<User> {
+  const user = db.select().from(schema.users).where(eq(schema.users.id, input.userId)).get();
+  if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new AccountError("errors.currentPasswordWrong", "The current password is not right", 400);
+  }
+  assertPasswordAllowed(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction((tx) => {
+    destroyOtherSessionsOf(user.id, input.keepSessionId, tx);
+    return tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id)).returning().get();
+  });
 }
 
 /** `npm run create-admin`: makes (or promotes) an admin account. */

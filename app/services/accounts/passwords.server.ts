@@ -1,32 +1,67 @@
-// Password hashing with scrypt (node:crypto): salt and parameters stored with the hash.
+// Password hashing with scrypt (node:crypto): salt and parameters stored with the hash
+// (`scrypt$<N>$<salt>$<key>`), so a hash made at an older cost still verifies and is redone at the new
+// cost on the next successful sign-in (needsRehash).
 import crypto from "node:crypto";
 
 const KEY_LENGTH = 64;
-const COST = 16384;
+/** OWASP's minimum for scrypt (r=8, p=1): 2^17. */
+const PRODUCTION_COST = 2 ** 17;
+/** scrypt needs 128·N·r bytes: 128 MiB at N=2^17; node's default limit is 32 MiB. */
+const MAX_MEMORY = 256 * 1024 * 1024;
 
-export function hashPassword(password: string): Promise<string> {
-  const salt = crypto.randomBytes(16);
+/**
+ * The cost new hashes are made at. Only the Vitest run (NODE_ENV=test, tests/setup-db.ts) may lower it
+ * through PASSWORD_HASH_COST_FOR_TESTS, so suites that create hundreds of accounts stay fast; any
+ * other environment always hashes at 2^17.
+ */
+function currentCost(): number {
+  const forTests = Number(process.env.PASSWORD_HASH_COST_FOR_TESTS);
+  if (process.env.NODE_ENV === "test" && Number.isInteger(forTests) && forTests >= 2) return forTests;
+  return PRODUCTION_COST;
+}
+
+function scrypt(password: string, salt: Buffer, length: number, cost: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    crypto.scrypt(password, salt, KEY_LENGTH, { N: COST, r: 8, p: 1 }, (err, key) => {
-      if (err) reject(err);
-      else resolve(`scrypt$${COST}$${salt.toString("base64")}$${key.toString("base64")}`);
-    });
+    crypto.scrypt(password, salt, length, { N: cost, r: 8, p: 1, maxmem: MAX_MEMORY }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
-export function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function hashPassword(password: string): Promise<string> {
+  const cost = currentCost();
+  const salt = crypto.randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, cost);
+  return `scrypt$${cost}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+function parseHash(stored: string) {
   const [scheme, cost, saltB64, keyB64] = stored.split("$");
-  if (scheme !== "scrypt" || !cost || !saltB64 || !keyB64) return Promise.resolve(false);
-  const expected = Buffer.from(keyB64, "base64");
-  return new Promise((resolve) => {
-    crypto.scrypt(
-      password,
-      Buffer.from(saltB64, "base64"),
-      expected.length,
-      { N: Number(cost), r: 8, p: 1 },
-      (err, key) => resolve(!err && crypto.timingSafeEqual(key, expected)),
-    );
-  });
+  const N = Number(cost);
+  if (scheme !== "scrypt" || !saltB64 || !keyB64 || !Number.isInteger(N) || N < 2) return null;
+  return { cost: N, salt: Buffer.from(saltB64, "base64"), key: Buffer.from(keyB64, "base64") };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  try {
+    const key = await scrypt(password, parsed.salt, parsed.key.length, parsed.cost);
+    return crypto.timingSafeEqual(key, parsed.key);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash made at a lower cost than today's (or unreadable): redo it once the password is known. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  return !parsed || parsed.cost < currentCost();
+}
+
+/** A hash of nothing at today's cost, checked for unknown addresses so they take as long as known ones. */
+export function dummyHash(): string {
+  return `scrypt$${currentCost()}$${"A".repeat(22)}==$${"A".repeat(86)}==`;
 }
 
 export function randomToken(bytes = 32): string {

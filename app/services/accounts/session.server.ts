@@ -1,7 +1,7 @@
 // Database-backed sessions: the cookie holds only a random id; the row holds who is signed in, so
 // signing out, resetting a password or expiry really ends a session.
 import { createSessionStorage } from "@remix-run/node";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { randomToken } from "./passwords.server";
@@ -10,12 +10,17 @@ import { now } from "~/lib/clock";
 export const SESSION_DAYS = 30;
 /** Cookies are Secure in production, unless a test server on plain http asks otherwise. */
 export const secureCookies = env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
+/**
+ * `__Host-` (Secure, no Domain, path /) keeps a sibling subdomain or a plain-http page from setting or
+ * shadowing the session cookie; browsers accept it only with Secure, so plain http keeps `__session`.
+ */
+const SESSION_COOKIE = secureCookies ? "__Host-session" : "__session";
 
 export type SessionData = { userId: number; modifyingPickupId?: number };
 
 export const sessionStorage = createSessionStorage<SessionData>({
   cookie: {
-    name: "__session",
+    name: SESSION_COOKIE,
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -65,6 +70,18 @@ export function findSessionUser(userId: number) {
 
 export function destroyAllSessionsOf(userId: number, tx: Pick<typeof db, "delete"> = db) {
   tx.delete(schema.sessions).where(eq(schema.sessions.userId, userId)).run();
+}
+
+/** Ends every session of the account but the one given (the caller's own). */
+export function destroyOtherSessionsOf(
+  userId: number,
+  keepSessionId: string | undefined,
+  tx: Pick<typeof db, "delete"> = db,
+) {
+  const others = keepSessionId
+    ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, keepSessionId))
+    : eq(schema.sessions.userId, userId);
+  tx.delete(schema.sessions).where(others).run();
 }
 
 export function purgeExpiredSessions() {

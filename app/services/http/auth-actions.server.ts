@@ -2,14 +2,14 @@
 // validate the posted form, create the account or check the password, start the session and redirect
 // with the spec's toast; on failure answer Conform's result with the spec's messages.
 import { parseWithZod } from "@conform-to/zod";
-import { SignInSchema, SignUpSchema } from "~/lib/auth-schemas";
+import { ChangePasswordSchema, SignInSchema, SignUpSchema } from "~/lib/auth-schemas";
 import { isCanadianFsa } from "~/lib/postal";
-import { AccountError, registerUser } from "~/services/accounts/accounts.server";
+import { AccountError, changePassword, registerUser } from "~/services/accounts/accounts.server";
 import { signIn } from "./sign-in.server";
 import { rateLimited, reject } from "./forms.server";
 import { spamRejection } from "./honeypot.server";
 import { getLanguage } from "./i18n.server";
-import { createUserSession } from "./session.server";
+import { createUserSession, getSession } from "./session.server";
 import { redirectWithToast, rememberedRedirect } from "./toast.server";
 
 const HIDDEN_SIGN_UP_FIELDS = ["password", "confirmPassword"];
@@ -42,6 +42,9 @@ export async function signUpFromForm(request: Request, formData: FormData) {
     );
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
+    if (error.key === "errors.passwordCommon") {
+      return reject(submission, { hideFields: HIDDEN_SIGN_UP_FIELDS, fieldErrors: { password: [error.key] } });
+    }
     const exists = error.key === "errors.userExists";
     return reject(submission, {
       status: error.status,
@@ -76,4 +79,31 @@ export async function signInFromForm(request: Request, formData: FormData) {
       toast: { title: "toast.signInFailed", description: error.key },
     });
   }
+}
+
+const HIDDEN_PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+/** The profile's Change password form: success comes back to /profile with a toast; other sessions end. */
+export async function changePasswordFromForm(request: Request, formData: FormData, userId: number) {
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  if (submission.status !== "success") return reject(submission, { hideFields: HIDDEN_PASSWORD_FIELDS });
+  // Guessing the current password is a sign-in attempt.
+  const limited = rateLimited(request, "signIn", submission);
+  if (limited) return limited;
+  try {
+    await changePassword({
+      userId,
+      currentPassword: submission.value.currentPassword,
+      newPassword: submission.value.newPassword,
+      keepSessionId: (await getSession(request)).id || undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    const field = error.key === "errors.passwordCommon" ? "newPassword" : "currentPassword";
+    return reject(submission, { hideFields: HIDDEN_PASSWORD_FIELDS, fieldErrors: { [field]: [error.key] } });
+  }
+  return redirectWithToast(request, "/profile", {
+    title: "profile:password.changed",
+    description: "profile:password.changedDescription",
+  });
 }

@@ -13,7 +13,8 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.string().default("support@recyclepickup.ca"),
   MAIL_FROM: z.string().default("Recycle Pickup <no-reply@recyclepickup.ca>"),
   SMTP_URL: z.string().optional(),
-  MAIL_LOG: z.enum(["0", "1"]).default("1"),
+  // Print every e-mail (links' secrets redacted) to the log: on by default locally, off in production.
+  MAIL_LOG: z.enum(["0", "1"]).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // The header the proxy in front of the app sets to the client's address and clients cannot forge
   // (Fly-Client-IP on fly.io). Unset, the usual headers (X-Forwarded-For...) are read, which suits a
@@ -36,13 +37,17 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-function loadEnv(): Env & { sessionSecrets: string[] } {
+function loadEnv(): Env & { sessionSecrets: string[]; MAIL_LOG: "0" | "1" } {
   const parsed = EnvSchema.safeParse(process.env);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.message}`);
   }
   const env = parsed.data;
-  return { ...env, sessionSecrets: sessionSecrets(env.SESSION_SECRET) ?? [localSessionSecret(env)] };
+  return {
+    ...env,
+    MAIL_LOG: env.MAIL_LOG ?? (env.NODE_ENV === "production" ? "0" : "1"),
+    sessionSecrets: sessionSecrets(env.SESSION_SECRET) ?? [localSessionSecret(env)],
+  };
 }
 
 /**
