@@ -11,12 +11,15 @@ import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/i18n.server";
+import { redactAccessLog } from "~/services/http/access-log.server";
 import { documentSecurityHeaders } from "~/services/http/security-headers.server";
 import { startBackgroundWork } from "~/services/ops/startup.server";
 
 const ABORT_DELAY = 5_000;
 
 startBackgroundWork();
+// No reset token in remix-serve's access log.
+redactAccessLog();
 
 // Rendering only reads translations, so one i18next instance per language and namespace set is reused.
 const instances = new Map<string, Promise<ReturnType<typeof createInstance>>>();
