@@ -123,9 +123,8 @@ async function postJson(url: string, body: unknown): Promise<Answer> {
   return { ok: response.ok, status: response.status, json };
 }
 
-/** A 409 naming a pickup: this checkout (or this very payment) is paid already. */
-const isPaidAnswer = (answer: Answer) =>
-  answer.status === 409 && (answer.json.code === "checkout_paid" || typeof answer.json.confirmationNumber === "string");
+/** This checkout is paid already (Back, a reload, a second tab): its page says so. */
+const isPaidAnswer = (answer: Answer) => answer.status === 409 && answer.json.code === "checkout_paid";
 
 function PaymentForm(props: Props & { onFailed: () => void }) {
   const { checkoutId, bags, slotId, totalCents, promoCode, address, payLabel, onFailed } = props;
@@ -139,7 +138,7 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
   const [ready, setReady] = useState(false);
   const query = `checkout=${encodeURIComponent(checkoutId)}&bags=${bags}&slotId=${slotId}`;
 
-  /** The checkout is paid: its page, asked again, says so and links to the confirmation. */
+  /** The checkout's page asked again: once paid, it says so and links to the confirmation. */
   const showPaid = () => revalidator.revalidate();
 
   async function book(paymentIntentId: string) {
@@ -150,9 +149,12 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
       address,
       paymentIntentId,
     });
-    if (pickup.ok) return navigate(`/confirmation?confirmationNumber=${String(pickup.json.confirmationNumber)}`);
-    if (isPaidAnswer(pickup)) return showPaid();
+    // 201 booked now; 409 with its number: this payment was booked already (the other tab, or our server).
+    const booked = pickup.ok || (pickup.status === 409 && typeof pickup.json.confirmationNumber === "string");
+    if (booked) return navigate(`/confirmation?confirmationNumber=${String(pickup.json.confirmationNumber)}`);
     setError(typeof pickup.json.message === "string" ? pickup.json.message : t("stripe.confirmationFailed"));
+    // Not booked, refunded (the slot filled, or another tab paid this checkout): a paid checkout shows its page.
+    if (pickup.status === 409) showPaid();
   }
 
   async function pay(event: React.FormEvent) {
