@@ -1,6 +1,6 @@
 // `npm run create-admin -- <email> <password>`: creates an admin account, or makes an existing one admin.
 // The password may also come from ADMIN_PASSWORD so it stays out of the shell history.
-import { createAdmin } from "../app/services/accounts/accounts.server";
+import { AccountError, createAdmin } from "../app/services/accounts/accounts.server";
 import { PASSWORD_MIN } from "../app/lib/auth-schemas";
 import { BASIC_EMAIL_PATTERN } from "../app/lib/email-rules";
 
@@ -17,5 +17,10 @@ if (!password || password.length < PASSWORD_MIN) {
   console.error(`The password must have at least ${PASSWORD_MIN} characters.`);
   process.exit(2);
 }
-const user = await createAdmin(email, password);
+const user = await createAdmin(email, password).catch((error: unknown) => {
+  // A password on the common-passwords list, like any other refusal of the accounts service.
+  if (!(error instanceof AccountError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+});
 console.log(`Admin ready: ${user.email} (id ${user.id}).`);

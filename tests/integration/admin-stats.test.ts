@@ -43,7 +43,7 @@ let admin: User;
 
 beforeAll(async () => {
   ensureSeeded();
-  admin = await createAdmin("ops@recircle-admin.ca", "secret12");
+  admin = await createAdmin("ops@recircle-admin.ca", "ops-admin-pass-12");
 });
 afterEach(() => setNow(null));
 

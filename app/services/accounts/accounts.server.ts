@@ -237,6 +237,7 @@ export async function changePassword(input: {
 export async function createAdmin(email: string, password: string): Promise<User> {
   const normalized = normalizeEmail(email);
   const existing = findUserByEmail(normalized);
+  assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password);
   if (existing) {
     return db
