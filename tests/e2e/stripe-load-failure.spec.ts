@@ -109,7 +109,7 @@ test("Stripe.js blocked: Payment System Error, Refresh, and Stripe's hosted page
   expect(page.url()).toBe(sessions[0]!.url);
   expect(sessions[0]!.amount_total).toBe(2070);
   expect(sessions[0]!.cancel_url).toMatch(
-    new RegExp(`/checkout\\?bags=2&slotId=${new URL(checkout).searchParams.get("slotId")}$`),
+    new RegExp(`/checkout\\?bags=2&slotId=${new URL(checkout).searchParams.get("slotId")}&checkout=[\\w-]{22}$`),
   );
 });
 

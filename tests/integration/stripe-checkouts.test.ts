@@ -65,6 +65,29 @@ describe("one PaymentIntent per checkout", () => {
     expect(createdIntents()).toHaveLength(1);
   });
 
+  it("another tab's confirm landing while the server reads the intent: the paid intent books, none replaces it", async () => {
+    const user = await resident();
+    const s = slot();
+    const checkoutId = newCheckoutId();
+    const first = await startCardPayment(user, { bags: 1, slotId: s.id }, { checkoutId });
+    // The first read (is the checkout paid?) sees it unpaid; the first tab's confirm lands right after.
+    const read = vi.spyOn(stripe, "retrieveIntent");
+    read.mockImplementationOnce(async (id) => {
+      const unpaid = await StripeProvider.prototype.retrieveIntent.call(stripe, id);
+      standIn.succeedIntent(first.paymentIntentId);
+      return unpaid;
+    });
+    try {
+      const second = await startCardPayment(user, { bags: 1, slotId: s.id }, { checkoutId }).catch((e) => e);
+      expect(second).toBeInstanceOf(CheckoutPaidError);
+    } finally {
+      read.mockRestore();
+    }
+    expect(createdIntents()).toHaveLength(1);
+    expect(pickupsOf(user.id)).toHaveLength(1);
+    expect(standIn.refunds).toHaveLength(0);
+  });
+
   it("an intent unpaid for an hour is cancelled at Stripe; the next attempt gets a new key", async () => {
     const user = await resident();
     const s = slot();

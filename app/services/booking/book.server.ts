@@ -133,23 +133,42 @@ async function reuseIntent(
   provider: PaymentProvider,
   checkoutId: string,
 ): Promise<CardPayment | null> {
-  const intent = await provider.retrieveIntent(payment.providerPaymentId);
+  const intentId = payment.providerPaymentId;
+  /** Another tab's confirm may land at any moment: a paid intent books and answers, never gets replaced. */
+  const answerIfPaid = async (intent: ProviderIntent | null) => {
+    if (intent?.status === "succeeded") {
+      throw new CheckoutPaidError(await fulfilPayment(intentId, { userId: user.id, provider }));
+    }
+    if (intent?.status === "processing") throw new BookingError("errors.paymentProcessing", 409);
+  };
+  const intent = await provider.retrieveIntent(intentId);
+  await answerIfPaid(intent);
   if (!intent || (intent.status !== "requires_payment_method" && intent.status !== "requires_action")) return null;
   const booking = requote(payment, quote);
   const before = storedBooking(payment);
   let current = payment;
   if (JSON.stringify(before) !== JSON.stringify(booking)) {
     if (payment.amountCents !== booking.breakdown.totalCents || before.promoCode !== booking.promoCode) {
-      await provider.updateIntent(payment.providerPaymentId, {
-        amountCents: booking.breakdown.totalCents,
-        metadata: metadataFor(user, booking),
-      });
+      try {
+        await provider.updateIntent(intentId, {
+          amountCents: booking.breakdown.totalCents,
+          metadata: metadataFor(user, booking),
+        });
+      } catch (error) {
+        const latest = await provider.retrieveIntent(intentId);
+        await answerIfPaid(latest);
+        if (latest?.status === "canceled" || !latest) return null;
+        throw error;
+      }
     }
     current = saveRequote(payment, booking);
   }
-  const clientSecret = await provider.intentClientSecret(payment.providerPaymentId);
-  if (!clientSecret) return null;
-  return { payment: current, quote, clientSecret, paymentIntentId: payment.providerPaymentId, checkoutId };
+  const clientSecret = await provider.intentClientSecret(intentId);
+  if (!clientSecret) {
+    await answerIfPaid(await provider.retrieveIntent(intentId));
+    return null;
+  }
+  return { payment: current, quote, clientSecret, paymentIntentId: intentId, checkoutId };
 }
 
 /**
