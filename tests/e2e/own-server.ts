@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { expect, type BrowserContext } from "@playwright/test";
 
 export const BUILD = `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`;
 
@@ -151,4 +152,35 @@ export class ApiClient {
     }
     return { status: response.status, json };
   }
+}
+
+/** A resident with a complete address, signed in through the API; the checkout URL of a bookable slot. */
+export async function residentAtCheckout(baseURL: string, context: BrowserContext, tag: string) {
+  const api = new ApiClient(baseURL, `${tag}-${Date.now().toString(36)}@recircle-mail.ca`);
+  const registered = await api.call("POST", "/api/auth/register", {
+    email: api.email,
+    password: "recycle-42",
+    postalFsa: "H2X",
+  });
+  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
+  expect((await api.call("POST", "/api/auth/complete-onboarding")).status).toBe(200);
+  const profile = await api.call("PUT", "/api/auth/profile", {
+    firstName: "Marie",
+    lastName: "Tremblay",
+    streetAddress: `${Math.floor(Math.random() * 9000) + 100} Rue Saint-Denis`,
+    unit: "",
+    city: "Montréal",
+    province: "QC",
+    postalCode: "H2X 3K2",
+  });
+  expect(profile.status, JSON.stringify(profile.json)).toBe(200);
+  const slots = await api.call("GET", "/api/pickup-slots");
+  expect(slots.status).toBe(200);
+  const slot = (slots.json as unknown as Array<{ id: number; currentBooked: number; maxCapacity: number }>).find(
+    (s) => s.currentBooked < s.maxCapacity,
+  );
+  expect(slot, "a bookable slot").toBeTruthy();
+  const [name, value] = api.cookie.split(/=(.*)/s) as [string, string];
+  await context.addCookies([{ name, value, url: baseURL, httpOnly: true, sameSite: "Lax", secure: false }]);
+  return { api, checkout: `${baseURL}/checkout?bags=2&slotId=${slot!.id}` };
 }

@@ -10,9 +10,9 @@
 //   the stand-in and goes to the session's success_url, as Stripe does.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type BrowserContext, type Page, type Route, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type Route, type TestInfo } from "@playwright/test";
 import { startStripeStandIn, type StripeStandIn } from "../integration/stripe-stand-in";
-import { ApiClient, freePort, serverDir, startServer, type OwnServer } from "./own-server";
+import { freePort, residentAtCheckout, serverDir, startServer, type ApiClient, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "default" });
 
@@ -57,37 +57,6 @@ async function stopStripeServer() {
   standIn = null;
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
   dir = "";
-}
-
-/** A resident with a complete address, signed in through the API; the checkout URL of a bookable slot. */
-async function residentAtCheckout(context: BrowserContext) {
-  const api = new ApiClient(server!.baseURL, `stripe-checkout-${Date.now().toString(36)}@recircle-mail.ca`);
-  const registered = await api.call("POST", "/api/auth/register", {
-    email: api.email,
-    password: "recycle-42",
-    postalFsa: "H2X",
-  });
-  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
-  expect((await api.call("POST", "/api/auth/complete-onboarding")).status).toBe(200);
-  const profile = await api.call("PUT", "/api/auth/profile", {
-    firstName: "Marie",
-    lastName: "Tremblay",
-    streetAddress: `${Math.floor(Math.random() * 9000) + 100} Rue Saint-Denis`,
-    unit: "",
-    city: "Montréal",
-    province: "QC",
-    postalCode: "H2X 3K2",
-  });
-  expect(profile.status, JSON.stringify(profile.json)).toBe(200);
-  const slots = await api.call("GET", "/api/pickup-slots");
-  expect(slots.status).toBe(200);
-  const slot = (slots.json as unknown as Array<{ id: number; currentBooked: number; maxCapacity: number }>).find(
-    (s) => s.currentBooked < s.maxCapacity,
-  );
-  expect(slot, "a bookable slot").toBeTruthy();
-  const [name, value] = api.cookie.split(/=(.*)/s) as [string, string];
-  await context.addCookies([{ name, value, url: server!.baseURL, httpOnly: true, sameSite: "Lax", secure: false }]);
-  return { api, checkout: `${server!.baseURL}/checkout?bags=2&slotId=${slot!.id}` };
 }
 
 async function pickupCount(api: ApiClient) {
@@ -210,7 +179,7 @@ test.describe("JavaScript on: the Payment Element", () => {
   test("pay → confirmation; Back → already paid with a link to it and no Pay button; one intent, one pickup", async ({
     page,
   }) => {
-    const { api, checkout } = await residentAtCheckout(page.context());
+    const { api, checkout } = await residentAtCheckout(server!.baseURL, page.context(), "stripe-checkout");
     await openCheckout(page, checkout);
     const element = page.getByTestId("fake-payment-element");
     // The deferred-intent Elements: the order's total in CAD, in the page's language.
@@ -239,7 +208,7 @@ test.describe("JavaScript on: the Payment Element", () => {
   test("a decline, then a good card: the spec's message, the same Pay button, one intent, one pickup", async ({
     page,
   }) => {
-    const { api, checkout } = await residentAtCheckout(page.context());
+    const { api, checkout } = await residentAtCheckout(server!.baseURL, page.context(), "stripe-checkout");
     await openCheckout(page, checkout);
     await page.getByLabel("Card number").fill(DECLINED);
     const pay = page.getByRole("button", { name: "Pay $20.70" });
@@ -262,7 +231,7 @@ test.describe("JavaScript on: the Payment Element", () => {
   });
 
   test("two tabs paying the same checkout at once: one pickup, one charge", async ({ page, context }) => {
-    const { api, checkout } = await residentAtCheckout(context);
+    const { api, checkout } = await residentAtCheckout(server!.baseURL, context, "stripe-checkout");
     await openCheckout(page, checkout);
     const second = await context.newPage();
     await openCheckout(second, page.url());
@@ -296,7 +265,7 @@ test.describe("JavaScript on: the Payment Element", () => {
   test("3-D Secure: Stripe's redirect comes back to /checkout/return, which books it; a failed one says so", async ({
     page,
   }) => {
-    const { api, checkout } = await residentAtCheckout(page.context());
+    const { api, checkout } = await residentAtCheckout(server!.baseURL, page.context(), "stripe-checkout");
     await openCheckout(page, checkout);
     const checkoutUrl = page.url();
     const pay = page.getByRole("button", { name: "Pay $20.70" });
@@ -360,7 +329,7 @@ test.describe("JavaScript off: Stripe's hosted page", () => {
   test("pay on Stripe → confirmation; Back → already paid; the checkout form sent again books nothing", async ({
     page,
   }) => {
-    const { api, checkout } = await residentAtCheckout(page.context());
+    const { api, checkout } = await residentAtCheckout(server!.baseURL, page.context(), "stripe-checkout");
     await page.goto(checkout);
     await expect(page).toHaveURL(/[?&]checkout=[\w-]{22}/);
     const checkoutUrl = page.url();

@@ -5,9 +5,9 @@
 // here, in the test process), and runs in the "js" project only: without JavaScript Stripe.js never loads.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { startStripeStandIn, type StripeStandIn } from "../integration/stripe-stand-in";
-import { ApiClient, freePort, serverDir, startServer, type OwnServer } from "./own-server";
+import { freePort, residentAtCheckout, serverDir, startServer, type OwnServer } from "./own-server";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "Stripe.js loads only with JavaScript on");
 test.describe.configure({ mode: "serial" });
@@ -42,46 +42,13 @@ test.afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A resident with a complete address, signed in through the API; the checkout URL of a bookable slot. */
-async function residentAtCheckout(page: Page): Promise<string> {
-  const resident = new ApiClient(server!.baseURL, `stripe-load-${Date.now().toString(36)}@recircle-mail.ca`);
-  const registered = await resident.call("POST", "/api/auth/register", {
-    email: resident.email,
-    password: "recycle-42",
-    postalFsa: "H2X",
-  });
-  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
-  expect((await resident.call("POST", "/api/auth/complete-onboarding")).status).toBe(200);
-  const profile = await resident.call("PUT", "/api/auth/profile", {
-    firstName: "Marie",
-    lastName: "Tremblay",
-    streetAddress: `${Math.floor(Math.random() * 9000) + 100} Rue Saint-Denis`,
-    unit: "",
-    city: "Montréal",
-    province: "QC",
-    postalCode: "H2X 3K2",
-  });
-  expect(profile.status, JSON.stringify(profile.json)).toBe(200);
-  const slots = await resident.call("GET", "/api/pickup-slots");
-  expect(slots.status).toBe(200);
-  const slot = (slots.json as unknown as Array<{ id: number; currentBooked: number; maxCapacity: number }>).find(
-    (s) => s.currentBooked < s.maxCapacity,
-  );
-  expect(slot, "a bookable slot").toBeTruthy();
-  const [name, value] = resident.cookie.split(/=(.*)/s) as [string, string];
-  await page
-    .context()
-    .addCookies([{ name, value, url: server!.baseURL, httpOnly: true, sameSite: "Lax", secure: false }]);
-  return `${server!.baseURL}/checkout?bags=2&slotId=${slot!.id}`;
-}
-
 test("Stripe.js blocked: Payment System Error, Refresh, and Stripe's hosted page instead", async ({ page }) => {
   await page.route("https://js.stripe.com/**", (route) => route.abort());
   // Stripe's hosted page stands in for itself: the stand-in's sessions point at checkout.stripe.com.
   await page.route("https://checkout.stripe.com/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Stripe Checkout</title><p>Stripe" }),
   );
-  const checkout = await residentAtCheckout(page);
+  const checkout = (await residentAtCheckout(server!.baseURL, page.context(), "stripe-load")).checkout;
   await page.goto(checkout);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
@@ -117,7 +84,7 @@ test("Stripe.js that never answers: the same screen after the load timeout", asy
   test.setTimeout(60_000);
   // The request hangs: nothing is ever answered, so only the timeout can tell.
   await page.route("https://js.stripe.com/**", () => {});
-  const checkout = await residentAtCheckout(page);
+  const checkout = (await residentAtCheckout(server!.baseURL, page.context(), "stripe-load")).checkout;
   await page.goto(checkout);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const failure = page.getByTestId("stripe-load-failed");
