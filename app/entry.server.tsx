@@ -12,7 +12,7 @@ import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/i18n.server";
 import { redactAccessLog } from "~/services/http/access-log.server";
-import { documentSecurityHeaders } from "~/services/http/security-headers.server";
+import { documentSecurityHeaders, personalCacheControl } from "~/services/http/security-headers.server";
 import { startBackgroundWork } from "~/services/ops/startup.server";
 
 const ABORT_DELAY = 5_000;
@@ -52,6 +52,7 @@ export default async function handleRequest(
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Vary", "Cookie, Accept-Language");
+  personalCacheControl(request, responseHeaders);
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
@@ -85,8 +86,9 @@ export default async function handleRequest(
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   response.headers.set("X-Content-Type-Options", "nosniff");
+  personalCacheControl(request, response.headers);
   return response;
 };
 

@@ -128,6 +128,18 @@ test.describe("security headers", () => {
     expect(attributes).not.toContain("secure");
   });
 
+  test("signed-in pages and their data are never cached; visitor pages may be", async ({ request }) => {
+    for (const url of ["/", "/sign-in", "/sign-in.data"]) {
+      expect((await request.get(url)).headers()["cache-control"] ?? "", url).not.toContain("no-store");
+    }
+    await registerViaApi(request, uniqueEmail("nostore"));
+    for (const url of ["/", "/profile", "/history", "/notifications", "/profile.data", "/history.data"]) {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()["cache-control"], url).toBe("private, no-store");
+    }
+  });
+
   test("the pages' data requests (client navigation) are not sniffed either", async ({ request }) => {
     const response = await request.get("/sign-in.data");
     expect(response.status()).toBe(200);

@@ -16,6 +16,11 @@ export const secureCookies = env.NODE_ENV === "production" && process.env.INSECU
  */
 const SESSION_COOKIE = secureCookies ? "__Host-session" : "__session";
 
+/** Does this request carry a session cookie (signed in, or was)? Read from the header only, no database. */
+export function carriesSession(request: Request): boolean {
+  return (request.headers.get("Cookie") ?? "").split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
 export type SessionData = { userId: number; modifyingPickupId?: number };
 
 export const sessionStorage = createSessionStorage<SessionData>({

@@ -1,4 +1,5 @@
 // Security headers for every document: an enforced, nonce-based Content-Security-Policy and friends.
+import { carriesSession } from "~/services/accounts/session.server";
 import { paymentProvider } from "~/services/payments/index.server";
 
 export function securityHeaders(nonce: string, options: { stripe?: boolean } = {}): Record<string, string> {
@@ -45,4 +46,13 @@ function stripeIsOn(): boolean {
     // Stripe asked for without its keys: the checkout says so; other pages keep the plain policy.
     return false;
   }
+}
+
+/**
+ * Pages and their data for someone signed in carry what is theirs (name, address, orders, the admin's
+ * screens): never stored by a shared cache, nor shown again from the browser's history cache on a shared
+ * phone after signing out. A route that chose its own Cache-Control keeps it.
+ */
+export function personalCacheControl(request: Request, headers: Headers) {
+  if (!headers.has("Cache-Control") && carriesSession(request)) headers.set("Cache-Control", "private, no-store");
 }
