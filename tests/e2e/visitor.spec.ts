@@ -370,6 +370,8 @@ test.describe("vérification du secteur et inscription en français", () => {
 // The JSON API does not depend on the page's JavaScript: run it once.
 test.describe("service-area and waitlist API", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "API only");
+  // API requests send no Accept-Language unless told: these assert the English messages (no preference is French).
+  test.use({ extraHTTPHeaders: { "Accept-Language": "en-CA" } });
 
   test("GET /api/service-areas/{fsa} answers available and the upper-cased prefix", async ({ request }) => {
     for (const [fsa, available, expected] of [
