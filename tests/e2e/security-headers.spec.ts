@@ -128,6 +128,14 @@ test.describe("security headers", () => {
     expect(attributes).not.toContain("secure");
   });
 
+  test("production answers carry HSTS (the test server runs as production)", async ({ request }) => {
+    for (const url of ["/", "/sign-in"]) {
+      expect((await request.get(url)).headers()["strict-transport-security"], url).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+    }
+  });
+
   test("signed-in pages and their data are never cached; visitor pages may be", async ({ request }) => {
     for (const url of ["/", "/sign-in", "/sign-in.data"]) {
       expect((await request.get(url)).headers()["cache-control"] ?? "", url).not.toContain("no-store");

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "~/services/accounts/accounts.server";
 import { openPrefix } from "~/services/admin/areas.server";
 import { joinWaitlist } from "~/services/areas/waitlist.server";
-import { csvCell, toCsv } from "~/services/http/csv.server";
+import { csvCell, csvResponse, toCsv } from "~/services/http/csv.server";
 import { db, schema } from "~/services/platform/db.server";
 import type { User } from "../../db/schema";
 import { ensureSeeded } from "./fixtures";
@@ -54,6 +54,14 @@ describe("user text in e-mails", () => {
 });
 
 describe("CSV cells", () => {
+  it("a CSV download is an attachment that no browser sniffs into something else, never cached", () => {
+    const response = csvResponse("codes.csv", [["code"], ["=1+1"]]);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="codes.csv"');
+  });
+
   it("a cell with ';=' is quoted and neutralised (French-Canadian Excel splits on ';')", () => {
     expect(csvCell("Bob;=cmd|' /C calc'!A0")).toBe(`"Bob;'=cmd|' /C calc'!A0"`);
     expect(csvCell("a;b")).toBe('"a;b"');

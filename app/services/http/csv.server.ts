@@ -36,6 +36,7 @@ export function csvResponse(filename: string, rows: CsvCell[][]): Response {
   return new Response(toCsv(rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
       "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
       "Cache-Control": "no-store",
     },

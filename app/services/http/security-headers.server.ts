@@ -1,8 +1,15 @@
 // Security headers for every document: an enforced, nonce-based Content-Security-Policy and friends.
 import { carriesSession } from "~/services/accounts/session.server";
+import { env } from "~/services/platform/config.server";
 import { paymentProvider } from "~/services/payments/index.server";
 
-export function securityHeaders(nonce: string, options: { stripe?: boolean } = {}): Record<string, string> {
+/** Browsers keep to https for a year once they have seen this over https (they ignore it over plain http). */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+export function securityHeaders(
+  nonce: string,
+  options: { stripe?: boolean; hsts?: boolean } = {},
+): Record<string, string> {
   const stripeScript = options.stripe ? " https://js.stripe.com https://*.js.stripe.com" : "";
   const stripeFrame = options.stripe ? " https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com" : "";
   const stripeConnect = options.stripe ? " https://api.stripe.com" : "";
@@ -26,6 +33,7 @@ export function securityHeaders(nonce: string, options: { stripe?: boolean } = {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
     "Cross-Origin-Opener-Policy": "same-origin",
+    ...(options.hsts ? { "Strict-Transport-Security": HSTS } : {}),
   };
 }
 
@@ -36,7 +44,7 @@ export function securityHeaders(nonce: string, options: { stripe?: boolean } = {
  * loading it on every page for its fraud signals).
  */
 export function documentSecurityHeaders(nonce: string): Record<string, string> {
-  return securityHeaders(nonce, { stripe: stripeIsOn() });
+  return securityHeaders(nonce, { stripe: stripeIsOn(), hsts: env.NODE_ENV === "production" });
 }
 
 function stripeIsOn(): boolean {
