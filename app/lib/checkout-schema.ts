@@ -1,16 +1,21 @@
 // The card form and the checkout API payloads. Messages are keys of the checkout namespace.
 import { z } from "zod";
-import { BAG_OPTIONS } from "./pricing";
+import { isBagCount } from "./pricing";
 
 const CARD_POSTAL = /^[A-Z]\d[A-Z] \d[A-Z]\d$/;
 
-const bagsField = z.coerce
-  .number({ invalid_type_error: "errors.bookingInfo" })
-  .refine((n) => (BAG_OPTIONS as readonly number[]).includes(n), "errors.bookingInfo");
-const slotIdField = z.coerce
-  .number({ invalid_type_error: "errors.bookingInfo" })
+// JSON bodies are typed: a number field takes a JSON number only (never "1", true, [1], null or {}); a
+// wrong type is answered "<field>: a number is expected" (parseApiBody). The bag rule is the one the
+// pages use (isBagCount, behind parseBagCount, which reads the forms' and links' strings).
+const bagsField = z
+  .number({ required_error: "errors.bookingInfo", invalid_type_error: "errors.bookingInfo" })
+  .refine(isBagCount, "errors.bookingInfo");
+/** A row's id: a positive whole JSON number. */
+export const jsonIdField = z
+  .number({ required_error: "errors.bookingInfo", invalid_type_error: "errors.bookingInfo" })
   .int("errors.bookingInfo")
   .positive("errors.bookingInfo");
+const slotIdField = jsonIdField;
 
 /** '04/29', '4/2029', '04 / 29' → month and four-digit year. */
 export function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
@@ -60,12 +65,12 @@ export const CreatePaymentIntentSchema = z.object({
 export const SimulatedConfirmSchema = z.object({
   paymentIntentId: z.string({ required_error: "errors.paymentMissing" }).min(1, "errors.paymentMissing").max(100),
   cardNumber: z.string({ required_error: "card.numberRequired" }).max(30),
-  expMonth: z.coerce
+  expMonth: z
     .number({ invalid_type_error: "card.expiryInvalid" })
     .int()
     .min(1, "card.expiryInvalid")
     .max(12, "card.expiryInvalid"),
-  expYear: z.coerce.number({ invalid_type_error: "card.expiryInvalid" }).int().min(0).max(9999),
+  expYear: z.number({ invalid_type_error: "card.expiryInvalid" }).int().min(0).max(9999),
   cvc: z.string({ required_error: "card.cvcRequired" }).max(4, "card.cvcInvalid"),
   postalCode: z
     .string({ required_error: "card.postalRequired" })

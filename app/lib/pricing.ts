@@ -14,7 +14,7 @@ export const CURRENCY = "cad";
 /** A total of one cent or less is free and skips the card. */
 const FREE_THRESHOLD_CENTS = 1;
 
-function isBagCount(value: unknown): value is BagCount {
+export function isBagCount(value: unknown): value is BagCount {
   return value === 1 || value === 2 || value === 4;
 }
 

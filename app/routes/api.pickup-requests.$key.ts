@@ -10,13 +10,9 @@ import { findOrder, findOrderById, taxNumbers } from "~/services/orders/orders.s
 import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
 import { requireApiUser } from "~/services/http/session.server";
 import { formatMoney } from "~/lib/pricing";
+import { jsonIdField } from "~/lib/checkout-schema";
 
-const MoveSchema = z.object({
-  pickupSlotId: z.coerce
-    .number({ invalid_type_error: "errors.bookingInfo", required_error: "errors.bookingInfo" })
-    .int("errors.bookingInfo")
-    .positive("errors.bookingInfo"),
-});
+const MoveSchema = z.object({ pickupSlotId: jsonIdField });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

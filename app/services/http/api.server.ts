@@ -31,12 +31,38 @@ export async function parseApiBody<Schema extends z.ZodTypeAny>(
     throw await apiMessage(request, "common:errors.somethingWrong", 400);
   }
   if (!result.success) {
+    const typed = typeIssueMessage(result.error.issues);
+    if (typed) {
+      const t = await getT(request);
+      throw Response.json({ message: t(typed.key, { field: typed.field }) }, { status: 400 });
+    }
     const key = result.error.issues[0]?.message ?? "errors.somethingWrong";
     // Zod's own messages (wrong type and the like) are not keys of ours.
     const known = key.includes(".") ? (key.includes(":") ? key : `${ns}:${key}`) : "common:errors.somethingWrong";
     throw await apiMessage(request, known, 400);
   }
   return result.data;
+}
+
+const TYPE_KEYS: Record<string, string> = {
+  number: "common:errors.jsonNumber",
+  string: "common:errors.jsonString",
+  boolean: "common:errors.jsonBoolean",
+  array: "common:errors.jsonArray",
+};
+
+/**
+ * A JSON value of the wrong type (true, [1], "1", null, {} where a number is expected, and the like) is
+ * answered with its field's name: "bagsRequested: a number is expected". A missing field keeps its
+ * schema's own message.
+ */
+function typeIssueMessage(issues: z.ZodIssue[]): { key: string; field: string } | null {
+  for (const issue of issues) {
+    if (issue.code !== "invalid_type" || issue.received === "undefined") continue;
+    const field = issue.path.join(".") || "body";
+    return { key: TYPE_KEYS[issue.expected] ?? "common:errors.jsonType", field };
+  }
+  return null;
 }
 
 export async function apiRateLimit(request: Request, name: LimitName) {

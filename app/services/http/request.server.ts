@@ -1,6 +1,8 @@
 // Reading request bodies safely: same-origin check for every state change, size limits, and JSON
 // errors in the shape of spec section 7 (`{ message }`).
 
+import { getT } from "./i18n.server";
+
 const MAX_BODY_BYTES = 64 * 1024;
 
 /**
@@ -56,11 +58,22 @@ export async function readForm(request: Request): Promise<FormData> {
   return form;
 }
 
-/** JSON bodies for the /api routes. An empty body reads as {}. */
+/** `application/json`, with or without parameters (`; charset=utf-8`), in any case. */
+function isJsonContentType(header: string | null): boolean {
+  return (header ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
+}
+
+/** JSON bodies for the /api routes. An empty body reads as {}; a body must be sent as application/json (else 415). */
 export async function readJson(request: Request): Promise<Record<string, unknown>> {
   assertSameOrigin(request);
   const text = await readLimitedText(request);
   if (!text.trim()) return {};
+  // A body is JSON by its declared type too (charset allowed): text/plain, a form's encoding or none is
+  // refused before it is parsed or acted on, so every endpoint answers 415 alike.
+  if (!isJsonContentType(request.headers.get("Content-Type"))) {
+    const t = await getT(request);
+    throw apiErrorResponse(t("common:errors.unsupportedMediaType"), 415);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
