@@ -12,6 +12,7 @@ import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/i18n.server";
 import { redactAccessLog } from "~/services/http/access-log.server";
+import { installEdgeGuards } from "~/services/http/edge-guard.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/http/security-headers.server";
 import { startBackgroundWork } from "~/services/ops/startup.server";
 
@@ -20,6 +21,8 @@ const ABORT_DELAY = 5_000;
 startBackgroundWork();
 // No reset token in remix-serve's access log.
 redactAccessLog();
+// Cross-site refusals and broken paths answered in their own shape before remix-serve's routing.
+installEdgeGuards();
 
 // Rendering only reads translations, so one i18next instance per language and namespace set is reused.
 const instances = new Map<string, Promise<ReturnType<typeof createInstance>>>();

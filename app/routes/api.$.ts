@@ -1,5 +1,6 @@
-// An /api path that is no endpoint answers like the API does: 404 with a JSON { message }, any method.
-const notFound = () => Response.json({ message: "Not found" }, { status: 404 });
+// An /api path that is no endpoint answers like the API does: 404 with a JSON { message } in the caller's
+// language, any method.
+import { apiNotFound } from "~/services/http/edge-guard.server";
 
-export const loader = notFound;
-export const action = notFound;
+export const loader = apiNotFound;
+export const action = apiNotFound;

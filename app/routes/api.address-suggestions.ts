@@ -5,6 +5,7 @@ import { apiRateLimit } from "~/services/http/api.server";
 import { searchAddresses } from "~/services/areas/geocoder/index.server";
 import { getLanguage } from "~/services/http/i18n.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request);
@@ -14,4 +15,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json(suggestions, { headers: { "Cache-Control": "private, max-age=300" } });
 }
 
-export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const action = methodNotAllowed;

@@ -8,6 +8,7 @@ import { createCodesAsAdmin } from "~/services/admin/promos.server";
 import { parseApiBody } from "~/services/http/api.server";
 import { getT } from "~/services/http/i18n.server";
 import { PROMO_TTL_MS } from "~/services/booking/promos.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 const BatchJsonSchema = z.object({ count: z.number().optional(), percent: z.number().optional() });
 
@@ -30,5 +31,5 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
-  return Response.json({ message: "Method not allowed" }, { status: 405 });
+  return methodNotAllowed({ request });
 }

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/services/http/admin-auth.server";
 import { toInteger } from "~/services/admin/errors.server";
 import { recentRedemptions, redemptionJson } from "~/services/admin/promos.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
@@ -13,5 +14,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireApiAdmin(request);
-  return Response.json({ message: "Method not allowed" }, { status: 405 });
+  return methodNotAllowed({ request });
 }

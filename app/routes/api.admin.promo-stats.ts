@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/services/http/admin-auth.server";
 import { promoStats } from "~/services/admin/promos.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
@@ -11,5 +12,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireApiAdmin(request);
-  return Response.json({ message: "Method not allowed" }, { status: 405 });
+  return methodNotAllowed({ request });
 }

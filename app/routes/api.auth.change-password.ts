@@ -5,6 +5,7 @@ import { ChangePasswordApiSchema } from "~/lib/auth-schemas";
 import { AccountError, changePassword } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { getSession, requireApiUser } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
@@ -24,4 +25,4 @@ export async function action({ request }: ActionFunctionArgs) {
   return apiMessage(request, "profile:password.changed", 200, { "Cache-Control": "private, no-store" });
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

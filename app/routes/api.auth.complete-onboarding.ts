@@ -3,6 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { completeOnboarding, toPublicUser } from "~/services/accounts/accounts.server";
 import { readJson, requireMethod } from "~/services/http/request.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -14,4 +15,4 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

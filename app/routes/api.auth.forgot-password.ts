@@ -4,6 +4,7 @@ import { requestPasswordReset } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { requestOrigin } from "~/services/http/request.server";
 import { getLanguage } from "~/services/http/i18n.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { email } = await parseApiBody(request, ForgotPasswordSchema);
@@ -17,4 +18,4 @@ export async function action({ request }: ActionFunctionArgs) {
   return apiMessage(request, "forgot.sentTitle", 200);
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

@@ -4,6 +4,7 @@ import { AccountError, toPublicUser } from "~/services/accounts/accounts.server"
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { signIn } from "~/services/http/sign-in.server";
 import { createUserSession } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await parseApiBody(request, SignInSchema);
@@ -17,4 +18,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin, requireMethod } from "~/services/http/request.server";
 import { destroyUserSession } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -8,4 +9,4 @@ export async function action({ request }: ActionFunctionArgs) {
   return Response.json({ ok: true }, { headers: await destroyUserSession(request) });
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

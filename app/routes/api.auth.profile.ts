@@ -7,6 +7,7 @@ import { parseApiBody } from "~/services/http/api.server";
 import { requireMethod } from "~/services/http/request.server";
 import { updateProfile } from "~/services/accounts/profile.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
@@ -17,4 +18,4 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

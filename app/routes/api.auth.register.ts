@@ -4,6 +4,7 @@ import { AccountError, registerUser, toPublicUser } from "~/services/accounts/ac
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { getLanguage } from "~/services/http/i18n.server";
 import { createUserSession } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await parseApiBody(request, RegisterApiSchema);
@@ -17,4 +18,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

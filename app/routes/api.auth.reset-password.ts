@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { ResetPasswordApiSchema } from "~/lib/auth-schemas";
 import { AccountError, resetPassword } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token, newPassword } = await parseApiBody(request, ResetPasswordApiSchema);
@@ -17,4 +18,4 @@ export async function action({ request }: ActionFunctionArgs) {
   return apiMessage(request, "reset.successTitle", 200);
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

@@ -8,6 +8,7 @@ import { startHostedCheckout } from "~/services/booking/checkout.server";
 import { BookingError, quoteBooking } from "~/services/booking/quote.server";
 import { getLanguage } from "~/services/http/i18n.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 /** Free orders are booked at once and answer the confirmation page's URL; paid ones get Stripe's hosted page. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,4 +39,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

@@ -4,6 +4,7 @@ import type { BagCount } from "~/lib/pricing";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { startCardPayment } from "~/services/booking/book.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 /**
  * `amount` is the total the browser showed, in cents; a different server price is refused. The same
@@ -30,4 +31,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/services/http/i18n.server";
 import { listMaterials, searchMaterials } from "~/services/catalogue/materials.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const lng = await getLanguage(request);
@@ -17,4 +18,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const action = methodNotAllowed;

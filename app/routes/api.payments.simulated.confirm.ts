@@ -6,6 +6,7 @@ import { SimulatedConfirmSchema } from "~/lib/checkout-schema";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { confirmSimulatedCard } from "~/services/booking/checkout.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
@@ -17,4 +18,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

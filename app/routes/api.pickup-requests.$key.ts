@@ -11,6 +11,7 @@ import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
 import { requireApiUser } from "~/services/http/session.server";
 import { formatMoney } from "~/lib/pricing";
 import { jsonIdField } from "~/lib/checkout-schema";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 const MoveSchema = z.object({ pickupSlotId: jsonIdField });
 
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       assertSameOrigin(request);
       cancelled = await cancelPickup(user, id);
     } else {
-      return Response.json({ message: "Method not allowed" }, { status: 405 });
+      return methodNotAllowed({ request });
     }
   } catch (error) {
     return checkoutApiError(request, error);

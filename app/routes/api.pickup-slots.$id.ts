@@ -6,6 +6,7 @@ import { getLanguage } from "~/services/http/i18n.server";
 import { requireApiUser } from "~/services/http/session.server";
 import { findSlot } from "~/services/booking/slots.server";
 import { slotJson } from "~/services/http/api-json.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request);
@@ -18,4 +19,4 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json(slotJson(slot, lng), { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const action = methodNotAllowed;

@@ -7,6 +7,7 @@ import { InvalidPostalPrefixError, parsePostalPrefix } from "~/services/areas/se
 import { requireApiUser } from "~/services/http/session.server";
 import { offeredSlots } from "~/services/booking/slots.server";
 import { slotJson } from "~/services/http/api-json.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
@@ -27,4 +28,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const action = methodNotAllowed;

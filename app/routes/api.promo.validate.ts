@@ -4,6 +4,7 @@ import { apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { getT } from "~/services/http/i18n.server";
 import { applyPromo, clearPromo, PromoError } from "~/services/booking/promos.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 /** Checks the code for this resident and, when it is good, reserves it for their checkout. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,4 +29,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMessage, apiRateLimit } from "~/services/http/api.server";
 import { checkServiceArea, InvalidPostalPrefixError } from "~/services/areas/service-areas.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await apiRateLimit(request, "postalCheck");
@@ -14,4 +15,4 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const action = methodNotAllowed;

@@ -1,4 +1,5 @@
 import { paymentProvider } from "~/services/payments/index.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader() {
   const provider = paymentProvider();
@@ -9,4 +10,4 @@ export async function loader() {
   });
 }
 
-export const action = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const action = methodNotAllowed;

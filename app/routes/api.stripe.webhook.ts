@@ -7,6 +7,7 @@ import { fulfilFromWebhook, fulfilHostedSession, releaseHostedSession } from "~/
 import { BookingError } from "~/services/booking/quote.server";
 import { refreshCancelRefund } from "~/services/booking/refunds.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 /** The PaymentIntent a refund event's refund belongs to. */
 function refundIntentId(refund: { payment_intent?: string | { id: string } | null }) {
@@ -53,4 +54,4 @@ export async function action({ request }: ActionFunctionArgs) {
   return Response.json({ received: true });
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

@@ -5,6 +5,7 @@ import { WaitlistApiSchema } from "~/lib/visitor-schemas";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { getLanguage } from "~/services/http/i18n.server";
 import { joinWaitlist, toPublicWaitlistEntry } from "~/services/areas/waitlist.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await parseApiBody(request, WaitlistApiSchema);
@@ -24,4 +25,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
+export const loader = methodNotAllowed;

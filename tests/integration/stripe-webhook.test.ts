@@ -92,7 +92,9 @@ describe("configuration", () => {
   });
 
   it("answers 405 to GET", async () => {
-    const response = loader();
+    const response = loader({
+      request: new Request("http://localhost/api/stripe/webhook", { headers: { "Accept-Language": "en-CA" } }),
+    });
     expect(response.status).toBe(405);
     expect(await response.json()).toEqual({ message: "Method not allowed" });
   });

@@ -2,6 +2,7 @@
 // errors in the shape of spec section 7 (`{ message }`).
 
 import { getT } from "./i18n.server";
+import { crossSiteRefusal, methodNotAllowed } from "./edge-guard.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -10,21 +11,9 @@ const MAX_BODY_BYTES = 64 * 1024;
  * without either (curl, server-to-server) is not a browser forging a resident's click.
  */
 export function assertSameOrigin(request: Request) {
-  const site = request.headers.get("Sec-Fetch-Site");
-  if (site && site !== "same-origin" && site !== "none") {
-    throw apiErrorResponse("Cross-site request refused", 403);
-  }
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== "null") {
-    const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host");
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
-    if (!originHost || originHost !== host) throw apiErrorResponse("Cross-site request refused", 403);
-  }
+  // `Origin: null` (a sandboxed frame, a data: URL) is refused like any other site; logged in one line.
+  const refusal = crossSiteRefusal(request);
+  if (refusal) throw refusal;
 }
 
 function apiErrorResponse(message: string, status: number) {
@@ -88,7 +77,7 @@ export async function readJson(request: Request): Promise<Record<string, unknown
 
 export function requireMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method)) {
-    throw apiErrorResponse("Method not allowed", 405);
+    throw methodNotAllowed({ request });
   }
 }
 
