@@ -13,6 +13,8 @@ import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/i18n.server";
 import { redactAccessLog } from "~/services/http/access-log.server";
 import { installEdgeGuards } from "~/services/http/edge-guard.server";
+import { exposeSocketAddress } from "~/services/http/client-address.server";
+import { hostRefusal } from "~/services/http/trusted-origin.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/http/security-headers.server";
 import { startBackgroundWork } from "~/services/ops/startup.server";
 
@@ -23,6 +25,8 @@ startBackgroundWork();
 redactAccessLog();
 // Cross-site refusals and broken paths answered in their own shape before remix-serve's routing.
 installEdgeGuards();
+// Rate limits key on the client's socket address, which remix-serve does not pass on by itself.
+exposeSocketAddress();
 
 // Rendering only reads translations, so one i18next instance per language and namespace set is reused.
 const instances = new Map<string, Promise<ReturnType<typeof createInstance>>>();
@@ -46,6 +50,9 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  // A host the app does not serve gets no page (actions that change anything refused it already).
+  const refused = hostRefusal(request);
+  if (refused) return refused;
   const nonce = crypto.randomBytes(16).toString("base64");
   const lng = await getLanguage(request);
   const instance = await i18nInstance(lng, i18n.getRouteNamespaces(remixContext));
@@ -90,6 +97,8 @@ export default async function handleRequest(
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const refused = hostRefusal(request);
+  if (refused) return refused;
   response.headers.set("X-Content-Type-Options", "nosniff");
   personalCacheControl(request, response.headers);
   return response;

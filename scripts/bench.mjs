@@ -458,6 +458,7 @@ async function main() {
       PORT: String(PORT),
       DATABASE_PATH: databasePath,
       SESSION_SECRET: "bench-session-secret",
+      APP_URL: ORIGIN,
       NODE_ENV: "production",
       INSECURE_COOKIES: "1",
       MAIL_LOG: "0",

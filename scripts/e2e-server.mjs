@@ -12,7 +12,13 @@ const child = spawn(
   ["node_modules/@remix-run/serve/dist/cli.js", `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`],
   {
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production", INSECURE_COOKIES: "1" },
+    // Production refuses to start without APP_URL; the browser tests reach the server as localhost.
+    env: {
+      APP_URL: `http://localhost:${process.env.PORT ?? 3000}`,
+      ...process.env,
+      NODE_ENV: "production",
+      INSECURE_COOKIES: "1",
+    },
   },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

@@ -4,6 +4,7 @@ import { AccountError, toPublicUser } from "~/services/accounts/accounts.server"
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { signIn } from "~/services/http/sign-in.server";
 import { createUserSession } from "~/services/http/session.server";
+import { RateLimitedError } from "~/services/http/rate-limit.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -14,6 +15,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json(toPublicUser(user), { headers: await createUserSession(user.id) });
   } catch (error) {
     if (error instanceof AccountError) return apiMessage(request, error.key, error.status);
+    if (error instanceof RateLimitedError) {
+      return apiMessage(request, "errors.accountLocked", 429, { "Retry-After": String(error.retryAfterSeconds) });
+    }
     throw error;
   }
 }

@@ -67,6 +67,8 @@ export async function startServer(options: {
   ]) {
     delete env[name];
   }
+  // Production refuses to start without APP_URL, and answers only for its host: the one baseURL uses.
+  env.APP_URL = `http://127.0.0.1:${options.port}`;
   // What the test asks for wins, the payment provider included (tests/e2e/stripe-load-failure.spec.ts).
   Object.assign(env, options.env);
   const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", BUILD], {

@@ -196,9 +196,11 @@ describe("reset tokens at rest", () => {
   });
 
   it("the mail log is off by default in production", async () => {
-    const saved = { NODE_ENV: process.env.NODE_ENV, MAIL_LOG: process.env.MAIL_LOG };
+    const saved = { NODE_ENV: process.env.NODE_ENV, MAIL_LOG: process.env.MAIL_LOG, APP_URL: process.env.APP_URL };
     try {
       process.env.NODE_ENV = "production";
+      // Production refuses to start without it.
+      process.env.APP_URL = "https://recircle.example";
       delete process.env.MAIL_LOG;
       vi.resetModules();
       expect((await import("~/services/platform/config.server")).env.MAIL_LOG).toBe("0");
@@ -208,6 +210,8 @@ describe("reset tokens at rest", () => {
     } finally {
       process.env.NODE_ENV = saved.NODE_ENV;
       process.env.MAIL_LOG = saved.MAIL_LOG;
+      if (saved.APP_URL === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = saved.APP_URL;
       vi.resetModules();
     }
   });

@@ -302,9 +302,17 @@ describe("the JSON API answers 429 with Retry-After and { message } in the calle
 });
 
 describe("the limits are per client and per window", () => {
+  afterEach(() => {
+    env.TRUST_PROXY = "0";
+  });
+
   it("another client is still let through, and the same one again after the window", async () => {
-    const json = { email: "nobody@bell.net", password: "wrong-password" };
-    const from = (ip: string) => ({ json, headers: { "X-Forwarded-For": ip } });
+    env.TRUST_PROXY = "fly";
+    // A fresh account each time: the per-account limit is not what is tried here.
+    const from = (ip: string) => ({
+      json: { email: email("per-client"), password: "wrong-password" },
+      headers: { "Fly-Client-IP": ip },
+    });
     await repeat(max("signIn"), () => call(apiLogin, "/api/auth/login", from("203.0.113.7")));
     expect((await call(apiLogin, "/api/auth/login", from("203.0.113.7"))).status).toBe(429);
     expect((await call(apiLogin, "/api/auth/login", from("198.51.100.9"))).status).not.toBe(429);
@@ -313,20 +321,125 @@ describe("the limits are per client and per window", () => {
   });
 });
 
-describe("behind a proxy that names the client (CLIENT_IP_HEADER)", () => {
+describe("headers a client writes do not choose its bucket", () => {
   afterEach(() => {
-    delete env.CLIENT_IP_HEADER;
+    env.TRUST_PROXY = "0";
   });
 
-  it("keys on that header only, so a forged X-Forwarded-For does not open a new bucket", async () => {
-    env.CLIENT_IP_HEADER = "Fly-Client-IP";
-    const json = { email: "nobody@bell.net", password: "wrong-password" };
+  it.each(["X-Forwarded-For", "X-Client-IP", "Fly-Client-IP", "X-Real-IP"])(
+    "without TRUST_PROXY, a new %s after a 429 is still refused",
+    async (header) => {
+      const json = { email: "nobody@bell.net", password: "wrong-password" };
+      const from = (ip: string) => ({ json, headers: { [header]: ip } });
+      await repeat(max("signIn"), (i) => call(apiLogin, "/api/auth/login", from(`203.0.113.${i}`)));
+      for (const ip of ["198.51.100.1", "198.51.100.2", "10.0.0.1"]) {
+        const refused = await call(apiLogin, "/api/auth/login", from(ip));
+        expectRetryAfter(refused, "signIn");
+        expect(refused.body).toEqual({ message: english });
+      }
+      const page = await call(signInAction, "/sign-in", {
+        form: { email: "nobody@bell.net", password: "wrong-password" },
+        headers: { [header]: "192.0.2.77" },
+      });
+      expectFormRefusal(page, "signIn");
+    },
+  );
+
+  it("behind fly-proxy (TRUST_PROXY=fly), only Fly-Client-IP names the client: a forged X-Forwarded-For opens no bucket", async () => {
+    env.TRUST_PROXY = "fly";
+    // A fresh account each time: the per-account limit is not what is tried here.
     const from = (client: string, forged: string) => ({
-      json,
-      headers: { "Fly-Client-IP": client, "X-Forwarded-For": forged },
+      json: { email: email("fly"), password: "wrong-password" },
+      headers: { "Fly-Client-IP": client, "X-Forwarded-For": forged, "X-Client-IP": forged },
     });
     await repeat(max("signIn"), (i) => call(apiLogin, "/api/auth/login", from("203.0.113.50", `10.0.0.${i}`)));
     expect((await call(apiLogin, "/api/auth/login", from("203.0.113.50", "10.9.9.9"))).status).toBe(429);
     expect((await call(apiLogin, "/api/auth/login", from("198.51.100.50", "10.9.9.9"))).status).not.toBe(429);
+  });
+
+  it("behind a generic proxy (TRUST_PROXY=1), the address it appended last names the client", async () => {
+    env.TRUST_PROXY = "1";
+    const json = { email: "nobody@bell.net", password: "wrong-password" };
+    const from = (forged: string, real: string) => ({ json, headers: { "X-Forwarded-For": `${forged}, ${real}` } });
+    await repeat(max("signIn"), (i) => call(apiLogin, "/api/auth/login", from(`10.0.0.${i}`, "203.0.113.60")));
+    expect((await call(apiLogin, "/api/auth/login", from("10.9.9.9", "203.0.113.60"))).status).toBe(429);
+  });
+});
+
+describe("the per-account sign-in limit", () => {
+  afterEach(() => {
+    env.TRUST_PROXY = "0";
+  });
+
+  it("holds across addresses: the 11th try from a new address is refused for that account only", async () => {
+    env.TRUST_PROXY = "fly";
+    const victim = await resident();
+    const other = await resident();
+    const limit = LIMITS.signInAccount.max;
+    const wrong = (ip: string, address = victim.email) => ({
+      json: { email: address, password: "not-the-password" },
+      headers: { "Fly-Client-IP": ip },
+    });
+    const tries = await repeat(limit, (i) => call(apiLogin, "/api/auth/login", wrong(`203.0.113.${100 + i}`)));
+    expect(tries.every((a) => a.status === 401)).toBe(true);
+
+    // Spelled otherwise, from an address never seen: still the same account, still refused.
+    const refused = await call(apiLogin, "/api/auth/login", wrong("198.51.100.200", ` ${victim.email.toUpperCase()} `));
+    expectRetryAfter(refused, "signInAccount");
+    expect(refused.body.message).toBe((await getTFor("en"))("errors.accountLocked"));
+    // Even the right password waits: the account, not the guess, is limited.
+    const right = await call(apiLogin, "/api/auth/login", {
+      json: { email: victim.email, password: "sorting-day-1" },
+      headers: { "Fly-Client-IP": "198.51.100.201", "Accept-Language": "fr-CA" },
+    });
+    expectRetryAfter(right, "signInAccount");
+    expect(right.body.message).toBe((await getTFor("fr"))("errors.accountLocked"));
+    const page = await call(signInAction, "/sign-in", {
+      form: { email: victim.email, password: "not-the-password" },
+      headers: { "Fly-Client-IP": "198.51.100.202" },
+    });
+    expectRetryAfter(page, "signInAccount");
+    expect((page.body.reply as { error?: Record<string, string[]> }).error?.[""]).toContain("errors.accountLocked");
+
+    // Another account signs in, from the same addresses as the attack.
+    const signedIn = await call(apiLogin, "/api/auth/login", {
+      json: { email: other.email, password: "sorting-day-1" },
+      headers: { "Fly-Client-IP": "203.0.113.100" },
+    });
+    expect(signedIn.status).toBe(200);
+    // And the window ends.
+    setNow(Date.now() + LIMITS.signInAccount.windowMs + 1000);
+    const later = await call(apiLogin, "/api/auth/login", {
+      json: { email: victim.email, password: "sorting-day-1" },
+      headers: { "Fly-Client-IP": "198.51.100.203" },
+    });
+    expect(later.status).toBe(200);
+  });
+
+  it("a success does not reset another account's count", async () => {
+    env.TRUST_PROXY = "fly";
+    const victim = await resident();
+    const other = await resident();
+    const limit = LIMITS.signInAccount.max;
+    await repeat(limit - 1, (i) =>
+      call(apiLogin, "/api/auth/login", {
+        json: { email: victim.email, password: "not-the-password" },
+        headers: { "Fly-Client-IP": `192.0.2.${i}` },
+      }),
+    );
+    const ok = await call(apiLogin, "/api/auth/login", {
+      json: { email: other.email, password: "sorting-day-1" },
+      headers: { "Fly-Client-IP": "192.0.2.200" },
+    });
+    expect(ok.status).toBe(200);
+    await call(apiLogin, "/api/auth/login", {
+      json: { email: victim.email, password: "not-the-password" },
+      headers: { "Fly-Client-IP": "192.0.2.201" },
+    });
+    const refused = await call(apiLogin, "/api/auth/login", {
+      json: { email: victim.email, password: "not-the-password" },
+      headers: { "Fly-Client-IP": "192.0.2.202" },
+    });
+    expectRetryAfter(refused, "signInAccount");
   });
 });

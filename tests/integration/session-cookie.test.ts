@@ -8,6 +8,7 @@ const saved = {
   NODE_ENV: process.env.NODE_ENV,
   INSECURE_COOKIES: process.env.INSECURE_COOKIES,
   SESSION_SECRET: process.env.SESSION_SECRET,
+  APP_URL: process.env.APP_URL,
 };
 
 afterEach(() => {
@@ -15,11 +16,15 @@ afterEach(() => {
   if (saved.INSECURE_COOKIES === undefined) delete process.env.INSECURE_COOKIES;
   else process.env.INSECURE_COOKIES = saved.INSECURE_COOKIES;
   process.env.SESSION_SECRET = saved.SESSION_SECRET;
+  if (saved.APP_URL === undefined) delete process.env.APP_URL;
+  else process.env.APP_URL = saved.APP_URL;
   vi.resetModules();
 });
 
 async function cookiesUnder(env: { NODE_ENV: "production" | "development"; INSECURE_COOKIES?: string }) {
   process.env.NODE_ENV = env.NODE_ENV;
+  // Production refuses to start without it.
+  process.env.APP_URL = "https://recircle.example";
   if (env.INSECURE_COOKIES === undefined) delete process.env.INSECURE_COOKIES;
   else process.env.INSECURE_COOKIES = env.INSECURE_COOKIES;
   vi.resetModules();

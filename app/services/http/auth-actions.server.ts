@@ -7,6 +7,7 @@ import { isCanadianFsa } from "~/lib/postal";
 import { AccountError, changePassword, registerUser } from "~/services/accounts/accounts.server";
 import { signIn } from "./sign-in.server";
 import { rateLimited, reject } from "./forms.server";
+import { RateLimitedError } from "./rate-limit.server";
 import { spamRejection } from "./honeypot.server";
 import { getLanguage } from "./i18n.server";
 import { createUserSession, getSession } from "./session.server";
@@ -71,6 +72,14 @@ export async function signInFromForm(request: Request, formData: FormData) {
       clearRedirect: true,
     });
   } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return reject(submission, {
+        formErrors: ["errors.accountLocked"],
+        status: 429,
+        headers: { "Retry-After": String(error.retryAfterSeconds) },
+        hideFields: ["password"],
+      });
+    }
     if (!(error instanceof AccountError)) throw error;
     return reject(submission, {
       formErrors: [error.key],

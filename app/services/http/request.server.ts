@@ -3,6 +3,7 @@
 
 import { getT } from "./i18n.server";
 import { crossSiteRefusal, methodNotAllowed } from "./edge-guard.server";
+import { allowedOrigin, assertAllowedHost } from "./trusted-origin.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -32,6 +33,7 @@ async function readLimitedText(request: Request): Promise<string> {
 
 /** Form posts from pages (url-encoded or multipart). Never throws a 500 on a malformed body. */
 export async function readForm(request: Request): Promise<FormData> {
+  assertAllowedHost(request);
   assertSameOrigin(request);
   const type = request.headers.get("Content-Type") ?? "";
   if (type.startsWith("multipart/form-data")) {
@@ -54,6 +56,7 @@ function isJsonContentType(header: string | null): boolean {
 
 /** JSON bodies for the /api routes. An empty body reads as {}; a body must be sent as application/json (else 415). */
 export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  assertAllowedHost(request);
   assertSameOrigin(request);
   const text = await readLimitedText(request);
   if (!text.trim()) return {};
@@ -83,8 +86,7 @@ export function requireMethod(request: Request, ...methods: string[]) {
 
 /** The origin links in e-mails point at, as the visitor reached us. */
 export function requestOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? url.host;
-  const proto = request.headers.get("X-Forwarded-Proto") ?? url.protocol.replace(":", "");
-  return `${proto}://${host}`;
+  // APP_URL when set, else the request's own origin once its host is known to be ours (never a
+  // header-supplied foreign host: that would be a poisoned reset link).
+  return allowedOrigin(request);
 }

@@ -3,6 +3,7 @@
 import { redirect } from "@remix-run/node";
 import { findSessionUser, SESSION_DAYS, sessionStorage, type SessionData } from "~/services/accounts/session.server";
 import { getT } from "./i18n.server";
+import { assertAllowedHost } from "./trusted-origin.server";
 import { now } from "~/lib/clock";
 
 export async function getSession(request: Request) {
@@ -28,6 +29,7 @@ function redirectParam(request: Request): string {
 
 /** Pages: a visitor is sent to sign in and brought back here afterwards. */
 export async function requireUser(request: Request) {
+  assertAllowedHost(request);
   const user = await getUser(request);
   if (!user) {
     throw redirect(`/sign-in?redirect=${encodeURIComponent(redirectParam(request))}`);
@@ -37,6 +39,7 @@ export async function requireUser(request: Request) {
 
 /** JSON API: a visitor gets 401, in their language. */
 export async function requireApiUser(request: Request) {
+  assertAllowedHost(request);
   const user = await getUser(request);
   if (!user) {
     const t = await getT(request);

@@ -3,6 +3,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { AccountError, verifyLogin } from "~/services/accounts/accounts.server";
 import { sessionStorage } from "~/services/accounts/session.server";
+import { assertAccountOpen, countAccountFailure } from "./rate-limit.server";
 import type { User } from "../../../db/schema";
 
 const authenticator = new Authenticator<User>(sessionStorage, { sessionKey: "userId" });
@@ -16,8 +17,12 @@ authenticator.use(
   "form",
 );
 
-/** The verified user for these credentials, or an AccountError. Creates no session by itself. */
+/**
+ * The verified user for these credentials, or an AccountError; a RateLimitedError once the account has
+ * had too many failures, from whatever addresses. Creates no session by itself.
+ */
 export async function signIn(request: Request, credentials: { email: string; password: string }) {
+  assertAccountOpen(credentials.email);
   const formData = new FormData();
   formData.set("email", credentials.email);
   formData.set("password", credentials.password);
@@ -29,7 +34,10 @@ export async function signIn(request: Request, credentials: { email: string; pas
       context: { formData },
     });
   } catch (error) {
-    if (error instanceof AuthorizationError && error.cause instanceof AccountError) throw error.cause;
+    if (error instanceof AuthorizationError && error.cause instanceof AccountError) {
+      countAccountFailure(credentials.email);
+      throw error.cause;
+    }
     throw error;
   }
 }

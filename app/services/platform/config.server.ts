@@ -16,10 +16,11 @@ const EnvSchema = z.object({
   // Print every e-mail (links' secrets redacted) to the log: on by default locally, off in production.
   MAIL_LOG: z.enum(["0", "1"]).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
-  // The header the proxy in front of the app sets to the client's address and clients cannot forge
-  // (Fly-Client-IP on fly.io). Unset, the usual headers (X-Forwarded-For...) are read, which suits a
-  // machine with no proxy but lets a client choose its own rate-limit bucket.
-  CLIENT_IP_HEADER: z.string().trim().min(1).optional(),
+  // The proxy in front of the app, whose headers are then believed: "fly" (fly-proxy: the client's
+  // address in Fly-Client-IP, the scheme in X-Forwarded-Proto) or "1" (a proxy that sets X-Forwarded-For,
+  // -Host and -Proto, appending the client's address last). Unset or "0": no proxy, no header believed
+  // (the client's address is the socket's, the host the Host header's).
+  TRUST_PROXY: z.enum(["0", "1", "fly"]).default("0"),
   GST_NUMBER: z.string().default("123456789 RT 0001"),
   QST_NUMBER: z.string().default("1234567890 TQ 0001"),
   SERVICE_FEE_CENTS: z.coerce.number().int().min(0).default(0),
@@ -37,16 +38,24 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-function loadEnv(): Env & { sessionSecrets: string[]; MAIL_LOG: "0" | "1" } {
-  const parsed = EnvSchema.safeParse(process.env);
+/** Reads and checks a set of variables (process.env at start-up); throws what a deployment lacks. */
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+): Env & { sessionSecrets: string[]; MAIL_LOG: "0" | "1" } {
+  const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.message}`);
   }
   const env = parsed.data;
+  // Without it the app would answer for no public host and e-mail no usable link. A local `npm start`
+  // (ALLOW_GENERATED_SECRET, see below) answers on the loopback names instead.
+  if (env.NODE_ENV === "production" && !env.APP_URL && !source.ALLOW_GENERATED_SECRET) {
+    throw new Error("APP_URL must be set in production");
+  }
   return {
     ...env,
     MAIL_LOG: env.MAIL_LOG ?? (env.NODE_ENV === "production" ? "0" : "1"),
-    sessionSecrets: sessionSecrets(env.SESSION_SECRET) ?? [localSessionSecret(env)],
+    sessionSecrets: sessionSecrets(env.SESSION_SECRET) ?? [localSessionSecret(env, source)],
   };
 }
 
@@ -63,8 +72,8 @@ function sessionSecrets(raw: string | undefined): string[] | null {
 }
 
 /** Outside production a secret is generated once and kept beside the database. */
-function localSessionSecret(env: Env): string {
-  if (env.NODE_ENV === "production" && !process.env.ALLOW_GENERATED_SECRET) {
+function localSessionSecret(env: Env, source: Record<string, string | undefined>): string {
+  if (env.NODE_ENV === "production" && !source.ALLOW_GENERATED_SECRET) {
     // remix-serve always runs with NODE_ENV=production; a local `npm start` opts in through
     // ALLOW_GENERATED_SECRET (set by `npm start`) so a real deployment must set SESSION_SECRET.
     throw new Error("SESSION_SECRET must be set in production");
