@@ -8,6 +8,7 @@
 // BENCH_RACE_R (5), BENCH_LH_RUNS (most Lighthouse runs per page, 3: a page is run again only while
 // its score is under the budget, and the best run is kept; every run's score is printed), BENCH_SKIP_BUILD=1 (reuse build-bench).
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -493,7 +494,12 @@ async function main() {
     { path: "/sign-up", label: "/sign-up (visitor)", client: null },
     { path: "/materials", client: resident },
     { path: "/booking", client: resident },
-    { path: `/checkout?bags=2&slotId=${checkoutSlot.id}`, label: "/checkout?bags=2", client: resident },
+    // A checkout's own URL carries its id (without one the page redirects to add it).
+    {
+      path: `/checkout?bags=2&slotId=${checkoutSlot.id}&checkout=${crypto.randomBytes(16).toString("base64url")}`,
+      label: "/checkout?bags=2",
+      client: resident,
+    },
     { path: "/history", client: resident },
     { path: "/profile", client: resident },
   ];
@@ -525,7 +531,7 @@ async function main() {
 
   log(`bookings through the service path (${BOOKINGS}, scripts/bench-bookings.ts)`);
   const { stdout } = await run("npx", ["tsx", "scripts/bench-bookings.ts"], {
-    env: { ...process.env, BENCH_BOOKINGS: String(BOOKINGS), DATABASE_PATH: "", PAYMENT_PROVIDER: "" },
+    env: { ...process.env, BENCH_BOOKINGS: String(BOOKINGS), DATABASE_PATH: "", PAYMENT_PROVIDER: "", APP_URL: ORIGIN },
   });
   const bookings = JSON.parse(stdout.trim().split("\n").pop());
 
