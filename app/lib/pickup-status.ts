@@ -14,3 +14,8 @@ export function displayStatus(status: StoredStatus, pickupDate: string | null, a
   if (pickupDate === today) return "today";
   return "scheduled";
 }
+
+/** The confirmation page of a booked pickup: where every way of paying lands. */
+export function confirmationPath(confirmationNumber: string): string {
+  return `/confirmation?confirmationNumber=${encodeURIComponent(confirmationNumber)}`;
+}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { confirmationPath } from "~/lib/pickup-status";
 import { CheckoutSessionSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const quote = quoteBooking(user, booking);
     if (quote.breakdown.isFree) {
       const pickup = await bookFree(user, booking, body.checkoutId ?? null);
-      return Response.json({ url: `/confirmation?confirmationNumber=${pickup.confirmationNumber}` });
+      return Response.json({ url: confirmationPath(pickup.confirmationNumber) });
     }
     const cancel = `/checkout?bags=${booking.bags}&slotId=${booking.slotId}`;
     const url = await startHostedCheckout(

@@ -5,6 +5,7 @@
 // Nothing in the query is trusted: the payment must be this resident's, and the server reads it back
 // from Stripe before it books (fulfilPayment). Paid → the confirmation; not paid → the checkout again,
 // with a toast that says why; still processing → the checkout, and the webhook books it when it succeeds.
+import { confirmationPath } from "~/lib/pickup-status";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { fulfilHostedSession, fulfilPayment } from "~/services/booking/book.server";
@@ -18,8 +19,6 @@ import { requireUser } from "~/services/http/session.server";
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]+$/;
 const INTENT_ID = /^pi_[A-Za-z0-9_]+$/;
-
-const confirmation = (confirmationNumber: string) => `/confirmation?confirmationNumber=${confirmationNumber}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -36,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function hostedReturn(request: Request, sessionId: string, provider: StripeProvider, userId: number) {
   try {
     const pickup = await fulfilHostedSession(sessionId, provider, userId);
-    return redirect(confirmation(pickup.confirmationNumber));
+    return redirect(confirmationPath(pickup.confirmationNumber));
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     return redirectWithToast(request, "/booking", {
@@ -63,7 +62,7 @@ function checkoutPath(url: URL): string {
 async function intentReturn(request: Request, url: URL, intentId: string, provider: StripeProvider, userId: number) {
   try {
     const pickup = await fulfilPayment(intentId, { userId, provider });
-    return redirect(confirmation(pickup.confirmationNumber));
+    return redirect(confirmationPath(pickup.confirmationNumber));
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     // Someone else's payment, or none of ours: nothing is said about it, and nothing is booked.

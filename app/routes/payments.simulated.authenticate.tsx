@@ -2,6 +2,7 @@
 // (test card 4000 0027 6000 3184), our stand-in for the bank's page. Only the resident who owns the
 // payment sees it (anyone else: 404). Complete books the pickup and goes to the confirmation; Fail goes
 // back to the checkout with the card's error. Works without JavaScript.
+import { confirmationPath } from "~/lib/pickup-status";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
@@ -37,8 +38,7 @@ function notFound(error: unknown): never {
   throw error;
 }
 
-const toConfirmation = (confirmationNumber: string) =>
-  redirect(`/confirmation?confirmationNumber=${confirmationNumber}`);
+const toConfirmation = (confirmationNumber: string) => redirect(confirmationPath(confirmationNumber));
 
 function checkoutUrl(checkout: CheckoutRef) {
   return checkout ? `/checkout?bags=${checkout.bags}&slotId=${checkout.slotId}&checkout=${checkout.id}` : "/booking";

@@ -1,5 +1,6 @@
 // A checkout that is already paid (Back after paying, a reload, a second tab): what it booked and a
 // link to the confirmation, never a live Pay button. Another pickup on the same date starts at /booking.
+import { confirmationPath } from "~/lib/pickup-status";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -11,7 +12,7 @@ export function CheckoutPaid(props: {
   cancelled: boolean;
 }) {
   const { t } = useTranslation(["checkout", "common"]);
-  const confirmation = `/confirmation?confirmationNumber=${props.confirmationNumber}`;
+  const confirmation = confirmationPath(props.confirmationNumber);
   return (
     <section className="card mx-auto max-w-md space-y-3" data-testid="checkout-paid" aria-labelledby="paid-title">
       <h1 id="paid-title" className="page-title">

@@ -3,6 +3,7 @@
 // confirmPayment; a redirect (3-D Secure, a wallet) comes back to /checkout/return, which books it. When
 // Stripe.js cannot load (blocked, offline, an error, or not there after LOAD_TIMEOUT_MS): the spec's
 // "Payment System Error", a Refresh button and Stripe's hosted page instead. Only this lazy module imports Stripe.
+import { confirmationPath } from "~/lib/pickup-status";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe, type StripeElementsOptions, type StripeError } from "@stripe/stripe-js";
 import { Form, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
@@ -151,7 +152,7 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
     });
     // 201 booked now; 409 with its number: this payment was booked already (the other tab, or our server).
     const booked = pickup.ok || (pickup.status === 409 && typeof pickup.json.confirmationNumber === "string");
-    if (booked) return navigate(`/confirmation?confirmationNumber=${String(pickup.json.confirmationNumber)}`);
+    if (booked) return navigate(confirmationPath(String(pickup.json.confirmationNumber)));
     setError(typeof pickup.json.message === "string" ? pickup.json.message : t("stripe.confirmationFailed"));
     // Not booked, refunded (the slot filled, or another tab paid this checkout): a paid checkout shows its page.
     if (pickup.status === 409) showPaid();

@@ -2,6 +2,7 @@
 // go to Stripe's hosted page (no JavaScript), or confirm a free pickup. A refusal answers the form's
 // reply (forms.server): the promo box's error under `code`, the card's under its fields, the rest as
 // the form's error with a toast.
+import { confirmationPath } from "~/lib/pickup-status";
 import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { bookFree } from "~/services/booking/book.server";
@@ -32,7 +33,7 @@ function refuse(submission: Submission, options: RejectOptions) {
 }
 
 function toConfirmation(confirmationNumber: string) {
-  return redirect(`/confirmation?confirmationNumber=${confirmationNumber}`);
+  return redirect(confirmationPath(confirmationNumber));
 }
 
 async function applyPromoIntent(request: Request, submission: Submission, form: FormData, user: User, bags: BagCount) {
