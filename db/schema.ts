@@ -288,9 +288,41 @@ export const emailOutbox = sqliteTable(
     locale: text("locale", { enum: ["en", "fr"] }).notNull(),
     sentAt: integer("sent_at"),
     error: text("error"),
+    /** Delivery attempts so far, and when the next one is due (null: due now, or sent). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at"),
+    /** A worker's claim on the row while it sends it (its token and when it took it). */
+    claimToken: text("claim_token"),
+    claimedAt: integer("claimed_at"),
+    /** After this instant the message is not sent (a reset link that has expired); null: no limit. */
+    expiresAt: integer("expires_at"),
+    /** The origin (scheme://host) the message's links were written for. */
+    origin: text("origin"),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_to_idx").on(t.to)],
+  (t) => [index("email_outbox_to_idx").on(t.to), index("email_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
+);
+
+/**
+ * An invitation to take a role (issue 21, part 2): e-mailed by an admin (or by the app for an address in
+ * ADMIN_EMAILS), the role is granted only when the link in it is followed by the account with that address.
+ * Only the token's hash is kept.
+ */
+export const roleInvitations = sqliteTable(
+  "role_invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The admin who invited; null when the app invited an address of ADMIN_EMAILS. */
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+    revokedAt: integer("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("role_invitations_email_idx").on(t.email)],
 );
 
 export const adminActivity = sqliteTable("admin_activity", {
