@@ -52,6 +52,7 @@ const { sha256 } = await import("~/services/accounts/passwords.server");
 const { resetRateLimits } = await import("~/services/http/rate-limit.server");
 const { action: apiForgot } = await import("~/routes/api.auth.forgot-password");
 const { action: pageForgot } = await import("~/routes/forgot-password");
+const { startOutboxWorker, stopOutboxWorker } = await import("~/services/platform/outbox.server");
 
 beforeEach(() => {
   // The mail log is on (see above): keep it out of the test output.
@@ -153,6 +154,8 @@ describe("reset tokens at rest", () => {
         printed.push(args.map(String).join(" "));
       }),
     );
+    // The outbox worker sends it (as on the primary after start-up).
+    startOutboxWorker();
     try {
       const email = await account();
       const before = messages.length;
@@ -178,6 +181,7 @@ describe("reset tokens at rest", () => {
       expect(printed.join("\n")).toContain("token=[redacted]");
       expect(printed.join("\n")).not.toContain(token);
     } finally {
+      await stopOutboxWorker();
       for (const spy of spies) spy.mockRestore();
     }
   });

@@ -2,7 +2,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { adminEmails, env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
-import { eraseEmailBodies, sendEmail } from "~/services/platform/mailer.server";
+import { eraseEmailBodies, queueEmail } from "~/services/platform/mailer.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { dummyHash, hashPassword, needsRehash, randomToken, sha256, verifyPassword } from "./passwords.server";
 import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session.server";
@@ -147,23 +147,23 @@ export async function requestPasswordReset(email: string, origin: string, locale
   const user = findUserByEmail(email);
   if (!user) return;
   const token = randomToken(32);
-  db.insert(schema.passwordResetTokens)
-    .values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: now() + RESET_TOKEN_TTL_MS,
-      createdAt: now(),
-    })
-    .run();
+  const expiresAt = now() + RESET_TOKEN_TTL_MS;
   const base = env.APP_URL ?? origin;
-  await sendEmail({
-    to: user.email,
-    kind: "password-reset",
-    locale,
-    values: {
-      link: `${base.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}`,
-      supportEmail: env.SUPPORT_EMAIL,
-    },
+  // The token and its e-mail in one transaction; the e-mail is not sent once the link has expired.
+  db.transaction((tx) => {
+    tx.insert(schema.passwordResetTokens)
+      .values({ userId: user.id, tokenHash: sha256(token), expiresAt, createdAt: now() })
+      .run();
+    queueEmail(tx, {
+      to: user.email,
+      kind: "password-reset",
+      locale,
+      expiresAt,
+      values: {
+        link: `${base.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}`,
+        supportEmail: env.SUPPORT_EMAIL,
+      },
+    });
   });
 }
 

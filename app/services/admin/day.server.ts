@@ -4,7 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
 import { AdminError, toDateKey, toInteger } from "./errors.server";
 import { db, schema } from "~/services/platform/db.server";
-import { sendEmail } from "~/services/platform/mailer.server";
+import { queueEmail } from "~/services/platform/mailer.server";
 import { pickupEmailValues } from "~/services/booking/pickup-emails.server";
 import { now } from "~/lib/clock";
 import { dateKey, type PickupWindow } from "~/lib/dates";
@@ -110,21 +110,21 @@ export async function markPickup(admin: User, pickupId: unknown, rawMark: unknow
       confirmationNumber: row.pickup.confirmationNumber,
       date: row.slot.date,
     });
+    if (mark === "Missed") {
+      const lng = row.user.locale;
+      queueEmail(tx, {
+        to: row.user.email,
+        kind: "pickup-missed",
+        locale: lng,
+        values: pickupEmailValues(
+          { confirmationNumber: row.pickup.confirmationNumber, date: row.slot.date, window: row.slot.window },
+          lng,
+          "/booking",
+        ),
+      });
+    }
     return row;
   });
-  if (mark === "Missed") {
-    const lng = pickup.user.locale;
-    await sendEmail({
-      to: pickup.user.email,
-      kind: "pickup-missed",
-      locale: lng,
-      values: pickupEmailValues(
-        { confirmationNumber: pickup.pickup.confirmationNumber, date: pickup.slot.date, window: pickup.slot.window },
-        lng,
-        "/booking",
-      ),
-    });
-  }
   return { confirmationNumber: pickup.pickup.confirmationNumber, date: pickup.slot.date, mark };
 }
 

@@ -5,7 +5,7 @@ import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
 import { AdminError, toInteger } from "./errors.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
-import { sendEmail } from "~/services/platform/mailer.server";
+import { queueEmail } from "~/services/platform/mailer.server";
 import { pickupEmailValues } from "~/services/booking/pickup-emails.server";
 import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 import { now } from "~/lib/clock";
@@ -166,16 +166,16 @@ export async function closeDate(admin: User, date: string, at = now()) {
     if (closed.changes === 0) throw new AdminError("close.nothingToClose", { date });
     const affected = scheduledPickupsOn(tx, date);
     recordActivity(tx, admin.id, "date.close", { date, pickups: affected.length });
+    for (const pickup of affected) {
+      queueEmail(tx, {
+        to: pickup.email,
+        kind: "date-closed",
+        locale: pickup.locale,
+        values: pickupEmailValues({ ...pickup, date }, pickup.locale, "/history"),
+      });
+    }
     return affected;
   });
-  for (const pickup of pickups) {
-    await sendEmail({
-      to: pickup.email,
-      kind: "date-closed",
-      locale: pickup.locale,
-      values: pickupEmailValues({ ...pickup, date }, pickup.locale, "/history"),
-    });
-  }
   return { pickups: pickups.length };
 }
 

@@ -5,7 +5,7 @@ import { recordActivity } from "./activity.server";
 import { AdminError } from "./errors.server";
 import { appUrl, env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
-import { sendEmail } from "~/services/platform/mailer.server";
+import { queueEmail } from "~/services/platform/mailer.server";
 import { isServedPrefix } from "~/services/areas/service-areas.server";
 import { now } from "~/lib/clock";
 import { isCanadianFsa, isMontrealFsa } from "~/lib/postal";
@@ -128,20 +128,24 @@ export async function notifyWaitlist(admin: User, fsa: string): Promise<number> 
   const link = `${appUrl()}/postal-code?fsa=${encodeURIComponent(fsa)}`;
   let sent = 0;
   for (const entry of entries) {
-    // Claim the entry first: two admins clicking at once cannot e-mail the same person twice.
-    const claimed = db
-      .update(schema.waitlistEntries)
-      .set({ notifiedAt: now(), updatedAt: now() })
-      .where(and(eq(schema.waitlistEntries.id, entry.id), isNull(schema.waitlistEntries.notifiedAt)))
-      .run();
-    if (claimed.changes !== 1) continue;
-    await sendEmail({
-      to: entry.email,
-      kind: "waitlist-opened",
-      locale: entry.locale,
-      values: { name: entry.name, fsa, link, supportEmail: env.SUPPORT_EMAIL },
+    // Claim the entry first: two admins clicking at once cannot e-mail the same person twice. The claim
+    // and the e-mail are written together.
+    const queued = db.transaction((tx) => {
+      const claimed = tx
+        .update(schema.waitlistEntries)
+        .set({ notifiedAt: now(), updatedAt: now() })
+        .where(and(eq(schema.waitlistEntries.id, entry.id), isNull(schema.waitlistEntries.notifiedAt)))
+        .run();
+      if (claimed.changes !== 1) return false;
+      queueEmail(tx, {
+        to: entry.email,
+        kind: "waitlist-opened",
+        locale: entry.locale,
+        values: { name: entry.name, fsa, link, supportEmail: env.SUPPORT_EMAIL },
+      });
+      return true;
     });
-    sent += 1;
+    if (queued) sent += 1;
   }
   recordActivity(db, admin.id, "waitlist.notify", { fsa, count: sent });
   return sent;

@@ -4,7 +4,7 @@
 // rows are the ledger's (payments/ledger.server).
 import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { db, schema, type Tx } from "~/services/platform/db.server";
+import { db, durably, schema, type Tx } from "~/services/platform/db.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import {
   findPaymentByProviderId,
@@ -17,7 +17,7 @@ import {
 } from "~/services/payments/ledger.server";
 import type { HostedCheckout, PaymentProvider, ProviderIntent } from "~/services/payments/types";
 import { CheckoutPaidError, claimCheckout, oneAtATime, paidPickupOf, paymentsOfCheckout } from "./checkouts.server";
-import { sendBookingConfirmation } from "./pickup-emails.server";
+import { queueBookingConfirmation } from "./pickup-emails.server";
 import { completeRedemption, PromoError, releaseHeldCode } from "./promos.server";
 import { BookingError, quoteBooking, type BookingRequest, type Quote } from "./quote.server";
 import { findSlot } from "./slots.server";
@@ -386,7 +386,7 @@ function bookInTransaction(
     const b = booking.breakdown;
     let pickup: PickupRequest | undefined;
     for (let attempt = 0; !pickup && attempt < 5; attempt++) {
-      pickup = tx
+      pickup = durably(tx
         .insert(schema.pickupRequests)
         .values({
           confirmationNumber: newConfirmationNumber(),
@@ -409,8 +409,7 @@ function bookInTransaction(
           updatedAt: now(),
         })
         .onConflictDoNothing({ target: schema.pickupRequests.confirmationNumber })
-        .returning()
-        .get();
+        .returning());
     }
     if (!pickup) throw new Error("Could not draw a unique confirmation number");
     if (booking.promoCode) {
@@ -425,6 +424,9 @@ function bookInTransaction(
       .set({ status: "succeeded", cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: now() })
       .where(eq(schema.payments.id, payment.id))
       .run();
+    // One confirmation per pickup, whoever books it (the browser, the return page or the webhook),
+    // written with the booking: both are stored or neither.
+    queueBookingConfirmation(tx, user, pickup);
     return { pickup, created: true };
   });
 }
@@ -508,10 +510,7 @@ export async function fulfilPayment(
   }
   const user = userOf(payment);
   try {
-    const { pickup, created } = bookInTransaction(payment, user, intent);
-    // One confirmation per pickup, whoever books it (the browser, the return page or the webhook).
-    if (created) await sendBookingConfirmation(user, pickup);
-    return pickup;
+    return bookInTransaction(payment, user, intent).pickup;
   } catch (error) {
     if (error instanceof BookingError) {
       if (error.key === "errors.paymentRefunded" || error.key === "errors.paymentNotCompleted") throw error;
@@ -620,9 +619,7 @@ async function bookFreeNow(user: User, request: BookingRequest, checkoutId: stri
     checkoutId,
   });
   try {
-    const { pickup } = bookInTransaction(payment, user, { cardBrand: null, cardLast4: null });
-    await sendBookingConfirmation(user, pickup);
-    return pickup;
+    return bookInTransaction(payment, user, { cardBrand: null, cardLast4: null }).pickup;
   } catch (error) {
     db.update(schema.payments)
       .set({ status: "failed", updatedAt: now() })

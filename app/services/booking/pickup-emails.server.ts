@@ -5,9 +5,8 @@
 // and the card that paid.
 import { eq } from "drizzle-orm";
 import { appUrl, env } from "~/services/platform/config.server";
-import { db, schema } from "~/services/platform/db.server";
-import { getTFor } from "~/services/platform/i18n.server";
-import { sendEmail } from "~/services/platform/mailer.server";
+import { schema, type Db, type Tx } from "~/services/platform/db.server";
+import { emailT, queueEmail, type EmailT } from "~/services/platform/mailer.server";
 import { findSlot } from "./slots.server";
 import { formatDate, windowLabel, type PickupWindow } from "~/lib/dates";
 import { isLanguage, type Language } from "~/lib/i18n";
@@ -33,42 +32,39 @@ export function pickupEmailValues(
 
 type ResidentPickupEmail = "booking-confirmed" | "pickup-modified" | "pickup-cancelled";
 
-/** A booked pickup's e-mail to its resident; a mail failure is logged, never thrown (the change is made). */
-async function sendResidentPickupEmail(
+/**
+ * A booked pickup's e-mail to its resident, written to the outbox with `tx`: in the transaction of the
+ * change it tells about, so the change and its e-mail are stored together or not at all.
+ */
+function queueResidentPickupEmail(
+  tx: Db | Tx,
   user: User,
   pickup: PickupRequest,
   kind: ResidentPickupEmail,
-  extra: (t: Awaited<ReturnType<typeof getTFor>>, lng: Language) => Record<string, string | number>,
+  extra: (t: EmailT, lng: Language) => Record<string, string | number>,
 ) {
   const lng: Language = isLanguage(user.locale) ? user.locale : "en";
-  const slot = findSlot(pickup.pickupSlotId)!;
-  const t = await getTFor(lng, "emails");
-  try {
-    await sendEmail({
-      to: user.email,
-      kind,
-      locale: lng,
-      values: {
-        ...pickupEmailValues(
-          { confirmationNumber: pickup.confirmationNumber, date: slot.date, window: slot.window },
-          lng,
-        ),
-        bagsLabel: t("bags", { count: pickup.bagsRequested }),
-        ...extra(t, lng),
-      },
-    });
-  } catch (error) {
-    console.error(
-      kind === "booking-confirmed" ? "[booking] confirmation e-mail failed" : `[${kind}] e-mail failed`,
-      error,
-    );
-  }
+  const slot = findSlot(pickup.pickupSlotId, tx)!;
+  const t = emailT(lng);
+  queueEmail(tx, {
+    to: user.email,
+    kind,
+    locale: lng,
+    values: {
+      ...pickupEmailValues(
+        { confirmationNumber: pickup.confirmationNumber, date: slot.date, window: slot.window },
+        lng,
+      ),
+      bagsLabel: t("bags", { count: pickup.bagsRequested }),
+      ...extra(t, lng),
+    },
+  });
 }
 
 /** The card line of the receipt: the card that paid, or that none was charged (a FREE order). */
-function paymentLine(pickup: PickupRequest, t: Awaited<ReturnType<typeof getTFor>>) {
+function paymentLine(tx: Db | Tx, pickup: PickupRequest, t: EmailT) {
   const payment = pickup.paymentId
-    ? db.select().from(schema.payments).where(eq(schema.payments.id, pickup.paymentId)).get()
+    ? tx.select().from(schema.payments).where(eq(schema.payments.id, pickup.paymentId)).get()
     : undefined;
   if (pickup.totalCents <= 1 || !payment || payment.provider === "free") return t("receipt.noCard");
   if (!payment.cardLast4) return t("receipt.paidOnline");
@@ -76,36 +72,37 @@ function paymentLine(pickup: PickupRequest, t: Awaited<ReturnType<typeof getTFor
   return t("receipt.card", { brand: brand.charAt(0).toUpperCase() + brand.slice(1), last4: payment.cardLast4 });
 }
 
-/** The booking-confirmed e-mail (also sent by reconcilePayments() when a crash came between booking and sending). */
-export function sendBookingConfirmation(user: User, pickup: PickupRequest) {
-  return sendResidentPickupEmail(user, pickup, "booking-confirmed", (t, lng) => ({
+/** The booking-confirmed e-mail, in the booking's transaction (reconcilePayments() queues it for older pickups without one). */
+export function queueBookingConfirmation(tx: Db | Tx, user: User, pickup: PickupRequest) {
+  queueResidentPickupEmail(tx, user, pickup, "booking-confirmed", (t, lng) => ({
     bags: pickup.bagsRequested,
     address: pickup.address,
     subtotal: formatMoney(pickup.subtotalCents, lng),
     gst: formatMoney(pickup.gstCents, lng),
     qst: formatMoney(pickup.qstCents, lng),
     total: pickup.totalCents <= 1 ? t("free") : formatMoney(pickup.totalCents, lng),
-    payment: paymentLine(pickup, t),
+    payment: paymentLine(tx, pickup, t),
     gstNumber: env.GST_NUMBER,
     qstNumber: env.QST_NUMBER,
   }));
 }
 
-export function sendPickupMoved(user: User, pickup: PickupRequest) {
-  return sendResidentPickupEmail(user, pickup, "pickup-modified", () => ({}));
+export function queuePickupMoved(tx: Db | Tx, user: User, pickup: PickupRequest) {
+  queueResidentPickupEmail(tx, user, pickup, "pickup-modified", () => ({}));
 }
 
 /**
  * The cancellation e-mail: its refund line says where the refund stands (sent to the card, on its way,
  * or refused and retried), never announces money that did not go back; nothing when none was due.
  */
-export function sendPickupCancelled(
+export function queuePickupCancelled(
+  tx: Db | Tx,
   user: User,
   pickup: PickupRequest,
   refundCents: number,
   refundStatus: "succeeded" | "pending" | "failed" | null,
 ) {
-  return sendResidentPickupEmail(user, pickup, "pickup-cancelled", (t, lng) => ({
+  queueResidentPickupEmail(tx, user, pickup, "pickup-cancelled", (t, lng) => ({
     refundLine: refundStatus
       ? t(`pickup-cancelled.refund.${refundStatus}`, { amount: formatMoney(refundCents, lng) })
       : t("pickup-cancelled.refund.none"),

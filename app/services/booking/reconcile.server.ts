@@ -16,7 +16,7 @@ import {
   HOSTED_RELEASED,
   INTENT_CANCELED,
 } from "./book.server";
-import { sendBookingConfirmation } from "./pickup-emails.server";
+import { queueBookingConfirmation } from "./pickup-emails.server";
 import { BookingError } from "./quote.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
@@ -142,8 +142,9 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     .run();
   report.abandonedFree = freed.changes;
 
-  // 4. Pickups of the last two days without their booking-confirmed e-mail (the crash came between the
-  //    booking's transaction and the outbox). At least a minute old, so a live request can send its own.
+  // 4. Pickups of the last two days with no booking-confirmed e-mail at all (booked before the e-mail was
+  //    written in the booking's transaction). One that exists, queued or failing, is the outbox worker's
+  //    to send: it is not written twice. At least a minute old, so a live request can write its own.
   const r = schema.pickupRequests;
   const unconfirmed = db
     .select({ pickup: r, user: schema.users })
@@ -162,7 +163,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     .limit(limit)
     .all();
   for (const { pickup, user } of unconfirmed) {
-    await sendBookingConfirmation(user, pickup);
+    queueBookingConfirmation(db, user, pickup);
     report.confirmationsSent += 1;
   }
   return report;

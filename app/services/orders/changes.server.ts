@@ -4,9 +4,9 @@
 // the payment.
 import { and, eq } from "drizzle-orm";
 import { releasePlace, takePlace } from "~/services/booking/book.server";
-import { sendPickupCancelled, sendPickupMoved } from "~/services/booking/pickup-emails.server";
+import { queuePickupCancelled, queuePickupMoved } from "~/services/booking/pickup-emails.server";
 import { BookingError, offeredSlot } from "~/services/booking/quote.server";
-import { db, schema } from "~/services/platform/db.server";
+import { db, durably, schema } from "~/services/platform/db.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import { recordCancelRefund, sendCancelRefund } from "~/services/booking/refunds.server";
 import { REFUND_PENDING } from "~/services/payments/ledger.server";
@@ -57,7 +57,7 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
   const refunding = Boolean(payment && refundCents > 0 && payment.provider !== "free");
   // The status flips only if it is still Scheduled: two cancels at once cannot both refund.
   const cancelled = db.transaction((tx) => {
-    const flipped = tx
+    const flipped = durably(tx
       .update(schema.pickupRequests)
       .set({
         status: "Cancelled",
@@ -68,8 +68,7 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
         updatedAt: at,
       })
       .where(and(eq(schema.pickupRequests.id, pickup.id), eq(schema.pickupRequests.status, "Scheduled")))
-      .returning()
-      .get();
+      .returning());
     if (!flipped) throw new BookingError("errors.alreadyCancelled", 409);
     releasePlace(tx, pickup.pickupSlotId);
     if (payment && refunding) {
@@ -98,7 +97,8 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     }
     if (refundStatus === "failed") console.error(`[cancel] refund of payment #${payment.id} failed; retried hourly`);
   }
-  await sendPickupCancelled(user, cancelled, refundCents, refundStatus);
+  // After the refund: its line says where the money stands, which is known only now.
+  queuePickupCancelled(db, user, cancelled, refundCents, refundStatus);
   return { ...cancelled, refundStatus, refundFailed: refundStatus === "failed" };
 }
 
@@ -110,7 +110,7 @@ export async function modifyPickup(user: User, pickupId: number, newSlotId: numb
   offeredSlot(newSlotId, pickup.postalFsa, at);
   const moved = db.transaction((tx) => {
     takePlace(tx, newSlotId);
-    const updated = tx
+    const updated = durably(tx
       .update(schema.pickupRequests)
       .set({ pickupSlotId: newSlotId, modifiedAt: at, updatedAt: at })
       .where(
@@ -120,12 +120,11 @@ export async function modifyPickup(user: User, pickupId: number, newSlotId: numb
           eq(schema.pickupRequests.pickupSlotId, pickup.pickupSlotId),
         ),
       )
-      .returning()
-      .get();
+      .returning());
     if (!updated) throw new BookingError("errors.alreadyCancelled", 409);
     releasePlace(tx, pickup.pickupSlotId);
+    queuePickupMoved(tx, user, updated);
     return updated;
   });
-  await sendPickupMoved(user, moved);
   return moved;
 }

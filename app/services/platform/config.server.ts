@@ -15,6 +15,13 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   // Print every e-mail (links' secrets redacted) to the log: on by default locally, off in production.
   MAIL_LOG: z.enum(["0", "1"]).optional(),
+  // nodemailer's connection, greeting and socket timeouts: a silent mail server fails fast and is retried.
+  SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  // The outbox worker sends queued e-mails on the primary only: "0" turns it off here; on Fly a machine
+  // whose FLY_REGION differs from PRIMARY_REGION is a replica and does not send either.
+  OUTBOX_WORKER: z.enum(["0", "1"]).default("1"),
+  FLY_REGION: z.string().optional(),
+  PRIMARY_REGION: z.string().optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // The proxy in front of the app, whose headers are then believed: "fly" (fly-proxy: the client's
   // address in Fly-Client-IP, the scheme in X-Forwarded-Proto) or "1" (a proxy that sets X-Forwarded-For,

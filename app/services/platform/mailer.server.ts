@@ -1,18 +1,21 @@
-// E-mail: every message is written to the outbox table (and, with MAIL_LOG=1, the log, links' secrets
-// redacted); with SMTP_URL it is then sent through nodemailer after the caller's answer, never inside it, so
-// neither a slow mail server nor the time it takes can be observed by whoever caused the e-mail. A sent
-// message keeps its recipient and subject but not its body. Texts come from the "emails" namespace in the
-// recipient's language.
-import nodemailer from "nodemailer";
-import { and, eq, isNotNull, isNull, lt, ne } from "drizzle-orm";
+// E-mail: every message is written to the outbox table, in the transaction of the change that causes it
+// (`queueEmail(tx, ...)`: rendered here and now, synchronously, from the bundled translations), and, with
+// MAIL_LOG=1, to the log, links' secrets redacted. The outbox worker (outbox.server) sends it after the
+// answer, never inside it, so neither a slow mail server nor the time it takes can be observed by whoever
+// caused the e-mail. A sent message keeps its recipient and subject but not its body. Texts come from the
+// "emails" namespace in the recipient's language.
+import { createInstance } from "i18next";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import { env } from "./config.server";
-import { db, schema } from "./db.server";
-import { getTFor } from "~/services/platform/i18n.server";
+import { db, schema, type Db, type Tx } from "./db.server";
+import { ERASED_BODY, EXPIRED_ERROR, kickOutbox } from "./outbox.server";
 import { now } from "~/lib/clock";
-import type { Language } from "~/lib/i18n";
+import { i18nConfig, type Language } from "~/lib/i18n";
+import { resources } from "~/locales/resources";
 
 export type EmailKind =
   | "password-reset"
+  | "role-invitation"
   | "booking-confirmed"
   | "pickup-modified"
   | "pickup-cancelled"
@@ -20,12 +23,16 @@ export type EmailKind =
   | "waitlist-opened"
   | "date-closed";
 
-let transport: nodemailer.Transporter | null = null;
-function smtp() {
-  if (!env.SMTP_URL) return null;
-  transport ??= nodemailer.createTransport(env.SMTP_URL);
-  return transport;
+// Its own instance, initialised synchronously (the texts are bundled): an e-mail is rendered inside the
+// transaction that writes it.
+const emailI18n = createInstance();
+void emailI18n.init({ ...i18nConfig, resources, ns: ["emails"], defaultNS: "emails", lng: "en", initImmediate: false });
+
+/** The e-mail texts in one language, ready at once. */
+export function emailT(lng: Language) {
+  return emailI18n.getFixedT(lng, "emails");
 }
+export type EmailT = ReturnType<typeof emailT>;
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -62,8 +69,8 @@ const LINK_PLACEHOLDER = "\uE000link\uE000";
 
 type Values = Record<string, string | number>;
 
-async function renderEmail(kind: EmailKind, locale: Language, values: Values) {
-  const t = await getTFor(locale, "emails");
+function renderEmail(kind: EmailKind, locale: Language, values: Values) {
+  const t = emailT(locale);
   // Every value but the app's own is user text: never a link, in the text part or the HTML one.
   const safe: Values = {};
   for (const [key, value] of Object.entries(values)) {
@@ -85,16 +92,33 @@ function redactLinks(text: string) {
   return text.replace(/([?&](?:token|code|key)=)[^\s&#]+/gi, "$1[redacted]");
 }
 
-export async function sendEmail(input: {
+type EmailInput = {
   to: string;
   kind: EmailKind;
   locale: Language;
   /** `link` is the app's own link (the one <a>); `supportEmail` the app's address; the rest is user text. */
   values: Values;
-}) {
-  const { subject, text, html } = await renderEmail(input.kind, input.locale, input.values);
-  const row = db
-    .insert(schema.emailOutbox)
+  /** Not sent after this instant (a reset link's expiry). */
+  expiresAt?: number;
+};
+
+/** The origin (scheme://host) the message's link was written for, kept with the row. */
+function originOf(link: string | number | undefined) {
+  try {
+    return link === undefined ? null : new URL(String(link)).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes an e-mail to the outbox with `tx`, the transaction of the change that causes it: rolled back
+ * with it, committed with it. The worker sends it after the answer.
+ */
+export function queueEmail(tx: Db | Tx, input: EmailInput) {
+  const { subject, text, html } = renderEmail(input.kind, input.locale, input.values);
+  const at = now();
+  tx.insert(schema.emailOutbox)
     .values({
       to: input.to,
       subject,
@@ -102,62 +126,33 @@ export async function sendEmail(input: {
       html,
       kind: input.kind,
       locale: input.locale,
-      createdAt: now(),
+      origin: originOf(input.values[APP_LINK]),
+      expiresAt: input.expiresAt ?? null,
+      nextAttemptAt: at,
+      createdAt: at,
     })
-    .returning()
-    .get();
+    .run();
   if (env.MAIL_LOG === "1") {
     console.log(`[mail] to=${input.to} subject=${JSON.stringify(subject)}\n${redactLinks(text)}\n`);
   }
-  // After the answer: the caller never waits for the mail server.
-  if (smtp()) setImmediate(() => void deliver(row.id));
-  return row;
-}
-
-/** Sends one outbox row; on success its body is erased, on failure it keeps its error for a retry. */
-async function deliver(id: number) {
-  const transporter = smtp();
-  const row = db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id)).get();
-  if (!transporter || !row || row.sentAt || !row.text) return;
-  try {
-    await transporter.sendMail({
-      from: env.MAIL_FROM,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      html: row.html ?? undefined,
-    });
-    db.update(schema.emailOutbox)
-      .set({ sentAt: now(), error: null, ...ERASED })
-      .where(eq(schema.emailOutbox.id, id))
-      .run();
-  } catch (error) {
-    // The message stays in the outbox with its error so it can be resent.
-    db.update(schema.emailOutbox)
-      .set({ error: String(error) })
-      .where(eq(schema.emailOutbox.id, id))
-      .run();
-    console.error(`[mail] SMTP delivery failed for outbox #${id}`, error);
-  }
-}
-
-const ERASED = { text: "", html: null };
-
-/** Sends again what failed (the hourly upkeep); messages whose body was erased are not resent. */
-export async function retryUnsentEmails() {
-  if (!smtp()) return;
-  const rows = db
-    .select({ id: schema.emailOutbox.id })
-    .from(schema.emailOutbox)
-    .where(and(isNull(schema.emailOutbox.sentAt), isNotNull(schema.emailOutbox.error), ne(schema.emailOutbox.text, "")))
-    .all();
-  for (const row of rows) await deliver(row.id);
+  kickOutbox();
 }
 
 /** Erases the bodies of one kind of message written before `before` (their links have expired). */
 export function eraseEmailBodies(kind: EmailKind, before: number) {
   db.update(schema.emailOutbox)
-    .set(ERASED)
+    .set(ERASED_BODY)
     .where(and(eq(schema.emailOutbox.kind, kind), lt(schema.emailOutbox.createdAt, before)))
+    .run();
+  // Those never sent say why they will not be.
+  db.update(schema.emailOutbox)
+    .set({ error: EXPIRED_ERROR, nextAttemptAt: null })
+    .where(
+      and(
+        eq(schema.emailOutbox.kind, kind),
+        lt(schema.emailOutbox.createdAt, before),
+        isNull(schema.emailOutbox.sentAt),
+      ),
+    )
     .run();
 }

@@ -1,0 +1,37 @@
+// The outbox's rules, pure: when a message that failed is tried again, and what state a row is in.
+
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+/** After the 1st, 2nd, 3rd and 4th failure; then once a day. */
+export const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * 60 * MINUTE];
+/** No attempt is made later than this after the message was written: it stays failed. */
+export const GIVE_UP_AFTER_MS = 3 * DAY;
+
+/**
+ * When to try again after `attempts` failures (this one included), or null when the message is given up
+ * (the next try would come more than three days after it was written).
+ */
+export function nextAttemptAt(attempts: number, createdAt: number, at: number): number | null {
+  const next = at + (RETRY_DELAYS_MS[attempts - 1] ?? DAY);
+  return next > createdAt + GIVE_UP_AFTER_MS ? null : next;
+}
+
+export const OUTBOX_STATUSES = ["queued", "sent", "failing", "expired"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * sent: delivered (body erased). expired: not sent and never will be by itself (its link expired, its body
+ * was erased, or it failed for three days). failing: failed, tried again at `nextAttemptAt`. queued: not
+ * tried yet.
+ */
+export function outboxStatus(row: {
+  sentAt: number | null;
+  text: string;
+  attempts: number;
+  nextAttemptAt: number | null;
+}): OutboxStatus {
+  if (row.sentAt !== null) return "sent";
+  if (row.text === "" || (row.attempts > 0 && row.nextAttemptAt === null)) return "expired";
+  return row.attempts > 0 ? "failing" : "queued";
+}

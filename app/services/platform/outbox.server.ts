@@ -1,0 +1,182 @@
+// The outbox worker: the email_outbox rows are the queue. Every e-mail is written there in the transaction
+// of the change that causes it (mailer.server); this worker sends the due ones after the answer, kicked
+// right after each new row and every 30 seconds, on the primary only. A row is claimed in a transaction
+// (claim_token, claimed_at) before it is sent, so two workers (two processes, or two runs racing) never
+// send it twice; a claim older than a few minutes is a worker that died and may be taken again.
+// Sent: the body is erased. Failed: attempts + 1, the error kept, tried again after 1 min, 5 min,
+// 30 min, 2 h, then daily up to 3 days (lib/outbox). A message whose link expired (a reset e-mail) is not
+// sent late: it is marked expired and its body erased.
+import crypto from "node:crypto";
+import nodemailer from "nodemailer";
+import { and, asc, eq, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { env } from "./config.server";
+import { db, schema } from "./db.server";
+import { nextAttemptAt } from "~/lib/outbox";
+import { now } from "~/lib/clock";
+
+const o = schema.emailOutbox;
+/** A claim older than this belongs to a worker that stopped mid-send (SMTP timeouts are seconds). */
+const STALE_CLAIM_MS = 5 * 60 * 1000;
+const WORKER_INTERVAL_MS = 30 * 1000;
+export const EXPIRED_ERROR = "Not sent: its link expired before it could be delivered";
+/** What a sent (or expired) message keeps: recipient, subject, kind, dates; not its body. */
+export const ERASED_BODY = { text: "", html: null };
+
+export type MailTransport = Pick<nodemailer.Transporter, "sendMail">;
+
+/** nodemailer over SMTP with short connection, greeting and socket timeouts (SMTP_TIMEOUT_MS). */
+export function createSmtpTransport(url: string, timeoutMs = env.SMTP_TIMEOUT_MS): MailTransport {
+  return nodemailer.createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+}
+
+let smtp: MailTransport | null = null;
+function smtpTransport() {
+  if (!env.SMTP_URL) return null;
+  smtp ??= createSmtpTransport(env.SMTP_URL);
+  return smtp;
+}
+
+/** Due now: not sent, a body to send, its time come (rows from before the schedule: never tried), unclaimed. */
+function claimable(at: number) {
+  return and(
+    isNull(o.sentAt),
+    ne(o.text, ""),
+    or(lte(o.nextAttemptAt, at), and(isNull(o.nextAttemptAt), eq(o.attempts, 0))),
+    or(isNull(o.claimToken), lt(o.claimedAt, at - STALE_CLAIM_MS)),
+  );
+}
+
+/** Takes the oldest due row for this worker, or none; BEGIN IMMEDIATE so two processes take turns. */
+function claimNext() {
+  const at = now();
+  return db.transaction(
+    (tx) => {
+      const row = tx.select().from(o).where(claimable(at)).orderBy(asc(o.id)).limit(1).get();
+      if (!row) return null;
+      const token = crypto.randomUUID();
+      const claimed = tx
+        .update(o)
+        .set({ claimToken: token, claimedAt: at })
+        .where(and(eq(o.id, row.id), claimable(at)))
+        .run();
+      return claimed.changes === 1 ? { ...row, claimToken: token } : null;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Updates the row this worker still holds (a claim taken over as stale is not overwritten). */
+function settle(id: number, token: string, values: Partial<typeof o.$inferInsert>) {
+  db.update(o)
+    .set({ ...values, claimToken: null, claimedAt: null })
+    .where(and(eq(o.id, id), eq(o.claimToken, token)))
+    .run();
+}
+
+export type DeliveryReport = { sent: number; failed: number; expired: number };
+
+/**
+ * Sends every due row, one at a time, until none is left (or `stopped()` says so). Without a transport
+ * (no SMTP_URL) nothing is sent: the rows wait in the outbox.
+ */
+export async function deliverDueEmails(
+  transport: MailTransport | null = smtpTransport(),
+  stopped: () => boolean = () => false,
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, failed: 0, expired: 0 };
+  if (!transport) return report;
+  for (let row = claimNext(); row; row = stopped() ? null : claimNext()) {
+    const token = row.claimToken;
+    if (row.expiresAt !== null && row.expiresAt <= now()) {
+      settle(row.id, token, { ...ERASED_BODY, error: EXPIRED_ERROR, nextAttemptAt: null });
+      report.expired += 1;
+      continue;
+    }
+    try {
+      await transport.sendMail({
+        from: env.MAIL_FROM,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+      });
+      settle(row.id, token, {
+        ...ERASED_BODY,
+        sentAt: now(),
+        error: null,
+        attempts: row.attempts + 1,
+        nextAttemptAt: null,
+      });
+      report.sent += 1;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const next = nextAttemptAt(attempts, row.createdAt, now());
+      settle(row.id, token, { error: String(error), attempts, nextAttemptAt: next });
+      report.failed += 1;
+      console.error(
+        `[mail] delivery of outbox #${row.id} failed (attempt ${attempts}; ${
+          next === null ? "given up" : `next ${new Date(next).toISOString()}`
+        }): ${String(error)}`,
+      );
+    }
+  }
+  return report;
+}
+
+/** The worker runs on the primary only: not with OUTBOX_WORKER=0, nor on a Fly machine outside PRIMARY_REGION. */
+export function isOutboxPrimary(source: Pick<typeof env, "OUTBOX_WORKER" | "FLY_REGION" | "PRIMARY_REGION"> = env) {
+  if (source.OUTBOX_WORKER === "0") return false;
+  return !(source.FLY_REGION && source.PRIMARY_REGION && source.FLY_REGION !== source.PRIMARY_REGION);
+}
+
+const worker: { timer: NodeJS.Timeout | null; running: Promise<unknown> | null; again: boolean; stopping: boolean } = {
+  timer: null,
+  running: null,
+  again: false,
+  stopping: false,
+};
+
+function run() {
+  if (!worker.timer) return;
+  if (worker.running) {
+    worker.again = true;
+    return;
+  }
+  worker.running = deliverDueEmails(smtpTransport(), () => worker.stopping)
+    .catch((error: unknown) => console.error("[mail] outbox worker run failed", error))
+    .finally(() => {
+      worker.running = null;
+      if (worker.again) {
+        worker.again = false;
+        run();
+      }
+    });
+}
+
+/** A row was just written: send it after the current answer (its transaction has committed by then). */
+export function kickOutbox() {
+  if (worker.timer) setImmediate(run);
+}
+
+/** Starts the worker (with SMTP_URL, on the primary); what a restart finds in the outbox is sent. */
+export function startOutboxWorker() {
+  if (worker.timer || !env.SMTP_URL || !isOutboxPrimary()) return false;
+  worker.stopping = false;
+  worker.timer = setInterval(run, WORKER_INTERVAL_MS);
+  worker.timer.unref();
+  kickOutbox();
+  return true;
+}
+
+/** Stops the worker: no new run, the message being sent finishes (SMTP timeouts bound it). */
+export async function stopOutboxWorker() {
+  if (worker.timer) clearInterval(worker.timer);
+  worker.timer = null;
+  worker.stopping = true;
+  await worker.running;
+}
