@@ -1,7 +1,7 @@
 // Accounts: register, sign in, password reset, onboarding, and the user object the API returns.
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { adminEmails, env } from "~/services/platform/config.server";
-import { db, schema } from "~/services/platform/db.server";
+import { db, durably, schema } from "~/services/platform/db.server";
 import { eraseEmailBodies, queueEmail } from "~/services/platform/mailer.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { dummyHash, hashPassword, needsRehash, randomToken, sha256, verifyPassword } from "./passwords.server";
@@ -80,18 +80,19 @@ export async function registerUser(input: {
   assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
-    return db
-      .insert(schema.users)
-      .values({
-        email,
-        passwordHash,
-        role: roleFor(email),
-        postalFsa: input.postalFsa ?? "",
-        locale: input.locale,
-        createdAt: now(),
-      })
-      .returning()
-      .get();
+    return durably(
+      db
+        .insert(schema.users)
+        .values({
+          email,
+          passwordHash,
+          role: roleFor(email),
+          postalFsa: input.postalFsa ?? "",
+          locale: input.locale,
+          createdAt: now(),
+        })
+        .returning(),
+    );
   } catch (error) {
     // Two sign-ups of the same address at once: the unique index decides.
     if (String(error).includes("UNIQUE")) {
@@ -129,12 +130,9 @@ export function setUserLocale(userId: number, locale: Language) {
 }
 
 export function completeOnboarding(userId: number): User {
-  return db
-    .update(schema.users)
-    .set({ hasCompletedOnboarding: true })
-    .where(eq(schema.users.id, userId))
-    .returning()
-    .get();
+  return durably(
+    db.update(schema.users).set({ hasCompletedOnboarding: true }).where(eq(schema.users.id, userId)).returning(),
+  );
 }
 
 /**
@@ -203,7 +201,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
       .set({ usedAt: now() })
       .where(eq(schema.passwordResetTokens.userId, row.userId))
       .run();
-    return tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, row.userId)).returning().get();
+    return durably(tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, row.userId)).returning());
   });
   if (!user) {
     throw new AccountError("errors.invalidResetLink", "Invalid or expired reset link", 400);
@@ -229,7 +227,7 @@ export async function changePassword(input: {
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction((tx) => {
     destroyOtherSessionsOf(user.id, input.keepSessionId, tx);
-    return tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id)).returning().get();
+    return durably(tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id)).returning());
   });
 }
 
@@ -240,22 +238,20 @@ export async function createAdmin(email: string, password: string): Promise<User
   assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password);
   if (existing) {
-    return db
-      .update(schema.users)
-      .set({ role: "admin", passwordHash })
-      .where(eq(schema.users.id, existing.id))
-      .returning()
-      .get();
+    return durably(
+      db.update(schema.users).set({ role: "admin", passwordHash }).where(eq(schema.users.id, existing.id)).returning(),
+    );
   }
-  return db
-    .insert(schema.users)
-    .values({
-      email: normalized,
-      passwordHash,
-      role: "admin",
-      hasCompletedOnboarding: true,
-      createdAt: now(),
-    })
-    .returning()
-    .get();
+  return durably(
+    db
+      .insert(schema.users)
+      .values({
+        email: normalized,
+        passwordHash,
+        role: "admin",
+        hasCompletedOnboarding: true,
+        createdAt: now(),
+      })
+      .returning(),
+  );
 }

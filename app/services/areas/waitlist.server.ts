@@ -1,7 +1,7 @@
 // The waitlist for visitors we cannot serve yet: one entry per e-mail and prefix. Signing up again for
 // the same prefix updates the name and reason instead of adding a second row.
 import { and, eq } from "drizzle-orm";
-import { db, schema } from "~/services/platform/db.server";
+import { db, durably, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
 import { normalizeEmail } from "~/lib/email-rules";
@@ -20,23 +20,24 @@ export function joinWaitlist(input: WaitlistInput & { locale: Language }): { ent
       .from(schema.waitlistEntries)
       .where(and(eq(schema.waitlistEntries.email, email), eq(schema.waitlistEntries.fsa, fsa)))
       .get();
-    const entry = tx
-      .insert(schema.waitlistEntries)
-      .values({
-        name: input.name,
-        email,
-        fsa,
-        reason: input.reason,
-        locale: input.locale,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .onConflictDoUpdate({
-        target: [schema.waitlistEntries.email, schema.waitlistEntries.fsa],
-        set: { name: input.name, reason: input.reason, locale: input.locale, updatedAt: at },
-      })
-      .returning()
-      .get();
+    const entry = durably(
+      tx
+        .insert(schema.waitlistEntries)
+        .values({
+          name: input.name,
+          email,
+          fsa,
+          reason: input.reason,
+          locale: input.locale,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: [schema.waitlistEntries.email, schema.waitlistEntries.fsa],
+          set: { name: input.name, reason: input.reason, locale: input.locale, updatedAt: at },
+        })
+        .returning(),
+    );
     return { entry, created: !existing };
   });
 }

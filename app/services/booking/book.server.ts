@@ -386,30 +386,32 @@ function bookInTransaction(
     const b = booking.breakdown;
     let pickup: PickupRequest | undefined;
     for (let attempt = 0; !pickup && attempt < 5; attempt++) {
-      pickup = durably(tx
-        .insert(schema.pickupRequests)
-        .values({
-          confirmationNumber: newConfirmationNumber(),
-          userId: user.id,
-          pickupSlotId: booking.slotId,
-          paymentId: payment.id,
-          checkoutId: fresh.checkoutId,
-          bagsRequested: booking.bags,
-          listPriceCents: b.listPriceCents,
-          multiBagDiscountCents: b.multiBagDiscountCents,
-          serviceFeeCents: b.serviceFeeCents,
-          promoDiscountCents: b.promoDiscountCents,
-          subtotalCents: b.subtotalCents,
-          gstCents: b.gstCents,
-          qstCents: b.qstCents,
-          totalCents: b.totalCents,
-          address: booking.address,
-          postalFsa: booking.fsa,
-          createdAt: now(),
-          updatedAt: now(),
-        })
-        .onConflictDoNothing({ target: schema.pickupRequests.confirmationNumber })
-        .returning());
+      pickup = durably(
+        tx
+          .insert(schema.pickupRequests)
+          .values({
+            confirmationNumber: newConfirmationNumber(),
+            userId: user.id,
+            pickupSlotId: booking.slotId,
+            paymentId: payment.id,
+            checkoutId: fresh.checkoutId,
+            bagsRequested: booking.bags,
+            listPriceCents: b.listPriceCents,
+            multiBagDiscountCents: b.multiBagDiscountCents,
+            serviceFeeCents: b.serviceFeeCents,
+            promoDiscountCents: b.promoDiscountCents,
+            subtotalCents: b.subtotalCents,
+            gstCents: b.gstCents,
+            qstCents: b.qstCents,
+            totalCents: b.totalCents,
+            address: booking.address,
+            postalFsa: booking.fsa,
+            createdAt: now(),
+            updatedAt: now(),
+          })
+          .onConflictDoNothing({ target: schema.pickupRequests.confirmationNumber })
+          .returning(),
+      );
     }
     if (!pickup) throw new Error("Could not draw a unique confirmation number");
     if (booking.promoCode) {

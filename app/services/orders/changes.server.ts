@@ -57,18 +57,20 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
   const refunding = Boolean(payment && refundCents > 0 && payment.provider !== "free");
   // The status flips only if it is still Scheduled: two cancels at once cannot both refund.
   const cancelled = db.transaction((tx) => {
-    const flipped = durably(tx
-      .update(schema.pickupRequests)
-      .set({
-        status: "Cancelled",
-        cancelledAt: at,
-        refundCents,
-        // Pending until the provider answers: a crash in between is finished by reconcilePayments().
-        refundStatus: refunding ? "pending" : null,
-        updatedAt: at,
-      })
-      .where(and(eq(schema.pickupRequests.id, pickup.id), eq(schema.pickupRequests.status, "Scheduled")))
-      .returning());
+    const flipped = durably(
+      tx
+        .update(schema.pickupRequests)
+        .set({
+          status: "Cancelled",
+          cancelledAt: at,
+          refundCents,
+          // Pending until the provider answers: a crash in between is finished by reconcilePayments().
+          refundStatus: refunding ? "pending" : null,
+          updatedAt: at,
+        })
+        .where(and(eq(schema.pickupRequests.id, pickup.id), eq(schema.pickupRequests.status, "Scheduled")))
+        .returning(),
+    );
     if (!flipped) throw new BookingError("errors.alreadyCancelled", 409);
     releasePlace(tx, pickup.pickupSlotId);
     if (payment && refunding) {
@@ -110,17 +112,19 @@ export async function modifyPickup(user: User, pickupId: number, newSlotId: numb
   offeredSlot(newSlotId, pickup.postalFsa, at);
   const moved = db.transaction((tx) => {
     takePlace(tx, newSlotId);
-    const updated = durably(tx
-      .update(schema.pickupRequests)
-      .set({ pickupSlotId: newSlotId, modifiedAt: at, updatedAt: at })
-      .where(
-        and(
-          eq(schema.pickupRequests.id, pickup.id),
-          eq(schema.pickupRequests.status, "Scheduled"),
-          eq(schema.pickupRequests.pickupSlotId, pickup.pickupSlotId),
-        ),
-      )
-      .returning());
+    const updated = durably(
+      tx
+        .update(schema.pickupRequests)
+        .set({ pickupSlotId: newSlotId, modifiedAt: at, updatedAt: at })
+        .where(
+          and(
+            eq(schema.pickupRequests.id, pickup.id),
+            eq(schema.pickupRequests.status, "Scheduled"),
+            eq(schema.pickupRequests.pickupSlotId, pickup.pickupSlotId),
+          ),
+        )
+        .returning(),
+    );
     if (!updated) throw new BookingError("errors.alreadyCancelled", 409);
     releasePlace(tx, pickup.pickupSlotId);
     queuePickupMoved(tx, user, updated);

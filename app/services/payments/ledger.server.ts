@@ -2,7 +2,7 @@
 // found by the provider's id or by the booking reference it carries, and its refund states. What the
 // row pays for (the booking) is stored as JSON and read by the booking domain, never here.
 import { eq, sql } from "drizzle-orm";
-import { db, schema } from "~/services/platform/db.server";
+import { db, durably, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
 import type { Payment } from "../../../db/schema";
@@ -29,22 +29,23 @@ export function recordPayment(input: {
   /** The checkout it was started on. */
   checkoutId?: string | null;
 }): Payment {
-  return db
-    .insert(schema.payments)
-    .values({
-      provider: input.provider,
-      providerPaymentId: input.providerPaymentId,
-      userId: input.userId,
-      amountCents: input.amountCents,
-      currency: CURRENCY,
-      booking: JSON.stringify(input.booking),
-      ...(input.status ? { status: input.status } : {}),
-      checkoutId: input.checkoutId ?? null,
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .returning()
-    .get();
+  return durably(
+    db
+      .insert(schema.payments)
+      .values({
+        provider: input.provider,
+        providerPaymentId: input.providerPaymentId,
+        userId: input.userId,
+        amountCents: input.amountCents,
+        currency: CURRENCY,
+        booking: JSON.stringify(input.booking),
+        ...(input.status ? { status: input.status } : {}),
+        checkoutId: input.checkoutId ?? null,
+        createdAt: now(),
+        updatedAt: now(),
+      })
+      .returning(),
+  );
 }
 
 export function findPaymentByProviderId(providerPaymentId: string) {

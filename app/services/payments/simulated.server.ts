@@ -2,7 +2,7 @@
 // simulated_intents table, and stores only the brand and last four digits, never the number.
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { db, schema } from "~/services/platform/db.server";
+import { db, durably, schema } from "~/services/platform/db.server";
 import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent, ProviderRefund } from "./types";
 import { now } from "~/lib/clock";
 
@@ -96,32 +96,34 @@ export class SimulatedProvider implements PaymentProvider {
 
   async createIntent(input: { amountCents: number; currency: string; metadata: Record<string, string> }) {
     const id = `pi_sim_${crypto.randomBytes(12).toString("hex")}`;
-    const row = db
-      .insert(schema.simulatedIntents)
-      .values({
-        id,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        metadata: JSON.stringify(input.metadata),
-        createdAt: now(),
-      })
-      .returning()
-      .get();
+    const row = durably(
+      db
+        .insert(schema.simulatedIntents)
+        .values({
+          id,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          metadata: JSON.stringify(input.metadata),
+          createdAt: now(),
+        })
+        .returning(),
+    );
     return { ...toIntent(row), clientSecret: simulatedSecret(id) };
   }
 
   async updateIntent(id: string, input: { amountCents: number; metadata: Record<string, string> }) {
-    const row = db
-      .update(schema.simulatedIntents)
-      .set({ amountCents: input.amountCents, metadata: JSON.stringify(input.metadata) })
-      .where(
-        and(
-          eq(schema.simulatedIntents.id, id),
-          inArray(schema.simulatedIntents.status, ["requires_payment_method", "requires_action"]),
-        ),
-      )
-      .returning()
-      .get();
+    const row = durably(
+      db
+        .update(schema.simulatedIntents)
+        .set({ amountCents: input.amountCents, metadata: JSON.stringify(input.metadata) })
+        .where(
+          and(
+            eq(schema.simulatedIntents.id, id),
+            inArray(schema.simulatedIntents.status, ["requires_payment_method", "requires_action"]),
+          ),
+        )
+        .returning(),
+    );
     if (!row) throw new Error(`Cannot update ${id}: it is paid, cancelled or unknown`);
     return { ...toIntent(row), clientSecret: simulatedSecret(id) };
   }

@@ -1,4 +1,7 @@
 // The one SQLite connection: WAL mode, foreign keys on, migrations applied when it opens.
+// Writes that must last go through `durably` (a failed commit throws); write transactions take the
+// write lock at BEGIN (IMMEDIATE); a write waits at most BUSY_TIMEOUT_MS for another process's lock,
+// then fails with SQLITE_BUSY, which the web edge answers 503 (http/database-fault.server).
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -11,16 +14,75 @@ export type Db = BetterSQLite3Database<typeof schema>;
 /** The handle passed to `db.transaction(tx => ...)` callbacks; services accept either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/**
+ * How long a write waits for another process's write lock (a backup, a migration, an operator's sqlite3).
+ * better-sqlite3 waits on the only thread, so it is short: past it the request answers 503 + Retry-After.
+ */
+export const BUSY_TIMEOUT_MS = 200;
+
 export function openDatabase(file: string): { sqlite: Database.Database; db: Db } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
-  const db = drizzle(sqlite, { schema });
+  const db = immediateTransactions(drizzle(sqlite, { schema }));
   migrate(db, { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
   return { sqlite, db };
+}
+
+/**
+ * `db.transaction(fn)` begins IMMEDIATE unless told otherwise: the write lock is taken at BEGIN (waiting
+ * BUSY_TIMEOUT_MS at most), so a transaction never fails half-way when a read lock cannot be upgraded.
+ */
+function immediateTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, config) => transaction(fn, { behavior: "immediate", ...config })) as Db["transaction"];
+  return db;
+}
+
+/**
+ * The one way to write a row and read it back (`INSERT/UPDATE … RETURNING`) outside a transaction.
+ * better-sqlite3's `.get()` steps once and drops the commit's error (a full disk answers the row that
+ * was never stored); `.all()` runs the statement to its end, so a failed commit throws. Inside
+ * `db.transaction` the commit throws anyway, but the same form is used there too (lint forbids
+ * `.returning().get()` in app/). Like `.get()`, it answers undefined when no row was written.
+ */
+export function durably<Row>(query: { all(): Row[] }): Row {
+  return query.all()[0] as Row;
+}
+
+/**
+ * A write nobody waits for (bookkeeping on a read, such as a session's expiry): tried without waiting for
+ * another process's write lock and skipped, with `undefined`, when the database is busy.
+ */
+export function bestEffortWrite<T>(write: () => T): T | undefined {
+  const connection = sqlite();
+  connection.pragma("busy_timeout = 0");
+  try {
+    return write();
+  } catch (error) {
+    if (databaseFault(error) === "busy") return undefined;
+    throw error;
+  } finally {
+    connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
+
+/** What kind of trouble a database error is: storage (disk full, I/O), busy (locked), or null (a bug). */
+export type DatabaseFault = "full" | "io" | "busy";
+
+const FAULT_CODES: [RegExp, DatabaseFault][] = [
+  [/^SQLITE_FULL/, "full"],
+  [/^SQLITE_(IOERR|READONLY|CANTOPEN|NOMEM)/, "io"],
+  [/^SQLITE_(BUSY|LOCKED)/, "busy"],
+];
+
+export function databaseFault(error: unknown): DatabaseFault | null {
+  const code = error instanceof Database.SqliteError ? error.code : null;
+  if (!code) return null;
+  return FAULT_CODES.find(([pattern]) => pattern.test(code))?.[1] ?? null;
 }
 
 declare global {
@@ -42,6 +104,11 @@ export const db: Db = new Proxy({} as Db, {
 
 export function sqlite(): Database.Database {
   return connection().sqlite;
+}
+
+/** Closes the connection when the server stops (the WAL is checkpointed); it is not opened again. */
+export function closeDatabase() {
+  globalThis.__database?.sqlite.close();
 }
 
 export { schema };
