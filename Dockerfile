@@ -37,4 +37,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Opening the database applies the migrations and the seed; SESSION_SECRET (fly secrets) and APP_URL
 # (fly.toml) must be set.
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]
+# scripts/server.mjs stops gracefully on SIGTERM (fly.toml: kill_signal, kill_timeout).
+CMD ["node", "scripts/server.mjs", "build/index.js"]

@@ -11,22 +11,36 @@ import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/i18n.server";
-import { redactAccessLog } from "~/services/http/access-log.server";
-import { installEdgeGuards } from "~/services/http/edge-guard.server";
-import { exposeSocketAddress } from "~/services/http/client-address.server";
-import { hostRefusal } from "~/services/http/trusted-origin.server";
+import { accessLogLine } from "~/services/http/access-log.server";
+import { edgeGuard } from "~/services/http/edge-guard.server";
+import { passSocketAddress } from "~/services/http/client-address.server";
+import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/http/security-headers.server";
-import { startBackgroundWork } from "~/services/ops/startup.server";
+import { startBackgroundWork, stopBackgroundWork } from "~/services/ops/startup.server";
+import { closeDatabase } from "~/services/platform/db.server";
 
 const ABORT_DELAY = 5_000;
 
 startBackgroundWork();
-// No reset token in remix-serve's access log.
-redactAccessLog();
-// Cross-site refusals and broken paths answered in their own shape before remix-serve's routing.
-installEdgeGuards();
-// Rate limits key on the client's socket address, which remix-serve does not pass on by itself.
-exposeSocketAddress();
+// A full disk or a locked database answers 503 (http/database-fault.server), not a bare 500: every route's
+// loader and action of this very build is guarded, whichever server imported it.
+void import(/* @vite-ignore */ import.meta.url).then((build: { routes: Parameters<typeof answerDatabaseFaults>[0] }) =>
+  answerDatabaseFaults(build.routes),
+);
+
+/**
+ * What the server (scripts/server.mjs) takes from the build, the rules staying in app/services: the
+ * edge checks before static files and the app (host, malformed path, cross-site, body limit), the
+ * socket address for rate limits, the access log's redacted line, and the graceful stop (stop the
+ * timers and workers first, close the database once the last request is answered).
+ */
+export const serverHooks = {
+  edgeGuard,
+  passSocketAddress,
+  accessLogLine,
+  stopBackgroundWork,
+  closeDatabase,
+};
 
 // Rendering only reads translations, so one i18next instance per language and namespace set is reused.
 const instances = new Map<string, Promise<ReturnType<typeof createInstance>>>();
@@ -50,9 +64,6 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // A host the app does not serve gets no page (actions that change anything refused it already).
-  const refused = hostRefusal(request);
-  if (refused) return refused;
   const nonce = crypto.randomBytes(16).toString("base64");
   const lng = await getLanguage(request);
   const instance = await i18nInstance(lng, i18n.getRouteNamespaces(remixContext));
@@ -63,6 +74,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Vary", "Cookie, Accept-Language");
   personalCacheControl(request, responseHeaders);
+  // A 503 page (http/database-fault.server) says when to try again, as its thrown answer did.
+  if (responseStatusCode === 503) retryAfterOfPage(remixContext, responseHeaders);
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
@@ -96,9 +109,14 @@ export default async function handleRequest(
   });
 }
 
+function retryAfterOfPage({ staticHandlerContext: c }: EntryContext, headers: Headers) {
+  for (const thrown of [...Object.values(c.actionHeaders), ...Object.values(c.loaderHeaders)]) {
+    const retryAfter = thrown.get("Retry-After");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+  }
+}
+
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  const refused = hostRefusal(request);
-  if (refused) return refused;
   response.headers.set("X-Content-Type-Options", "nosniff");
   personalCacheControl(request, response.headers);
   return response;

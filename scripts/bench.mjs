@@ -452,7 +452,7 @@ async function main() {
   cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const databasePath = path.join(tmp, "bench.db");
   const serverLog = fs.openSync(path.join(tmp, "server.log"), "a");
-  const server = start(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${BUILD_NAME}/index.js`], {
+  const server = start(process.execPath, ["scripts/server.mjs", `${BUILD_NAME}/index.js`], {
     stdio: ["ignore", serverLog, serverLog],
     env: {
       ...process.env,

@@ -7,19 +7,15 @@ const db = process.env.DATABASE_PATH;
 fs.mkdirSync(path.dirname(db), { recursive: true });
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(db + suffix, { force: true });
 
-const child = spawn(
-  process.execPath,
-  ["node_modules/@remix-run/serve/dist/cli.js", `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`],
-  {
-    stdio: "inherit",
-    // Production refuses to start without APP_URL; the browser tests reach the server as localhost.
-    env: {
-      APP_URL: `http://localhost:${process.env.PORT ?? 3000}`,
-      ...process.env,
-      NODE_ENV: "production",
-      INSECURE_COOKIES: "1",
-    },
+const child = spawn(process.execPath, ["scripts/server.mjs", `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`], {
+  stdio: "inherit",
+  // Production refuses to start without APP_URL; the browser tests reach the server as localhost.
+  env: {
+    APP_URL: `http://localhost:${process.env.PORT ?? 3000}`,
+    ...process.env,
+    NODE_ENV: "production",
+    INSECURE_COOKIES: "1",
   },
-);
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -40,7 +40,7 @@ export function serverDir(tag: string): string {
   return dir;
 }
 
-/** Starts `node remix-serve build/index.js` as production, simulated payments unless `env` says otherwise, and waits for /healthz. */
+/** Starts `node scripts/server.mjs build/index.js` as production, simulated payments unless `env` says otherwise, and waits for /healthz. */
 export async function startServer(options: {
   port: number;
   dbFile: string;
@@ -71,7 +71,7 @@ export async function startServer(options: {
   env.APP_URL = `http://127.0.0.1:${options.port}`;
   // What the test asks for wins, the payment provider included (tests/e2e/stripe-load-failure.spec.ts).
   Object.assign(env, options.env);
-  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", BUILD], {
+  const child = spawn(process.execPath, ["scripts/server.mjs", BUILD], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,17 +1,19 @@
-// The access log `remix-serve` writes (morgan's "tiny" format: method, URL, status...) must not keep the
-// secrets some URLs carry: a reset link's token (`/reset-password?token=…`, and its `.data` twin when the
-// page is reached by a client-side navigation). remix-serve takes no option for its log, so the app
-// redefines morgan's `:url` token, which the compiled format looks up on every line, on the very morgan
-// instance remix-serve loaded (resolved from @remix-run/serve's own folder, so hoisting cannot split them).
-// With a server file of our own, a redacting format would replace this.
-import { createRequire } from "node:module";
+// The access log (morgan, in scripts/server.mjs) must not keep the secrets some URLs carry: a reset
+// link's token (`/reset-password?token=…`, and its `.data` twin when the page is reached by a
+// client-side navigation). The server logs each request with `accessLogLine`, morgan's "tiny" format
+// with the URL redacted.
+import type { IncomingMessage, ServerResponse } from "node:http";
 
-type Morgan = {
-  token(name: string, fn: (req: { originalUrl?: string; url?: string }) => string | undefined): unknown;
+/** The tokens morgan passes to a format function (those this line uses). */
+type MorganTokens = {
+  method(req: IncomingMessage, res: ServerResponse): string | undefined;
+  status(req: IncomingMessage, res: ServerResponse): string | undefined;
+  res(req: IncomingMessage, res: ServerResponse, field: string): string | undefined;
+  "response-time"(req: IncomingMessage, res: ServerResponse): string | undefined;
 };
 
-/** Pages whose whole query string is secret. */
-const SECRET_QUERY_PATHS = /^\/reset-password(?:\.data)?\/?$/;
+/** Pages whose whole query string is secret: a reset link's, an admin invitation's. */
+const SECRET_QUERY_PATHS = /^\/(?:reset-password|admin-invitation)(?:\.data)?\/?$/;
 
 /** The URL as it may be logged: no query string on secret pages, no `token=` value anywhere. */
 export function redactedUrl(url: string): string {
@@ -22,14 +24,13 @@ export function redactedUrl(url: string): string {
   return path + url.slice(q).replace(/([?&](?:token|code)=)[^&#]*/gi, "$1[redacted]");
 }
 
-/** Makes morgan (remix-serve's access log) print redacted URLs; nothing happens when it is absent. */
-export function redactAccessLog() {
-  let morgan: Morgan;
-  try {
-    const serve = createRequire(import.meta.url).resolve("@remix-run/serve/package.json");
-    morgan = createRequire(serve)("morgan") as Morgan;
-  } catch {
-    return;
-  }
-  morgan.token("url", (req) => redactedUrl(req.originalUrl || req.url || ""));
+/** morgan's "tiny" line (method, URL, status, length, time) with the URL redacted. */
+export function accessLogLine(
+  tokens: MorganTokens,
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+) {
+  const url = redactedUrl(req.originalUrl || req.url || "");
+  const length = tokens.res(req, res, "content-length") ?? "-";
+  return `${tokens.method(req, res)} ${url} ${tokens.status(req, res) ?? "-"} ${length} - ${tokens["response-time"](req, res) ?? "-"} ms`;
 }

@@ -3,17 +3,18 @@
 // JSON `{ message }` under /api and short plain text on pages, in the caller's language, and a refusal
 // is logged in one line (no stack trace).
 //
-// Two of them happen before any route runs: Remix refuses a document POST whose Origin is not the host
-// by throwing (a bare 500 and a stack trace in the log), and Express (inside remix-serve) answers a
-// broken percent-encoding with an HTML 400 and a stack trace. remix-serve takes no middleware, so
-// `installEdgeGuards` wraps the `handle` of the very Express remix-serve loaded (resolved from its own
-// folder, as access-log.server.ts does for morgan) before remix-serve creates its app. With a server
-// file of our own, these would be two middlewares. The route-level checks (assertSameOrigin and the
-// helpers below) stay, so the answers are the same when the guard is absent (tests calling routes).
+// Some happen before any route runs, in `edgeGuard`, the server's first middleware (scripts/server.mjs
+// calls it through the build's serverHooks): a host the app does not serve (400, before static files
+// too), a broken percent-encoding (Express would answer an HTML 400 with a stack trace), a cross-site
+// document POST (Remix would throw: a bare 500), and a body over the limit (413, never read into
+// memory: the connection is drained or closed so the next request is answered at once). The
+// route-level checks (assertSameOrigin and the helpers below) stay, so the answers are the same when
+// the guard is absent (tests calling routes).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequire } from "node:module";
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from "~/lib/i18n";
 import { languageFromAcceptLanguage } from "./i18n.server";
+import { hostsAllowed, unknownHostAnswer, type HeaderGetter } from "./trusted-origin.server";
+import { resources } from "~/locales/resources";
 
 const MESSAGES = {
   en: {
@@ -21,17 +22,17 @@ const MESSAGES = {
     methodNotAllowed: "Method not allowed",
     notFound: "Not found",
     badPath: "This address is malformed.",
+    bodyTooLarge: resources.en.common.errors.bodyTooLarge,
   },
   fr: {
     crossSite: "Cette requête venait d'un autre site et a été refusée.",
     methodNotAllowed: "Méthode non permise",
     notFound: "Introuvable",
     badPath: "Cette adresse est malformée.",
+    bodyTooLarge: resources.fr.common.errors.bodyTooLarge,
   },
 } as const satisfies Record<Language, Record<string, string>>;
 type MessageKey = keyof (typeof MESSAGES)["en"];
-
-type HeaderGetter = (name: string) => string | null | undefined;
 
 /** The request's language without awaiting anything: the `lng` cookie, then Accept-Language, then French. */
 export function edgeLanguage(header: HeaderGetter): Language {
@@ -123,11 +124,18 @@ export function crossSiteRefusal(request: Request): Response | null {
   return answerFor(request, "crossSite", 403);
 }
 
-type Handle = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
-type Express = { application: { handle: Handle & { edgeGuarded?: true } } };
+/** The largest body the app reads (forms and JSON); a larger one is refused before it is read. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * A refused body up to this size is read and thrown away (never kept) so the keep-alive connection
+ * serves the next request at once; a larger one is answered with `Connection: close` instead.
+ */
+const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
 
-function send(res: ServerResponse, answer: ReturnType<typeof edgeAnswer>) {
-  res.writeHead(answer.status, { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
+type Answer = { status: number; body: string; headers: Record<string, string> };
+
+function send(res: ServerResponse, answer: Answer, extra: Record<string, string> = {}) {
+  res.writeHead(answer.status, { ...answer.headers, ...extra, "Content-Length": Buffer.byteLength(answer.body) });
   res.end(answer.body);
 }
 
@@ -141,43 +149,69 @@ function decodablePath(url: string) {
   }
 }
 
-/** Shapes cross-site refusals, broken paths and /api nosniff before remix-serve's Express routes; nothing happens without it. */
-export function installEdgeGuards() {
-  let express: Express;
-  try {
-    const serve = createRequire(import.meta.url).resolve("@remix-run/serve/package.json");
-    express = createRequire(serve)("express") as Express;
-  } catch {
-    return;
-  }
-  const original = express.application.handle;
-  if (!original || original.edgeGuarded) return;
-  const guarded: Handle & { edgeGuarded?: true } = function (this: unknown, req, res, callback) {
-    const url = req.url ?? "/";
-    const path = url.split("?")[0]!;
-    const header: HeaderGetter = (name) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value[0] : value;
-    };
-    if (isApiPath(path)) {
-      // Every /api answer is nosniff; set when the head is written, unless the route set it (no duplicate).
-      const writeHead = res.writeHead;
-      res.writeHead = function (this: ServerResponse, ...rest: unknown[]) {
-        if (!this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
-        return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, rest);
-      } as ServerResponse["writeHead"];
+/**
+ * A body sent without Content-Length (chunked) is counted as it arrives: past the limit, the request is
+ * answered 413 with `Connection: close` (when nothing was answered yet) and the connection ends, so
+ * nothing past the limit is ever handed to the app.
+ */
+function limitChunkedBody(req: IncomingMessage, res: ServerResponse, path: string, header: HeaderGetter) {
+  let received = 0;
+  const push = req.push;
+  req.push = function (this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding) {
+    if (chunk != null && received <= MAX_BODY_BYTES) {
+      received += (chunk as Buffer).length;
+      if (received > MAX_BODY_BYTES) {
+        console.warn(`[http] body over ${MAX_BODY_BYTES} bytes refused: ${req.method} ${printable(path)}`);
+        const end = () => req.destroy();
+        if (res.headersSent) end();
+        else {
+          res.once("finish", end);
+          send(res, edgeAnswer(path, header, "bodyTooLarge", 413), { Connection: "close" });
+        }
+      }
     }
-    if (!decodablePath(url)) {
-      console.warn(`[http] malformed path refused: ${req.method} ${printable(path)}`);
-      return send(res, edgeAnswer(path, header, "badPath", 400));
-    }
-    const origin = crossSiteOrigin(req.method ?? "GET", header);
-    if (origin !== null) {
-      logRefusal(req.method ?? "POST", path, origin);
-      return send(res, edgeAnswer(path, header, "crossSite", 403));
-    }
-    return original.call(this, req, res, callback);
+    return received > MAX_BODY_BYTES ? true : push.call(this, chunk, encoding);
   };
-  guarded.edgeGuarded = true;
-  express.application.handle = guarded;
+}
+
+/**
+ * The server's first middleware (scripts/server.mjs), before static files and the app: refuses a host
+ * the app does not serve (400), a malformed path (400), a cross-site state change (403) and a body over
+ * the limit (413, not read), each in its own shape; marks every /api answer nosniff.
+ */
+export function edgeGuard(req: IncomingMessage, res: ServerResponse, next: () => void) {
+  const url = req.url ?? "/";
+  const path = url.split("?")[0]!;
+  const header: HeaderGetter = (name) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  if (!hostsAllowed(header)) return send(res, unknownHostAnswer(path));
+  if (isApiPath(path)) {
+    // Every /api answer is nosniff; set when the head is written, unless the route set it (no duplicate).
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...rest: unknown[]) {
+      if (!this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, rest);
+    } as ServerResponse["writeHead"];
+  }
+  if (!decodablePath(url)) {
+    console.warn(`[http] malformed path refused: ${req.method} ${printable(path)}`);
+    return send(res, edgeAnswer(path, header, "badPath", 400));
+  }
+  const origin = crossSiteOrigin(req.method ?? "GET", header);
+  if (origin !== null) {
+    logRefusal(req.method ?? "POST", path, origin);
+    return send(res, edgeAnswer(path, header, "crossSite", 403));
+  }
+  const declared = header("content-length");
+  if (declared != null && Number(declared) > MAX_BODY_BYTES) {
+    console.warn(`[http] body of ${Number(declared)} bytes refused: ${req.method} ${printable(path)}`);
+    // Node reads an unread body to its end once the answer is sent (discarding it), so a drained
+    // connection serves its next request; past DRAIN_MAX_BYTES the connection ends instead.
+    const close = Number(declared) > DRAIN_MAX_BYTES ? { Connection: "close" } : undefined;
+    return send(res, edgeAnswer(path, header, "bodyTooLarge", 413), close);
+  }
+  if (declared == null && header("transfer-encoding")) limitChunkedBody(req, res, path, header);
+  next();
 }

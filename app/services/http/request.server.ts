@@ -2,10 +2,8 @@
 // errors in the shape of spec section 7 (`{ message }`).
 
 import { getT } from "./i18n.server";
-import { crossSiteRefusal, methodNotAllowed } from "./edge-guard.server";
+import { crossSiteRefusal, MAX_BODY_BYTES, methodNotAllowed } from "./edge-guard.server";
 import { allowedOrigin, assertAllowedHost } from "./trusted-origin.server";
-
-const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Refuses cross-site state changes. Browsers send Sec-Fetch-Site and Origin on every POST; a request

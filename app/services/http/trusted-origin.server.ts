@@ -19,10 +19,13 @@ function isAllowedHost(value: string): boolean {
   return LOOPBACK.has(new URL(`http://${host}`).hostname);
 }
 
+/** Reads one request header by its lower-case name (a Fetch Request's or a Node request's). */
+export type HeaderGetter = (name: string) => string | null | undefined;
+
 /** The host the client asked for, and every host-bearing header that must be allowed. */
-function requestHosts(request: Request): { host: string; checked: string[] } {
-  const host = request.headers.get("Host") ?? new URL(request.url).host;
-  const forwarded = (request.headers.get("X-Forwarded-Host") ?? "")
+function requestHosts(header: HeaderGetter, fallbackHost = ""): { host: string; checked: string[] } {
+  const host = header("host") ?? fallbackHost;
+  const forwarded = (header("x-forwarded-host") ?? "")
     .split(",")
     .map((value) => value.trim())
     .filter(Boolean);
@@ -35,15 +38,35 @@ function requestHosts(request: Request): { host: string; checked: string[] } {
   return { host, checked: [host, ...forwarded] };
 }
 
-/** The 400 for a host the app does not serve: JSON `{ message }` under /api, plain text elsewhere; null when allowed. */
+/** Whether every host a request names (Host, X-Forwarded-Host) is one the app serves: the server's edge check. */
+export function hostsAllowed(header: HeaderGetter): boolean {
+  return requestHosts(header).checked.every(isAllowedHost);
+}
+
+function fetchHosts(request: Request) {
+  return requestHosts((name) => request.headers.get(name), new URL(request.url).host);
+}
+
+/** The 400 for a host the app does not serve: JSON `{ message }` under /api, plain text elsewhere. */
+export function unknownHostAnswer(path: string) {
+  const api = path === "/api" || path.startsWith("/api/");
+  return {
+    status: 400,
+    body: api ? JSON.stringify({ message: "Unknown host" }) : "Unknown host",
+    headers: {
+      "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
+  };
+}
+
+/** The 400 for a host the app does not serve, or null when allowed. */
 export function hostRefusal(request: Request): Response | null {
-  const { checked } = requestHosts(request);
+  const { checked } = fetchHosts(request);
   if (checked.every(isAllowedHost)) return null;
-  const path = new URL(request.url).pathname;
-  if (path === "/api" || path.startsWith("/api/")) {
-    return Response.json({ message: "Unknown host" }, { status: 400 });
-  }
-  return new Response("Unknown host", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { body, ...init } = unknownHostAnswer(new URL(request.url).pathname);
+  return new Response(body, init);
 }
 
 /** Throws the 400 when the request names a host the app does not serve. */
@@ -56,7 +79,7 @@ export function assertAllowedHost(request: Request) {
 export function allowedOrigin(request: Request): string {
   assertAllowedHost(request);
   if (env.APP_URL) return appUrl();
-  const { host } = requestHosts(request);
+  const { host } = fetchHosts(request);
   const forwardedProto = request.headers.get("X-Forwarded-Proto")?.split(",").pop()?.trim().toLowerCase();
   const proto =
     env.TRUST_PROXY !== "0" && (forwardedProto === "http" || forwardedProto === "https")

@@ -1,0 +1,157 @@
+// The app's own HTTP server (`npm start`): Express with @remix-run/express, as @remix-run/serve's cli
+// and the Epic Stack serve Remix, plus what remix-serve gives no hook for (issues 21 part 7, 22 part 4):
+// - the edge checks run first, before static files and resource routes (the build's serverHooks, the
+//   rules staying in app/services): a host the app does not serve answers 400, a body over the limit
+//   413 without being read into memory (the connection is drained, or closed past a few megabytes);
+// - the socket's address reaches `clientAddress(request)` under a header no client can forge;
+// - the access log (morgan "tiny") redacts reset tokens;
+// - timeouts: a request's headers within 10 s, the whole request within 15 s (a client that stops
+//   mid-body is answered 408 and dropped, checked every second; others are served meanwhile), idle
+//   keep-alive connections kept 65 s (longer than a proxy's, so it never reuses one we are closing);
+// - graceful stop on SIGTERM/SIGINT: stop accepting, /healthz 503, let requests in flight finish
+//   (answered with `Connection: close`), close idle keep-alive connections, stop the timers and the
+//   outbox worker, close the database, exit; after 10 s, force.
+// Usage: node scripts/server.mjs [build/index.js]  (default: $REMIX_BUILD_NAME/index.js, else build/index.js)
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** How often Node checks the two timeouts above (its default is 30 s). */
+const TIMEOUT_CHECK_MS = 1_000;
+const STOP_DEADLINE_MS = 10_000;
+/** On stop, a keep-alive connection idle this long is closed (a busier client gets `Connection: close`). */
+const IDLE_GRACE_MS = 250;
+
+const buildPath = path.resolve(process.argv[2] ?? `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`);
+
+async function importBuild() {
+  const stat = fs.statSync(buildPath);
+  // The query busts the import cache when a development rebuild replaces the file.
+  return import(`${url.pathToFileURL(buildPath).href}?t=${stat.mtimeMs}`);
+}
+
+let build = await importBuild();
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+const hooks = build.entry.module.serverHooks;
+
+const development = process.env.NODE_ENV === "development";
+if (development) {
+  // `remix dev --manual`: a rebuild writes version.txt beside the build; load it and tell the dev server.
+  fs.watchFile(path.resolve(buildPath, "..", "version.txt"), { interval: 300 }, async () => {
+    build = await importBuild();
+    void broadcastDevReady(build);
+  });
+}
+
+let stopping = false;
+/** Each open connection: requests under way, the answers not yet started, since when it is idle. */
+const connections = new Map();
+
+const app = express();
+app.disable("x-powered-by");
+app.use((req, res, next) => {
+  const connection = connections.get(req.socket);
+  if (connection) {
+    connection.active += 1;
+    connection.pending.add(res);
+    res.on("close", () => {
+      connection.active -= 1;
+      connection.pending.delete(res);
+      connection.idleSince = Date.now();
+    });
+  }
+  if (stopping) res.setHeader("Connection", "close");
+  hooks.passSocketAddress(req);
+  next();
+});
+// Static files answered successfully are not logged (as remix-serve); everything else is.
+app.use(morgan(hooks.accessLogLine, { skip: (_req, res) => res.statusCode < 400 && !res.locals.dynamic }));
+app.use(hooks.edgeGuard);
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.all(
+  "*",
+  (_req, res, next) => {
+    res.locals.dynamic = true;
+    next();
+  },
+  development
+    ? (req, res, next) => createRequestHandler({ build, mode: "development" })(req, res, next)
+    : createRequestHandler({ build, mode: process.env.NODE_ENV }),
+);
+
+const server = http.createServer(
+  {
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  },
+  app,
+);
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.on("connection", (socket) => {
+  connections.set(socket, { active: 0, pending: new Set(), idleSince: Date.now() });
+  socket.on("close", () => connections.delete(socket));
+});
+
+const port = Number(process.env.PORT) || 3000;
+const onListen = () => {
+  console.log(`[server] http://localhost:${port}`);
+  if (development) void broadcastDevReady(build);
+};
+if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
+else server.listen(port, onListen);
+
+/** Closes the connections with nothing under way for a moment; the others close after their answer. */
+function closeIdle() {
+  const now = Date.now();
+  for (const [socket, connection] of connections) {
+    if (connection.active === 0 && now - connection.idleSince >= IDLE_GRACE_MS) socket.destroy();
+  }
+}
+
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const started = Date.now();
+  console.log(`[server] ${signal}: stopping (${connections.size} connection(s) open)`);
+  const deadline = setTimeout(() => {
+    console.error(`[server] still ${connections.size} connection(s) after ${STOP_DEADLINE_MS} ms: forcing the exit`);
+    server.closeAllConnections();
+    process.exit(1);
+  }, STOP_DEADLINE_MS);
+  // /healthz answers 503 from now on; timers and the outbox worker stop.
+  const background = Promise.resolve(hooks.stopBackgroundWork()).catch((error) =>
+    console.error("[server] stopping the background work failed", error),
+  );
+  // Answers not yet started go out with `Connection: close`.
+  for (const connection of connections.values()) {
+    for (const res of connection.pending) if (!res.headersSent) res.setHeader("Connection", "close");
+  }
+  // Stop accepting. (http.Server#close would also drop every idle keep-alive connection at once, racing
+  // a request its client may be sending on it that very moment: closeIdle gives them a short grace.)
+  const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
+  const sweep = setInterval(closeIdle, 50);
+  await closed;
+  clearInterval(sweep);
+  await background;
+  hooks.closeDatabase();
+  clearTimeout(deadline);
+  console.log(`[server] stopped in ${Date.now() - started} ms`);
+  process.exit(0);
+}
+
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => void stop(signal));
