@@ -3,6 +3,7 @@ import { RegisterApiSchema } from "~/lib/auth-schemas";
 import { AccountError, registerUser, toPublicUser } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { getLanguage } from "~/services/http/i18n.server";
+import { requestOrigin } from "~/services/http/request.server";
 import { createUserSession } from "~/services/http/session.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
@@ -10,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseApiBody(request, RegisterApiSchema);
   await apiRateLimit(request, "signUp");
   try {
-    const user = await registerUser({ ...body, locale: await getLanguage(request) });
+    const user = await registerUser({ ...body, locale: await getLanguage(request), origin: requestOrigin(request) });
     return Response.json(toPublicUser(user), { status: 201, headers: await createUserSession(user.id) });
   } catch (error) {
     if (error instanceof AccountError) return apiMessage(request, error.key, error.status);

@@ -1,10 +1,11 @@
 // Accounts: register, sign in, password reset, onboarding, and the user object the API returns.
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { adminEmails, env } from "~/services/platform/config.server";
+import { env } from "~/services/platform/config.server";
 import { db, durably, schema } from "~/services/platform/db.server";
 import { eraseEmailBodies, queueEmail } from "~/services/platform/mailer.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { dummyHash, hashPassword, needsRehash, randomToken, sha256, verifyPassword } from "./passwords.server";
+import { offerPreauthorisedRole } from "./role-invitations.server";
 import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session.server";
 import { now } from "~/lib/clock";
 import { normalizeEmail } from "~/lib/email-rules";
@@ -63,15 +64,13 @@ function assertPasswordAllowed(password: string) {
   }
 }
 
-function roleFor(email: string): "admin" | "resident" {
-  return adminEmails().includes(email) ? "admin" : "resident";
-}
-
 export async function registerUser(input: {
   email: string;
   password: string;
   postalFsa?: string;
   locale: Language;
+  /** The allowed origin of the request, for the link of an invitation (ADMIN_EMAILS); APP_URL wins. */
+  origin?: string;
 }): Promise<User> {
   const email = normalizeEmail(input.email);
   if (findUserByEmail(email)) {
@@ -79,14 +78,16 @@ export async function registerUser(input: {
   }
   assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
+  let user: User;
   try {
-    return durably(
+    user = durably(
       db
         .insert(schema.users)
         .values({
           email,
           passwordHash,
-          role: roleFor(email),
+          // Never admin from here: an address of ADMIN_EMAILS is e-mailed an invitation below.
+          role: "resident",
           postalFsa: input.postalFsa ?? "",
           locale: input.locale,
           createdAt: now(),
@@ -100,9 +101,12 @@ export async function registerUser(input: {
     }
     throw error;
   }
+  offerPreauthorisedRole(user, input.origin);
+  return user;
 }
 
-export async function verifyLogin(email: string, password: string): Promise<User> {
+/** `origin`: the allowed origin of the request, for the link of an invitation (ADMIN_EMAILS); APP_URL wins. */
+export async function verifyLogin(email: string, password: string, origin?: string): Promise<User> {
   const user = findUserByEmail(email);
   // Hash even for unknown addresses so response time does not reveal which accounts exist.
   const ok = user
@@ -117,11 +121,8 @@ export async function verifyLogin(email: string, password: string): Promise<User
     db.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id)).run();
     user.passwordHash = passwordHash;
   }
-  // ADMIN_EMAILS may be edited after the account exists.
-  if (user.role !== "admin" && roleFor(user.email) === "admin") {
-    db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, user.id)).run();
-    return { ...user, role: "admin" };
-  }
+  // ADMIN_EMAILS may be edited after the account exists: it is invited, never promoted here.
+  offerPreauthorisedRole(user, origin);
   return user;
 }
 

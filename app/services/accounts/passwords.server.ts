@@ -71,3 +71,9 @@ export function randomToken(bytes = 32): string {
 export function sha256(value: string): string {
   return crypto.createHash("sha256").update(value).digest("hex");
 }
+
+/** The secret of an e-mailed link (reset, role invitation): the token for the link, only its hash for the database. */
+export function newLinkToken(): { token: string; tokenHash: string } {
+  const token = randomToken(32);
+  return { token, tokenHash: sha256(token) };
+}

@@ -19,6 +19,9 @@ export const ACTIVITY_ACTIONS = [
   "pickup.completed",
   "pickup.missed",
   "refund.retry",
+  "invitation.send",
+  "invitation.revoke",
+  "invitation.accept",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

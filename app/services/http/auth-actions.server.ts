@@ -9,6 +9,7 @@ import { signIn } from "./sign-in.server";
 import { rateLimited, reject } from "./forms.server";
 import { RateLimitedError } from "./rate-limit.server";
 import { spamRejection } from "./honeypot.server";
+import { requestOrigin } from "./request.server";
 import { getLanguage } from "./i18n.server";
 import { createUserSession, getSession } from "./session.server";
 import { redirectWithToast, rememberedRedirect } from "./toast.server";
@@ -32,7 +33,12 @@ export async function signUpFromForm(request: Request, formData: FormData) {
   const limited = rateLimited(request, "signUp", submission);
   if (limited) return limited;
   try {
-    const user = await registerUser({ ...submission.value, postalFsa, locale: await getLanguage(request) });
+    const user = await registerUser({
+      ...submission.value,
+      postalFsa,
+      locale: await getLanguage(request),
+      origin: requestOrigin(request),
+    });
     const headers = await createUserSession(user.id);
     return redirectWithToast(
       request,

@@ -4,15 +4,17 @@ import { FormStrategy } from "remix-auth-form";
 import { AccountError, verifyLogin } from "~/services/accounts/accounts.server";
 import { sessionStorage } from "~/services/accounts/session.server";
 import { assertAccountOpen, countAccountFailure } from "./rate-limit.server";
+import { requestOrigin } from "./request.server";
 import type { User } from "../../../db/schema";
 
 const authenticator = new Authenticator<User>(sessionStorage, { sessionKey: "userId" });
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, context }) => {
     const email = form.get("email");
     const password = form.get("password");
-    return verifyLogin(String(email ?? ""), String(password ?? ""));
+    // The origin an ADMIN_EMAILS account's invitation link points at (it is never made admin here).
+    return verifyLogin(String(email ?? ""), String(password ?? ""), String(context?.origin ?? ""));
   }),
   "form",
 );
@@ -31,7 +33,7 @@ export async function signIn(request: Request, credentials: { email: string; pas
     const bodiless = new Request(request.url, { method: "POST", headers: request.headers });
     return await authenticator.authenticate("form", bodiless, {
       throwOnError: true,
-      context: { formData },
+      context: { formData, origin: requestOrigin(request) },
     });
   } catch (error) {
     if (error instanceof AuthorizationError && error.cause instanceof AccountError) {

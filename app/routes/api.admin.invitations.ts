@@ -1,0 +1,38 @@
+// POST /api/admin/invitations { email } → 201 { id, email, expiresAt }: invites an address to the admin role
+// (the same service as /admin/team): the role is granted only when that address follows the e-mailed link.
+// Bad input or an address that is already an admin's: 400 { message }.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { AdminError } from "~/services/admin/errors.server";
+import { inviteAdmin } from "~/services/admin/invitations.server";
+import { requireApiAdmin } from "~/services/http/admin-auth.server";
+import { parseApiBody } from "~/services/http/api.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
+import { getLanguage, getT } from "~/services/http/i18n.server";
+import { requestOrigin } from "~/services/http/request.server";
+
+const InvitationJsonSchema = z.object({ email: z.string({ required_error: "team.errors.emailRequired" }) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireApiAdmin(request);
+  const body = await parseApiBody(request, InvitationJsonSchema, "POST", "admin");
+  try {
+    const invitation = inviteAdmin(admin, body.email, {
+      origin: requestOrigin(request),
+      adminLocale: await getLanguage(request),
+    });
+    return Response.json(
+      { id: invitation.id, email: invitation.email, expiresAt: new Date(invitation.expiresAt).toISOString() },
+      { status: 201 },
+    );
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error;
+    const t = await getT(request, "admin");
+    return Response.json({ message: t(error.key, error.values) }, { status: error.status });
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  return methodNotAllowed({ request });
+}
