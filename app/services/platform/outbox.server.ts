@@ -24,14 +24,16 @@ export const ERASED_BODY = { text: "", html: null };
 
 export type MailTransport = Pick<nodemailer.Transporter, "sendMail">;
 
-/** nodemailer over SMTP with short connection, greeting and socket timeouts (SMTP_TIMEOUT_MS). */
+/**
+ * nodemailer over SMTP with short connection, greeting and socket timeouts (SMTP_TIMEOUT_MS), unless
+ * SMTP_URL sets its own (`?greetingTimeout=…`). Given in the URL: nodemailer ignores options beside a `url`.
+ */
 export function createSmtpTransport(url: string, timeoutMs = env.SMTP_TIMEOUT_MS): MailTransport {
-  return nodemailer.createTransport({
-    url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  const withTimeouts = new URL(url);
+  for (const key of ["connectionTimeout", "greetingTimeout", "socketTimeout"]) {
+    if (!withTimeouts.searchParams.has(key)) withTimeouts.searchParams.set(key, String(timeoutMs));
+  }
+  return nodemailer.createTransport(withTimeouts.toString());
 }
 
 let smtp: MailTransport | null = null;
