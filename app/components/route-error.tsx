@@ -1,4 +1,4 @@
-// The error page: a title and a sentence per status (404, 403, 400, anything else), in the reader's
+// The error page: a title and a sentence per status (404, 403, 400, 503, anything else), in the reader's
 // language, with a way on. The root shows it around the whole app; routes with parameters (an order, a
 // cancel, a reset link) show it inside the page frame, with their own words for "not found".
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
@@ -29,6 +29,12 @@ export function RouteError({ notFound }: { notFound?: NotFoundText }) {
       description = t("errorPage.forbiddenDescription");
     } else if (error.status === 400) {
       title = t("errorPage.badRequestTitle");
+    } else if (error.status === 503) {
+      // A full disk or a locked database (http/database-fault.server): the request changed nothing.
+      const busy = (error.data as { databaseFault?: string } | null)?.databaseFault === "busy";
+      title = t("errorPage.unavailableTitle");
+      description = t(busy ? "errorPage.busyDescription" : "errorPage.unavailableDescription");
+      link = { to: "", label: t("errorPage.retry") };
     }
   }
   return (
