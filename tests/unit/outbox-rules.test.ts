@@ -7,7 +7,7 @@ const T0 = Date.UTC(2026, 10, 24, 12, 0);
 
 describe("the outbox's retry schedule", () => {
   it("waits 1 min, 5 min, 30 min, 2 h after the first four failures, then a day", () => {
-    expect([1, 2, 3, 4, 5, 6].map((n) => nextAttemptAt(n, T0, T0) - T0)).toEqual([
+    expect([1, 2, 3, 4, 5, 6].map((n) => nextAttemptAt(n, T0, T0)! - T0)).toEqual([
       MINUTE,
       5 * MINUTE,
       30 * MINUTE,
