@@ -1,5 +1,5 @@
 // Keeps bookable slots generated ahead from the weekly template.
-import { db, schema } from "~/services/platform/db.server";
+import { bestEffortWrite, db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { addDays, dateKey, weekdayOf, windowEnd, windowStart } from "~/lib/dates";
 
@@ -40,10 +40,13 @@ export function generateSlots(at = now()): number {
 }
 
 let lastGeneratedDay = "";
-/** Cheap to call on every slot listing: generates at most once a day per process. */
+/**
+ * Cheap to call on every slot listing: generates at most once a day per process. A listing never waits
+ * for it: when another process holds the write lock (or the disk is full) it is skipped, tried again on
+ * the next listing, and the hourly job generates anyway.
+ */
 export function ensureSlotsGenerated(at = now()) {
   const today = dateKey(at);
   if (today === lastGeneratedDay) return;
-  generateSlots(at);
-  lastGeneratedDay = today;
+  if (bestEffortWrite(() => generateSlots(at)) !== undefined) lastGeneratedDay = today;
 }

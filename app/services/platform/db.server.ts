@@ -54,8 +54,9 @@ export function durably<Row>(query: { all(): Row[] }): Row {
 }
 
 /**
- * A write nobody waits for (bookkeeping on a read, such as a session's expiry): tried without waiting for
- * another process's write lock and skipped, with `undefined`, when the database is busy.
+ * A write nobody waits for (bookkeeping on a read, such as generating the slots ahead): tried without
+ * waiting for another process's write lock, and skipped with `undefined` when the database is locked,
+ * full or failing, so the read it rides on still answers (and at once).
  */
 export function bestEffortWrite<T>(write: () => T): T | undefined {
   const connection = sqlite();
@@ -63,7 +64,7 @@ export function bestEffortWrite<T>(write: () => T): T | undefined {
   try {
     return write();
   } catch (error) {
-    if (databaseFault(error) === "busy") return undefined;
+    if (databaseFault(error)) return undefined;
     throw error;
   } finally {
     connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
