@@ -31,8 +31,11 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How often Node checks the two timeouts above (its default is 30 s). */
 const TIMEOUT_CHECK_MS = 1_000;
 const STOP_DEADLINE_MS = 10_000;
-/** On stop, a keep-alive connection idle this long is closed (a busier client gets `Connection: close`). */
-const IDLE_GRACE_MS = 250;
+/**
+ * On stop, a keep-alive connection idle this long is closed; a client still using it gets its next
+ * answer with `Connection: close` instead of a reset of the request it may be sending that moment.
+ */
+const IDLE_GRACE_MS = 1_000;
 
 const buildPath = path.resolve(process.argv[2] ?? `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`);
 
