@@ -219,3 +219,39 @@ describe("where the worker runs", () => {
     expect(outbox.isOutboxPrimary({ OUTBOX_WORKER: "1", FLY_REGION: "yyz", PRIMARY_REGION: "yul" })).toBe(false);
   });
 });
+
+describe("the admin outbox", () => {
+  it("lists by status and resends a failing message now; a sent one or an expired link is refused", async () => {
+    const { outboxPage, resendEmail } = await import("~/services/admin/outbox.server");
+    await smtp.setMood("down");
+    const user = await resident();
+    await payWithSimulatedCard(user, { bags: 1, slotId: slot().id }, CARD);
+    await requestPasswordReset(user.email, "http://localhost:3000", "en");
+    await drain();
+    const [confirmation, reset] = rowsTo(user.email);
+    const listed = outboxPage("failing").rows.filter((row) => row.to === user.email);
+    expect(listed.map((row) => [row.id, row.status, row.attempts, row.resendable])).toEqual([
+      [reset!.id, "failing", 1, true],
+      [confirmation!.id, "failing", 1, true],
+    ]);
+    expect(listed[0]!.error).toBeTruthy();
+    expect(outboxPage("sent").rows.some((row) => row.to === user.email)).toBe(false);
+
+    // Resend: due now, not in a minute.
+    await smtp.setMood("up");
+    setNow(t0 + 10_000);
+    expect(resendEmail(confirmation!.id)).toEqual({ to: user.email });
+    await drain();
+    expect(receivedBy(user.email)).toHaveLength(1);
+    expect(outboxPage("sent").rows.find((row) => row.id === confirmation!.id)).toMatchObject({ resendable: false });
+    expect(() => resendEmail(confirmation!.id)).toThrow(expect.objectContaining({ key: "outbox.errors.sent" }));
+
+    // The reset link expires before anyone resends it: refused, and the page says why.
+    setNow(t0 + RESET_TOKEN_TTL_MS + 1);
+    const expired = outboxPage(null).rows.find((row) => row.id === reset!.id)!;
+    expect(expired).toMatchObject({ resendable: false, linkExpired: true });
+    expect(() => resendEmail(reset!.id)).toThrow(expect.objectContaining({ key: "outbox.errors.linkExpired" }));
+    expect(() => resendEmail(999_999)).toThrow(expect.objectContaining({ key: "outbox.errors.notFound" }));
+    expect(receivedBy(user.email)).toHaveLength(1);
+  });
+});
