@@ -78,7 +78,9 @@ export default defineConfig({
       SESSION_SECRET: E2E_SESSION_SECRET,
       RATE_LIMIT_FACTOR: "1000",
       MAIL_LOG: "0",
-      ADMIN_EMAILS: "ops@recircle-admin.ca",
+      // Pre-authorised only: they are e-mailed an invitation (tests/e2e/admin-invitations.spec.ts); the admin
+      // of the admin tests is made by create-admin's script (tests/e2e/admin-fixtures.ts).
+      ADMIN_EMAILS: "listed-js@recircle-admin.ca,listed-no-js@recircle-admin.ca",
       SUPPORT_EMAIL: "support@recyclepickup.ca",
     },
   })),

@@ -13,6 +13,7 @@ const PAGES = [
   "/admin/day",
   "/admin/waitlist",
   "/admin/refunds",
+  "/admin/team",
 ];
 const DOWNLOADS = ["/admin/promo-codes.csv", "/admin/day.csv", "/admin/waitlist.csv"];
 
@@ -28,6 +29,8 @@ const POSTS: Array<[string, Record<string, string>]> = [
   ["/admin/supply/close?date=2030-01-07", { intent: "close" }],
   ["/admin/day", { intent: "mark", pickupId: "1", mark: "Missed" }],
   ["/admin/waitlist", { intent: "notify", fsa: "H2X" }],
+  ["/admin/team", { intent: "invite", email: "intruder@recircle-mail.ca" }],
+  ["/admin/team", { intent: "revoke", invitationId: "1" }],
 ];
 
 const ENDPOINTS: Array<[string, "GET" | "POST"]> = [
@@ -37,6 +40,8 @@ const ENDPOINTS: Array<[string, "GET" | "POST"]> = [
   ["/api/admin/promo-redemptions", "POST"],
   ["/api/admin/promo-codes", "POST"],
   ["/api/admin/promo-codes", "GET"],
+  ["/api/admin/invitations", "POST"],
+  ["/api/admin/invitations", "GET"],
 ];
 
 /** What the posts above would have changed: none of it may move. */
@@ -53,6 +58,7 @@ function footprint() {
     missed: n("select count(*) as n from pickup_requests where status <> 'Scheduled'"),
     notified: n("select count(*) as n from waitlist_entries where notified_at is not null"),
     activity: n("select count(*) as n from admin_activity"),
+    invitations: n("select count(*) as n from role_invitations where email = 'intruder@recircle-mail.ca'"),
   };
 }
 

@@ -1,28 +1,37 @@
-// Fixtures for the admin screens: the admin account (ADMIN_EMAILS of the e2e server), a second browser
-// for the resident, pickups due today (the booking flow only books 24 hours ahead) and CSV downloads.
+// Fixtures for the admin screens: the admin account (made by `npm run create-admin`'s script on the e2e
+// server's database: ADMIN_EMAILS grants nothing by itself), a second browser for the resident, pickups
+// due today (the booking flow only books 24 hours ahead) and CSV downloads.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { e2eDatabase, PASSWORD, query } from "./helpers";
+import { E2E_SESSION_SECRET } from "./server-env";
 
 export const ADMIN_EMAIL = "ops@recircle-admin.ca";
 
-/** Signs `request` in as the admin, creating the account the first time (ADMIN_EMAILS makes it an admin). */
-export async function signInAdmin(request: APIRequestContext) {
-  const login = await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: PASSWORD } });
-  if (login.status() !== 200) {
-    const registered = await request.post("/api/auth/register", {
-      data: { email: ADMIN_EMAIL, password: PASSWORD, postalFsa: "H2X" },
+/**
+ * `npm run create-admin -- <email> <password>` (scripts/create-admin.ts, the server-access way to make an
+ * admin) run on a server's database file. Two workers may run it at once: the loser's insert fails on the
+ * unique address, and the account exists all the same.
+ */
+export function createAdminWithScript(dbFile: string, email: string, password = PASSWORD) {
+  try {
+    execFileSync("node_modules/.bin/tsx", ["scripts/create-admin.ts", email, password], {
+      env: { ...process.env, DATABASE_PATH: dbFile, SESSION_SECRET: E2E_SESSION_SECRET, NODE_ENV: "development" },
+      stdio: "pipe",
     });
-    if (registered.status() === 409) {
-      // Another worker created the account at the same moment: sign in to it.
-      expect(
-        (await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: PASSWORD } })).status(),
-      ).toBe(200);
-    } else {
-      expect(registered.status()).toBe(201);
-    }
-    expect((await request.post("/api/auth/complete-onboarding")).status()).toBe(200);
+  } catch (error) {
+    if (!String((error as { stderr?: Buffer }).stderr ?? "").includes("UNIQUE")) throw error;
+  }
+}
+
+/** Signs `request` in as the admin, creating the account with create-admin's script the first time. */
+export async function signInAdmin(request: APIRequestContext) {
+  const login = () => request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: PASSWORD } });
+  if ((await login()).status() !== 200) {
+    createAdminWithScript(e2eDatabase(), ADMIN_EMAIL);
+    expect((await login()).status()).toBe(200);
   }
   const me = await (await request.get("/api/auth/me")).json();
   expect(me).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true });
