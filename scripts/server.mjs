@@ -95,6 +95,15 @@ app.all(
     ? (req, res, next) => createRequestHandler({ build, mode: "development" })(req, res, next)
     : createRequestHandler({ build, mode: process.env.NODE_ENV }),
 );
+// An error once the answer is out: when the edge already answered (a chunked body cut at the limit
+// gets its 413 while the app reads it), the app's late answer has nowhere to go and is dropped quietly;
+// an answer cut in the middle is logged and its connection ended.
+app.use((error, _req, res, next) => {
+  if (!res.headersSent) return next(error);
+  if (res.writableEnded) return;
+  console.error(error);
+  res.destroy();
+});
 
 const server = http.createServer(
   {

@@ -2,6 +2,7 @@
 // gracefully (issue 21 part 7, issue 22 part 4), over raw HTTP against the built server:
 // - a 2 MB body is refused with 413 before it is read, and the next request on the SAME keep-alive
 //   socket is answered at once (the refused body is drained, not kept);
+// - a chunked body is cut at the limit (413, Connection: close), with no stack trace in the log;
 // - a client that sends half a body then goes silent holds nobody else up and is dropped (408);
 // - a foreign Host gets 400 on a static file and on resource routes, not only on pages;
 // - SIGTERM under steady keep-alive load: every request in flight is answered (no reset), /healthz
@@ -127,6 +128,35 @@ test.describe("one server", () => {
     expect(french.status).toBe(413);
     expect(JSON.parse(french.body)).toEqual({ message: "La requête est trop volumineuse." });
     expect(server!.log.join("")).toMatch(/\[http\] body of 2097152 bytes refused: POST \/api\/waitlist/);
+  });
+
+  test("a chunked body is cut at the limit: 413, Connection: close, no stack trace, the server still answers", async () => {
+    const port = server!.port;
+    const socket = net.connect(port, "127.0.0.1");
+    let text = "";
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    socket.on("error", () => {}); // writes past the refusal may meet a closed socket
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.write(
+      `POST /api/waitlist HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Transfer-Encoding: chunked\r\nAccept-Language: en\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(16 * 1024, "a");
+    for (let i = 0; i < 12 && !socket.destroyed; i += 1) {
+      socket.write(`${chunk.length.toString(16)}\r\n`);
+      socket.write(chunk);
+      socket.write("\r\n");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text.toLowerCase()).toContain("connection: close");
+    expect(text).toContain('{"message":"The request is too large."}');
+    expect((await send(port, { path: "/healthz" })).status).toBe(200);
+    const log = server!.log.join("");
+    expect(log).toContain("[http] body over 65536 bytes refused: POST /api/waitlist");
+    expect(log).not.toMatch(/TypeError|ERR_HTTP_HEADERS_SENT|\n\s+at /);
   });
 
   test("half a body then silence: others are served meanwhile, and the silent one is dropped", async () => {
