@@ -1,5 +1,5 @@
 // No reset token in what the production server prints (issue 21, part 4): its own built server, with the
-// mail log on, asked for a reset link that is then opened (page and .data): the access log (remix-serve's
+// mail log on, asked for a reset link that is then opened (page and .data): the access log (the server's
 // morgan) shows `/reset-password?[redacted]`, the mail log `token=[redacted]`, and the token nowhere.
 import fs from "node:fs";
 import path from "node:path";

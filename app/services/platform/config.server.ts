@@ -81,7 +81,7 @@ function sessionSecrets(raw: string | undefined): string[] | null {
 /** Outside production a secret is generated once and kept beside the database. */
 function localSessionSecret(env: Env, source: Record<string, string | undefined>): string {
   if (env.NODE_ENV === "production" && !source.ALLOW_GENERATED_SECRET) {
-    // remix-serve always runs with NODE_ENV=production; a local `npm start` opts in through
+    // The server (scripts/server.mjs) runs with NODE_ENV=production unless told; a local `npm start` opts in through
     // ALLOW_GENERATED_SECRET (set by `npm start`) so a real deployment must set SESSION_SECRET.
     throw new Error("SESSION_SECRET must be set in production");
   }
