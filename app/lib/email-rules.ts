@@ -15,7 +15,11 @@ const DISPOSABLE_DOMAINS = [
 const BLOCKED_DOMAIN_WORDS = ["example", "test", "temp", "fake", "throwaway"];
 const BLOCKED_LOCAL_PARTS = ["test", "fake", "temp", "example", "admin", "user"];
 
-export const BASIC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Something@something.tld, with no white space and no invisible characters: control (NUL, CR, LF),
+ * format (RTL override, zero-width, BOM) and lone surrogates make no address anyone can type or read back.
+ */
+export const BASIC_EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cf}\p{Cs}]+@[^\s@\p{Cc}\p{Cf}\p{Cs}]+\.[^\s@\p{Cc}\p{Cf}\p{Cs}]+$/u;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -29,10 +29,15 @@ export const ProfileSchema = z.object({
     .nullish()
     .transform((value) => value ?? ""),
   city: requiredText("profile:errors.cityRequired", CITY_MAX),
-  // The form always sends one from its list; the API may leave it out (default QC) or send a name.
+  // The form always sends one from its list; the API may leave it out (default QC) or send a name. Only a
+  // string is read as a name: ["QC"] or {} is no province (String() would turn ["QC"] into "QC").
   province: z.preprocess(
     (value) =>
-      value === undefined || value === null || value === "" ? DEFAULT_PROVINCE : (provinceCode(String(value)) ?? value),
+      value === undefined || value === null || value === ""
+        ? DEFAULT_PROVINCE
+        : typeof value === "string"
+          ? (provinceCode(value) ?? value)
+          : value,
     z.enum(PROVINCES, { errorMap: () => ({ message: "profile:errors.provinceInvalid" }) }),
   ),
   postalCode: z
