@@ -277,6 +277,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return { status: 200, body: { object: "list", url: "/v1/refunds", has_more: false, data } };
   }
 
+  /** GET /v1/payment_intents?created[gte]=…: newest first, one page (has_more false). */
+  function listIntents(params: Record<string, unknown>): Answer {
+    const created = (params.created ?? {}) as Record<string, unknown>;
+    const since = Number(created.gte ?? 0);
+    const data = [...intents.values()]
+      .filter((intent) => intent.created >= since)
+      .reverse()
+      .map((intent) =>
+        intentBody(
+          intent,
+          expandList(params).map((e) => e.replace(/^data\./, "")),
+        ),
+      );
+    return { status: 200, body: { object: "list", url: "/v1/payment_intents", has_more: false, data } };
+  }
+
   function createSession(params: Record<string, unknown>): Answer {
     const lineItems = Array.isArray(params.line_items) ? (params.line_items as Record<string, unknown>[]) : [];
     if (params.mode !== "payment" || lineItems.length === 0 || typeof params.success_url !== "string") {
@@ -362,6 +378,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         ? { status: 200, body: intentBody(intent, expandList(params)) }
         : notFound("payment_intent", id, "intent");
     }
+    if (method === "GET" && path === "/v1/payment_intents") return listIntents(params);
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
     if (method === "GET" && path === "/v1/refunds") return listRefunds(params);
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);

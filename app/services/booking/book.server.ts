@@ -52,9 +52,11 @@ function newBooking(quote: Quote): StoredBooking {
   };
 }
 
-function metadataFor(user: User, booking: StoredBooking): Record<string, string> {
+/** What the provider keeps with a payment: enough to find (or, without a row of ours, rebuild) its booking. */
+function metadataFor(user: User, booking: StoredBooking, checkoutId: string): Record<string, string> {
   return {
     bookingRef: booking.ref,
+    checkoutId,
     userId: String(user.id),
     slotId: String(booking.slotId),
     bags: String(booking.bags),
@@ -152,7 +154,7 @@ async function reuseIntent(
       try {
         await provider.updateIntent(intentId, {
           amountCents: booking.breakdown.totalCents,
-          metadata: metadataFor(user, booking),
+          metadata: metadataFor(user, booking, checkoutId),
         });
       } catch (error) {
         const latest = await provider.retrieveIntent(intentId);
@@ -204,20 +206,43 @@ export async function openCardPayment(
   const intent = await provider.createIntent({
     amountCents: quote.breakdown.totalCents,
     currency: CURRENCY,
-    metadata: metadataFor(user, booking),
+    metadata: metadataFor(user, booking, checkoutId),
     description: description(booking),
     receiptEmail: user.email,
     idempotencyKey: `intent-${checkoutId}-${paymentsOfCheckout(checkoutId).length + 1}`,
   });
-  const payment = recordPayment({
-    provider: provider.name,
-    providerPaymentId: intent.id,
-    userId: user.id,
-    amountCents: quote.breakdown.totalCents,
-    booking,
-    checkoutId,
-  });
+  // The checkout row was written (durably) before the intent; the intent's secret leaves only once its
+  // payment row is written too. A row that cannot be written (a full disk) cancels the intent.
+  const payment = await recordedOrUndone(
+    () =>
+      recordPayment({
+        provider: provider.name,
+        providerPaymentId: intent.id,
+        userId: user.id,
+        amountCents: quote.breakdown.totalCents,
+        booking,
+        checkoutId,
+      }),
+    () => provider.cancelIntent(intent.id),
+  );
   return { payment, quote, clientSecret: intent.clientSecret, paymentIntentId: intent.id, checkoutId };
+}
+
+/**
+ * Writes a payment row for what was just opened at the provider; when the write fails (a full disk, a
+ * locked database), the provider's side is undone (the intent cancelled, the session expired) so it can
+ * never be paid without a row of ours, and the write's error is thrown (the request answers 503).
+ */
+async function recordedOrUndone(record: () => Payment, undo: () => Promise<void>): Promise<Payment> {
+  try {
+    return record();
+  } catch (error) {
+    await undo().catch((undoError: unknown) =>
+      // The resident never got its secret or page, so it cannot be paid; the reconcile would refund it anyway.
+      console.error("[payments] could not undo an intent or session left without its payment row", undoError),
+    );
+    throw error;
+  }
 }
 
 /** A checkout's intent unpaid this long is cancelled by the hourly job. */
@@ -283,18 +308,22 @@ export async function openHostedSession(
     const booking = newBooking(quote);
     const session = await create({
       quote,
-      metadata: metadataFor(user, booking),
+      metadata: metadataFor(user, booking, checkoutId),
       description: description(booking),
       idempotencyKey: `session-${checkoutId}-${paymentsOfCheckout(checkoutId).length + 1}`,
     });
-    recordPayment({
-      provider: "stripe",
-      providerPaymentId: session.id,
-      userId: user.id,
-      amountCents: quote.breakdown.totalCents,
-      booking,
-      checkoutId,
-    });
+    await recordedOrUndone(
+      () =>
+        recordPayment({
+          provider: "stripe",
+          providerPaymentId: session.id,
+          userId: user.id,
+          amountCents: quote.breakdown.totalCents,
+          booking,
+          checkoutId,
+        }),
+      () => provider.expireSession(session.id),
+    );
     return session.url;
   });
 }
@@ -576,6 +605,75 @@ export async function fulfilFromWebhook(intentId: string, bookingRef: string | u
   }
   if (!payment) return null;
   return fulfilPayment(intentId, { provider });
+}
+
+/** What the reconcile did with a succeeded intent: it had a row of ours, or had none and was booked or refunded. */
+export type OrphanOutcome = "known" | "booked" | "refunded";
+
+/**
+ * A payment that succeeded at the provider: when no row of ours has it (a row a full disk refused before
+ * writes were durable, a database restored from an older backup), it is booked if its metadata names a
+ * checkout of this resident for these bags and slot, not paid yet, whose price today is what was paid
+ * (the payment row is written from the metadata and the quote, then booked, or refunded in full when the
+ * slot is gone or full); anything else is refunded in full at the provider. Safe to repeat: a refund is
+ * made once (its refunds are listed first; the key names the intent).
+ */
+export async function settleOrphanIntent(intent: ProviderIntent, provider: PaymentProvider): Promise<OrphanOutcome> {
+  // A hosted session's row is keyed by the session until it is re-keyed to its intent (and booked by
+  // the reconcile's first step, the return page or the webhook).
+  const { bookingRef } = intent.metadata;
+  if (findPaymentByProviderId(intent.id) || (bookingRef && findPaymentByRef(bookingRef))) return "known";
+  if (rebuildOrphanPayment(intent, provider)) {
+    try {
+      await fulfilPayment(intent.id, { provider });
+      return "booked";
+    } catch (error) {
+      if (error instanceof BookingError && error.key.endsWith("Refunded")) return "refunded";
+      throw error;
+    }
+  }
+  const refunds = await provider.listRefunds(intent.id);
+  const refunded = refunds.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountCents, 0);
+  if (refunded >= intent.amountCents) return "known";
+  const refund = await provider.refund(intent.id, intent.amountCents - refunded, `orphan-${intent.id}`);
+  if (refund.status === "failed") throw new Error(`the refund of ${intent.id} was refused`);
+  console.error(`[reconcile] ${intent.id} was paid with no booking of ours to match: refunded in full`);
+  return "refunded";
+}
+
+/** The payment row of an orphan intent whose metadata names a still-bookable checkout at today's price; else null. */
+function rebuildOrphanPayment(intent: ProviderIntent, provider: PaymentProvider): Payment | null {
+  const { bookingRef, checkoutId, userId, slotId, bags, promoCode } = intent.metadata;
+  if (!bookingRef || !checkoutId) return null;
+  const checkout = db.select().from(schema.checkouts).where(eq(schema.checkouts.id, checkoutId)).get();
+  const user = db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.id, Number(userId)))
+    .get();
+  if (!checkout || !user || checkout.userId !== user.id) return null;
+  if (String(checkout.slotId) !== slotId || String(checkout.bags) !== bags) return null;
+  if (paidPickupOf(user.id, checkoutId)) return null;
+  let quote: Quote;
+  try {
+    quote = quoteBooking(user, {
+      bags: checkout.bags as BagCount,
+      slotId: checkout.slotId,
+      promoCode: promoCode || null,
+    });
+  } catch (error) {
+    if (error instanceof BookingError) return null;
+    throw error;
+  }
+  if (quote.breakdown.totalCents !== intent.amountCents || intent.currency.toLowerCase() !== CURRENCY) return null;
+  return recordPayment({
+    provider: provider.name,
+    providerPaymentId: intent.id,
+    userId: user.id,
+    amountCents: intent.amountCents,
+    booking: { ...newBooking(quote), ref: bookingRef },
+    checkoutId,
+  });
 }
 
 /**

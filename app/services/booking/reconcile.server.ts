@@ -1,5 +1,7 @@
 // Finishing what a crash (or a killed process) left half-done between our database and the payment
 // provider. Run at start-up and every hour; every step is safe to repeat:
+// - a card payment that succeeded at the provider with no payment row of ours is booked when its
+//   metadata names a checkout still bookable at that price, else refunded in full;
 // - a card payment that succeeded at the provider but has no pickup (the browser or the server died
 //   between paying and booking) is fulfilled: booked if its slot still has room, else refunded in full;
 // - a refund that was decided but may not have reached the provider (failure_code "refunding:<reason>"
@@ -15,6 +17,7 @@ import {
   fulfilPayment,
   HOSTED_RELEASED,
   INTENT_CANCELED,
+  settleOrphanIntent,
 } from "./book.server";
 import { queueBookingConfirmation } from "./pickup-emails.server";
 import { BookingError } from "./quote.server";
@@ -29,6 +32,10 @@ export type ReconcileReport = {
   booked: number;
   /** Paid payments that could not be placed and were refunded in full. */
   refunded: number;
+  /** Payments taken at the provider with no row of ours, booked (their checkout was still bookable). */
+  orphansBooked: number;
+  /** Payments taken at the provider with no row of ours, refunded in full. */
+  orphansRefunded: number;
   /** Cancelled pickups whose refund is now back or on its way (sent now, or found made at the provider). */
   refundsSent: number;
   /** Cancelled pickups whose refund the provider refused again; retried next run and listed for admins. */
@@ -66,6 +73,8 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   const report: ReconcileReport = {
     booked: 0,
     refunded: 0,
+    orphansBooked: 0,
+    orphansRefunded: 0,
     refundsSent: 0,
     refundsFailed: 0,
     abandonedIntents: 0,
@@ -113,6 +122,26 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
       report.errors += 1;
       console.error(`[reconcile] payment #${payment.id} (${payment.providerPaymentId}) could not be settled`, error);
     }
+  }
+
+  // 1b. Payments that succeeded at the provider but have no row of ours (a row lost to a full disk
+  //     before writes were durable, a database restored from an older backup): booked when their
+  //     metadata names a checkout still bookable at the price paid, else refunded in full.
+  try {
+    const recent = await provider.listSucceededIntents(at - (options.lookBackMs ?? 7 * DAY), limit);
+    for (const intent of recent) {
+      try {
+        const outcome = await settleOrphanIntent(intent, provider);
+        if (outcome === "booked") report.orphansBooked += 1;
+        if (outcome === "refunded") report.orphansRefunded += 1;
+      } catch (error) {
+        report.errors += 1;
+        console.error(`[reconcile] ${intent.id}, paid with no row of ours, could not be settled`, error);
+      }
+    }
+  } catch (error) {
+    report.errors += 1;
+    console.error("[reconcile] the provider's recent payments could not be listed", error);
   }
 
   // 2. Cancelled pickups whose refund is not settled: recorded but maybe never sent (a crash), refused by

@@ -1,7 +1,7 @@
 // The simulated card provider: behaves like Stripe's test cards, keeps its own ledger in the
 // simulated_intents table, and stores only the brand and last four digits, never the number.
 import crypto from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import { db, durably, schema } from "~/services/platform/db.server";
 import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent, ProviderRefund } from "./types";
 import { now } from "~/lib/clock";
@@ -240,5 +240,17 @@ export class SimulatedProvider implements PaymentProvider {
     const row = db.select().from(schema.simulatedIntents).where(eq(schema.simulatedIntents.id, intentId)).get();
     if (!row || row.refundedCents <= 0) return [];
     return [{ id: `re_sim_${intentId.slice("pi_sim_".length)}`, amountCents: row.refundedCents, status: "succeeded" }];
+  }
+
+  async listSucceededIntents(since: number, limit: number): Promise<ProviderIntent[]> {
+    const i = schema.simulatedIntents;
+    return db
+      .select()
+      .from(i)
+      .where(and(eq(i.status, "succeeded"), gte(i.createdAt, since)))
+      .orderBy(desc(i.createdAt))
+      .limit(limit)
+      .all()
+      .map(toIntent);
   }
 }

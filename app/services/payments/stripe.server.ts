@@ -15,7 +15,7 @@ function stripeClient(secretKey = env.STRIPE_SECRET_KEY ?? "") {
   });
 }
 
-type StripeIntent = Awaited<ReturnType<Stripe["paymentIntents"]["retrieve"]>>;
+type StripeIntent = Stripe.PaymentIntent;
 
 function toIntent(intent: StripeIntent): ProviderIntent {
   const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
@@ -120,6 +120,20 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
       { idempotencyKey: idempotencyKey ?? `refund-${intentId}-${amountCents}` },
     );
     return toRefund(refund);
+  }
+
+  async listSucceededIntents(since: number, limit: number): Promise<ProviderIntent[]> {
+    const found: ProviderIntent[] = [];
+    const pages = this.stripe.paymentIntents.list({
+      created: { gte: Math.floor(since / 1000) },
+      limit: 100,
+      expand: ["data.latest_charge"],
+    });
+    for await (const intent of pages) {
+      if (intent.status === "succeeded") found.push(toIntent(intent));
+      if (found.length >= limit) break;
+    }
+    return found;
   }
 
   async listRefunds(intentId: string): Promise<ProviderRefund[]> {

@@ -70,6 +70,11 @@ export interface PaymentProvider {
   refund(intentId: string, amountCents: number, idempotencyKey?: string): Promise<ProviderRefund>;
   /** Every refund made on this intent, so a retry never refunds twice. */
   listRefunds(intentId: string): Promise<ProviderRefund[]>;
+  /**
+   * Intents created since `since` (epoch ms) that succeeded, newest first, at most `limit`: the reconcile
+   * looks for a payment taken at the provider that has no row of ours.
+   */
+  listSucceededIntents(since: number, limit: number): Promise<ProviderIntent[]>;
 }
 
 /** The no-JavaScript path of a hosted provider: a redirect to its payment page. */
