@@ -124,6 +124,9 @@ export function crossSiteRefusal(request: Request): Response | null {
   return answerFor(request, "crossSite", 403);
 }
 
+/** Answered for any Host: the one path a health checker asks for by the machine's address. */
+const HEALTH_CHECK_PATH = "/healthz";
+
 /** The largest body the app reads (forms and JSON); a larger one is refused before it is read. */
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
@@ -186,7 +189,8 @@ export function edgeGuard(req: IncomingMessage, res: ServerResponse, next: () =>
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  if (!hostsAllowed(header)) return send(res, unknownHostAnswer(path));
+  // Health checkers (Docker's, Fly's) ask by address, not by APP_URL's name; /healthz carries no link.
+  if (path !== HEALTH_CHECK_PATH && !hostsAllowed(header)) return send(res, unknownHostAnswer(path));
   if (isApiPath(path)) {
     // Every /api answer is nosniff; set when the head is written, unless the route set it (no duplicate).
     const writeHead = res.writeHead;
