@@ -4,9 +4,9 @@ const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 
 /** After the 1st, 2nd, 3rd and 4th failure; then once a day. */
-export const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * 60 * MINUTE];
+const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * 60 * MINUTE];
 /** No attempt is made later than this after the message was written: it stays failed. */
-export const GIVE_UP_AFTER_MS = 3 * DAY;
+const GIVE_UP_AFTER_MS = 3 * DAY;
 
 /**
  * When to try again after `attempts` failures (this one included), or null when the message is given up
