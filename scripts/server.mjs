@@ -48,6 +48,12 @@ async function importBuild() {
 let build = await importBuild();
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const hooks = build.entry.module.serverHooks;
+if (!hooks) {
+  console.error(
+    `[server] ${buildPath} exports no serverHooks (app/entry.server.tsx): rebuild it with \`npx remix build\``,
+  );
+  process.exit(1);
+}
 
 const development = process.env.NODE_ENV === "development";
 if (development) {
