@@ -7,7 +7,8 @@
 // - the access log (morgan "tiny") redacts reset tokens;
 // - timeouts: a request's headers within 10 s, the whole request within 15 s (a client that stops
 //   mid-body is answered 408 and dropped, checked every second; others are served meanwhile), idle
-//   keep-alive connections kept 65 s (longer than a proxy's, so it never reuses one we are closing);
+//   keep-alive connections kept 65 s (longer than the 60 s proxies commonly keep theirs, so the proxy
+//   closes an idle connection first and never sends on one we are closing);
 // - graceful stop on SIGTERM/SIGINT: stop accepting, /healthz 503, let requests in flight finish
 //   (answered with `Connection: close`), close idle keep-alive connections, stop the timers and the
 //   outbox worker, close the database, exit; after 10 s, force.
