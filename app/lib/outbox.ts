@@ -17,6 +17,11 @@ export function nextAttemptAt(attempts: number, createdAt: number, at: number): 
   return next > createdAt + GIVE_UP_AFTER_MS ? null : next;
 }
 
+/** A message never tried that was written more than three days ago (SMTP_URL set late) is not sent. */
+export function tooLateToSend(createdAt: number, at: number): boolean {
+  return at > createdAt + GIVE_UP_AFTER_MS;
+}
+
 export const OUTBOX_STATUSES = ["queued", "sent", "failing", "expired"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

@@ -220,6 +220,28 @@ describe("where the worker runs", () => {
   });
 });
 
+describe("a message written while mail was off", () => {
+  it("is not sent more than three days later, but an admin may resend it", async () => {
+    const { resendEmail } = await import("~/services/admin/outbox.server");
+    const user = await resident();
+    await payWithSimulatedCard(user, { bags: 1, slotId: slot().id }, CARD);
+    setNow(t0 + 3 * 24 * 60 * MINUTE + 1);
+    expect((await drain()).expired).toBeGreaterThanOrEqual(1);
+    expect(receivedBy(user.email)).toHaveLength(0);
+    const [row] = rowsTo(user.email);
+    expect(row).toMatchObject({
+      sentAt: null,
+      attempts: 1,
+      nextAttemptAt: null,
+      error: "Not sent: written more than 3 days ago",
+    });
+    expect(row!.text).not.toBe("");
+    resendEmail(row!.id);
+    await drain();
+    expect(receivedBy(user.email)).toHaveLength(1);
+  });
+});
+
 describe("the admin outbox", () => {
   it("lists by status and resends a failing message now; a sent one or an expired link is refused", async () => {
     const { outboxPage, resendEmail } = await import("~/services/admin/outbox.server");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextAttemptAt, outboxStatus } from "~/lib/outbox";
+import { nextAttemptAt, outboxStatus, tooLateToSend } from "~/lib/outbox";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -20,6 +20,13 @@ describe("the outbox's retry schedule", () => {
   it("gives up when the next try would come more than three days after the message was written", () => {
     expect(nextAttemptAt(5, T0, T0 + 2 * DAY)).toBe(T0 + 3 * DAY);
     expect(nextAttemptAt(6, T0, T0 + 2 * DAY + 1)).toBeNull();
+  });
+});
+
+describe("a message never tried", () => {
+  it("is still sent within three days of being written, not later", () => {
+    expect(tooLateToSend(T0, T0 + 3 * DAY)).toBe(false);
+    expect(tooLateToSend(T0, T0 + 3 * DAY + 1)).toBe(true);
   });
 });
 

@@ -84,6 +84,8 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
         .where(eq(schema.payments.id, payment.id))
         .run();
     }
+    // Nothing to refund: the e-mail is known now and written with the cancellation.
+    if (!refunding) queuePickupCancelled(tx, user, flipped, refundCents, null);
     return flipped;
   });
   let refundStatus: RefundStatus | null = null;
@@ -99,8 +101,8 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     }
     if (refundStatus === "failed") console.error(`[cancel] refund of payment #${payment.id} failed; retried hourly`);
   }
-  // After the refund: its line says where the money stands, which is known only now.
-  queuePickupCancelled(db, user, cancelled, refundCents, refundStatus);
+  // After a refund: its line says where the money stands, which is known only now.
+  if (refunding) queuePickupCancelled(db, user, cancelled, refundCents, refundStatus);
   return { ...cancelled, refundStatus, refundFailed: refundStatus === "failed" };
 }
 

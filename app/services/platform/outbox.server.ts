@@ -11,7 +11,7 @@ import nodemailer from "nodemailer";
 import { and, asc, eq, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { env } from "./config.server";
 import { db, schema } from "./db.server";
-import { nextAttemptAt } from "~/lib/outbox";
+import { nextAttemptAt, tooLateToSend } from "~/lib/outbox";
 import { now } from "~/lib/clock";
 
 const o = schema.emailOutbox;
@@ -19,6 +19,7 @@ const o = schema.emailOutbox;
 const STALE_CLAIM_MS = 5 * 60 * 1000;
 const WORKER_INTERVAL_MS = 30 * 1000;
 export const EXPIRED_ERROR = "Not sent: its link expired before it could be delivered";
+const TOO_OLD_ERROR = "Not sent: written more than 3 days ago";
 /** What a sent (or expired) message keeps: recipient, subject, kind, dates; not its body. */
 export const ERASED_BODY = { text: "", html: null };
 
@@ -96,6 +97,14 @@ export async function deliverDueEmails(
     const token = row.claimToken;
     if (row.expiresAt !== null && row.expiresAt <= now()) {
       settle(row.id, token, { ...ERASED_BODY, error: EXPIRED_ERROR, nextAttemptAt: null });
+      report.expired += 1;
+      continue;
+    }
+    // Three days of failures give up (below); so does a message that was never tried for as long (mail
+    // was off when it was written): its news is stale. Its body is kept for an admin's Resend (which
+    // sends it: it counts as tried).
+    if (row.attempts === 0 && tooLateToSend(row.createdAt, now())) {
+      settle(row.id, token, { error: row.error ?? TOO_OLD_ERROR, attempts: 1, nextAttemptAt: null });
       report.expired += 1;
       continue;
     }
