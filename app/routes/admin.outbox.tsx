@@ -41,10 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { form, intent } = await adminForm(request);
+  const { admin, form, intent } = await adminForm(request);
   if (intent !== "resend") return unknownIntent(form);
   try {
-    const { to } = resendEmail(toInteger(form.get("id")));
+    const { to } = resendEmail(admin, toInteger(form.get("id")));
     return done(request, samePage(request), "outbox.resent", undefined, { to });
   } catch (error) {
     return refused(error, form);

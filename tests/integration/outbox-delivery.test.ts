@@ -13,9 +13,10 @@ process.env.SMTP_TIMEOUT_MS = "1500";
 const { setNow } = await import("~/lib/clock");
 const { db, schema } = await import("~/services/platform/db.server");
 const { payWithSimulatedCard } = await import("~/services/booking/checkout.server");
-const { requestPasswordReset, RESET_TOKEN_TTL_MS } = await import("~/services/accounts/accounts.server");
+const { createAdmin, requestPasswordReset, RESET_TOKEN_TTL_MS } = await import("~/services/accounts/accounts.server");
 const outbox = await import("~/services/platform/outbox.server");
 const { CARD, resident, slot } = await import("./fixtures");
+const admin = await createAdmin(`outbox-admin-${Date.now()}@recircle-admin.ca`, "sorting-day-1");
 
 const MINUTE = 60_000;
 const o = schema.emailOutbox;
@@ -236,7 +237,7 @@ describe("a message written while mail was off", () => {
       error: "Not sent: written more than 3 days ago",
     });
     expect(row!.text).not.toBe("");
-    resendEmail(row!.id);
+    resendEmail(admin, row!.id);
     await drain();
     expect(receivedBy(user.email)).toHaveLength(1);
   });
@@ -262,18 +263,21 @@ describe("the admin outbox", () => {
     // Resend: due now, not in a minute.
     await smtp.setMood("up");
     setNow(t0 + 10_000);
-    expect(resendEmail(confirmation!.id)).toEqual({ to: user.email });
+    expect(resendEmail(admin, confirmation!.id)).toEqual({ to: user.email });
     await drain();
     expect(receivedBy(user.email)).toHaveLength(1);
+    const logged = db.select().from(schema.adminActivity).where(eq(schema.adminActivity.adminUserId, admin.id)).all();
+    expect(logged.at(-1)).toMatchObject({ action: "email.resend" });
+    expect(JSON.parse(logged.at(-1)!.detail)).toEqual({ to: user.email, subject: confirmation!.subject });
     expect(outboxPage("sent").rows.find((row) => row.id === confirmation!.id)).toMatchObject({ resendable: false });
-    expect(() => resendEmail(confirmation!.id)).toThrow(expect.objectContaining({ key: "outbox.errors.sent" }));
+    expect(() => resendEmail(admin, confirmation!.id)).toThrow(expect.objectContaining({ key: "outbox.errors.sent" }));
 
     // The reset link expires before anyone resends it: refused, and the page says why.
     setNow(t0 + RESET_TOKEN_TTL_MS + 1);
     const expired = outboxPage(null).rows.find((row) => row.id === reset!.id)!;
     expect(expired).toMatchObject({ resendable: false, linkExpired: true });
-    expect(() => resendEmail(reset!.id)).toThrow(expect.objectContaining({ key: "outbox.errors.linkExpired" }));
-    expect(() => resendEmail(999_999)).toThrow(expect.objectContaining({ key: "outbox.errors.notFound" }));
+    expect(() => resendEmail(admin, reset!.id)).toThrow(expect.objectContaining({ key: "outbox.errors.linkExpired" }));
+    expect(() => resendEmail(admin, 999_999)).toThrow(expect.objectContaining({ key: "outbox.errors.notFound" }));
     expect(receivedBy(user.email)).toHaveLength(1);
   });
 });

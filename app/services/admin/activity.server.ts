@@ -22,6 +22,7 @@ export const ACTIVITY_ACTIONS = [
   "invitation.send",
   "invitation.revoke",
   "invitation.accept",
+  "email.resend",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

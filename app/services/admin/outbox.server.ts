@@ -7,6 +7,8 @@ import { db, schema } from "~/services/platform/db.server";
 import { isOutboxPrimary, kickOutbox } from "~/services/platform/outbox.server";
 import { OUTBOX_STATUSES, outboxStatus, type OutboxStatus } from "~/lib/outbox";
 import { now } from "~/lib/clock";
+import type { User } from "../../../db/schema";
+import { recordActivity } from "./activity.server";
 import { AdminError } from "./errors.server";
 
 const o = schema.emailOutbox;
@@ -72,7 +74,7 @@ export function outboxPage(status: OutboxStatus | null, page = 1) {
  * Puts a failing or expired message back in the queue, due now; the worker sends it at once. Refused for
  * a sent message, one already queued, one whose body was erased, or one whose link has expired.
  */
-export function resendEmail(id: number | null) {
+export function resendEmail(admin: User, id: number | null) {
   const at = now();
   const row = id ? db.select().from(o).where(eq(o.id, id)).get() : undefined;
   if (!row) throw new AdminError("outbox.errors.notFound", {}, 404);
@@ -82,13 +84,16 @@ export function resendEmail(id: number | null) {
   if (linkExpired(row, at)) throw new AdminError("outbox.errors.linkExpired", values, 409);
   if (row.text === "") throw new AdminError("outbox.errors.erased", values, 409);
   if (state === "queued") throw new AdminError("outbox.errors.queued", values, 409);
-  // Not while a worker holds it (it is being sent right now).
-  const queued = db
-    .update(o)
-    .set({ nextAttemptAt: at })
-    .where(and(eq(o.id, row.id), isNull(o.sentAt), isNull(o.claimToken)))
-    .run();
-  if (queued.changes !== 1) throw new AdminError("outbox.errors.queued", values, 409);
+  db.transaction((tx) => {
+    // Not while a worker holds it (it is being sent right now).
+    const queued = tx
+      .update(o)
+      .set({ nextAttemptAt: at })
+      .where(and(eq(o.id, row.id), isNull(o.sentAt), isNull(o.claimToken)))
+      .run();
+    if (queued.changes !== 1) throw new AdminError("outbox.errors.queued", values, 409);
+    recordActivity(tx, admin.id, "email.resend", { to: row.to, subject: row.subject });
+  });
   kickOutbox();
   return values;
 }
