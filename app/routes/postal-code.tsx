@@ -22,6 +22,7 @@ import { spamRejection } from "~/services/http/honeypot.server";
 import { makeToast, redirectWithToast } from "~/services/http/toast.server";
 import { getLanguage, getT } from "~/services/http/i18n.server";
 import { hit, RateLimitedError } from "~/services/http/rate-limit.server";
+import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "visitor"] };
@@ -83,6 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     joinWaitlist({ ...submission.value, locale: await getLanguage(request) });
   } catch (error) {
+    rethrowDatabaseFault(error);
     console.error("[postal-code] waitlist sign-up failed", error);
     return reject(submission, { toast: failed, status: 500 });
   }

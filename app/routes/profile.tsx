@@ -22,6 +22,7 @@ import { updateProfile } from "~/services/accounts/profile.server";
 import { nextBookingStep, readBookingContext } from "~/services/http/booking-steps.server";
 import { makeToast, redirectWithToast } from "~/services/http/toast.server";
 import { requireUser } from "~/services/http/session.server";
+import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
 
 export const handle = { i18n: ["common", "profile"] };
 
@@ -77,6 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     updateProfile(user.id, submission.value);
   } catch (error) {
+    rethrowDatabaseFault(error);
     console.error("[profile] update failed", error);
     return reject(submission, {
       status: 500,

@@ -203,14 +203,24 @@ export async function openCardPayment(
   if (reused) return reused;
   if (open) markCanceled(open);
   const booking = newBooking(quote);
-  const intent = await provider.createIntent({
-    amountCents: quote.breakdown.totalCents,
-    currency: CURRENCY,
-    metadata: metadataFor(user, booking, checkoutId),
-    description: description(booking),
-    receiptEmail: user.email,
-    idempotencyKey: `intent-${checkoutId}-${paymentsOfCheckout(checkoutId).length + 1}`,
-  });
+  const attempt = `intent-${checkoutId}-${paymentsOfCheckout(checkoutId).length + 1}`;
+  const create = (idempotencyKey: string) =>
+    provider.createIntent({
+      amountCents: quote.breakdown.totalCents,
+      currency: CURRENCY,
+      metadata: metadataFor(user, booking, checkoutId),
+      description: description(booking),
+      receiptEmail: user.email,
+      idempotencyKey,
+    });
+  let intent = await create(attempt);
+  for (let again = 1; intent.metadata.bookingRef !== booking.ref; again++) {
+    // The provider replayed this attempt's intent, made by a request whose payment row could not be
+    // written (a full disk): it is for another booking and was cancelled (again here, in case), so a new one.
+    if (again > 3) throw new Error(`Checkout ${checkoutId}: no new intent after ${again - 1} replays`);
+    await provider.cancelIntent(intent.id);
+    intent = await create(`${attempt}-again-${again}`);
+  }
   // The checkout row was written (durably) before the intent; the intent's secret leaves only once its
   // payment row is written too. A row that cannot be written (a full disk) cancels the intent.
   const payment = await recordedOrUndone(

@@ -41,6 +41,11 @@ export async function databaseFaultAnswer(request: Request, error: unknown): Pro
   return Response.json(data, { status: 503, headers });
 }
 
+/** For a route that answers its own errors: a database fault is left to the guard (503), not answered 500. */
+export function rethrowDatabaseFault(error: unknown) {
+  if (databaseFault(error)) throw error;
+}
+
 type Handler = LoaderFunction | ActionFunction;
 
 function guarded<H extends Handler>(handler: H): H {
