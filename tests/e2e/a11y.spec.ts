@@ -286,6 +286,7 @@ function axeSuite(lang: Lang) {
       "/admin/waitlist",
       "/admin/promo-codes",
       "/admin/refunds",
+      "/admin/team",
     ]) {
       const response = await go(page, path);
       expect(response?.status(), path).toBe(200);
