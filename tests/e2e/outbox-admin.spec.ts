@@ -117,6 +117,8 @@ test("admins see the outbox by status, resend a failing e-mail, and cannot resen
   await expect(page).toHaveURL(/\?status=failing$/);
   const [after] = query<{ next: number }>("select next_attempt_at as next from email_outbox where id = ?", failing);
   expect(after!.next).toBeLessThanOrEqual(Date.now());
+  await page.goto("/admin");
+  await expect(page.getByTestId("activity")).toContainText(`Resent the e-mail “Pickup confirmed: OUTB-0X01” to ${to}`);
 
   // Private, and in French too.
   const response = await page.request.get("/admin/outbox");
