@@ -4,7 +4,8 @@ import { env } from "~/services/platform/config.server";
 import { db, durably, schema } from "~/services/platform/db.server";
 import { eraseEmailBodies, queueEmail } from "~/services/platform/mailer.server";
 import { isCommonPassword } from "./common-passwords.server";
-import { dummyHash, hashPassword, needsRehash, randomToken, sha256, verifyPassword } from "./passwords.server";
+import { appLink } from "./links.server";
+import { dummyHash, hashPassword, needsRehash, newLinkToken, sha256, verifyPassword } from "./passwords.server";
 import { offerPreauthorisedRole } from "./role-invitations.server";
 import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session.server";
 import { now } from "~/lib/clock";
@@ -145,21 +146,18 @@ export async function requestPasswordReset(email: string, origin: string, locale
   purgeExpiredResetEmails();
   const user = findUserByEmail(email);
   if (!user) return;
-  const token = randomToken(32);
+  const { token, tokenHash } = newLinkToken();
   const expiresAt = now() + RESET_TOKEN_TTL_MS;
-  const base = env.APP_URL ?? origin;
   // The token and its e-mail in one transaction; the e-mail is not sent once the link has expired.
   db.transaction((tx) => {
-    tx.insert(schema.passwordResetTokens)
-      .values({ userId: user.id, tokenHash: sha256(token), expiresAt, createdAt: now() })
-      .run();
+    tx.insert(schema.passwordResetTokens).values({ userId: user.id, tokenHash, expiresAt, createdAt: now() }).run();
     queueEmail(tx, {
       to: user.email,
       kind: "password-reset",
       locale,
       expiresAt,
       values: {
-        link: `${base.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}`,
+        link: appLink(origin, `/reset-password?token=${encodeURIComponent(token)}`),
         supportEmail: env.SUPPORT_EMAIL,
       },
     });
