@@ -1,5 +1,6 @@
 // Issue 22, part 2: an outbox that delivers. A mail server stand-in (smtp-stand-in.ts) is down, silent or
 // up; the clock is fixed and moved by hand through the retry schedule (1 min, 5 min, 30 min, 2 h, daily).
+import { spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startSmtpStandIn } from "./smtp-stand-in";
@@ -142,6 +143,44 @@ describe("two workers", () => {
     for (const user of users) {
       expect(receivedBy(user.email)).toHaveLength(2);
       expect(rowsTo(user.email).every((row) => row.sentAt !== null)).toBe(true);
+    }
+  });
+
+  it("in two processes over one database send each e-mail once", async () => {
+    await drain(); // Rows of earlier tests out of the way.
+    const users = await Promise.all(Array.from({ length: 4 }, () => resident()));
+    for (let round = 0; round < 5; round += 1) {
+      for (const user of users) await requestPasswordReset(user.email, "http://localhost:3000", "en");
+    }
+    // A slow server (30 ms a message), so that both workers are busy at the same time.
+    smtp.setAcceptDelay(30);
+    const child = spawn(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "tests/integration/outbox-worker-process.ts"],
+      {
+        env: { ...process.env, SMTP_URL: smtp.url, VITEST: "" },
+      },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    try {
+      await vi.waitFor(() => expect(output).toContain("ready"), { timeout: 20_000, interval: 20 });
+      child.stdin.write("go\n");
+      const here = await drain();
+      await exited;
+      const there = JSON.parse(output.trim().split("\n").at(-1)!) as { sent: number };
+      // Both took part, and together they sent each message once.
+      expect(here.sent).toBeGreaterThan(0);
+      expect(there.sent).toBeGreaterThan(0);
+      expect(here.sent + there.sent).toBe(20);
+      for (const user of users) {
+        expect(receivedBy(user.email)).toHaveLength(5);
+        expect(rowsTo(user.email).every((row) => row.sentAt !== null)).toBe(true);
+      }
+    } finally {
+      smtp.setAcceptDelay(0);
+      child.kill();
     }
   });
 

@@ -8,6 +8,7 @@ export type Received = { to: string; subject: string; data: string };
 
 export async function startSmtpStandIn() {
   let mood: SmtpMood = "up";
+  let acceptDelayMs = 0;
   const received: Received[] = [];
   const open = new Set<net.Socket>();
 
@@ -22,7 +23,7 @@ export async function startSmtpStandIn() {
         const text = data.join("\n");
         received.push({ to, subject: /^Subject: (.*)$/m.exec(text)?.[1] ?? "", data: text });
         data = null;
-        return reply("250 2.0.0 Ok: queued");
+        return void setTimeout(() => reply("250 2.0.0 Ok: queued"), acceptDelayMs);
       }
       const command = line.split(/[ :]/)[0]!.toUpperCase();
       if (command === "EHLO" || command === "HELO") reply("250 stand-in");
@@ -64,6 +65,10 @@ export async function startSmtpStandIn() {
       mood = next;
       if (next === "down") await stop();
       else if (!server.listening) await listen(port);
+    },
+    /** How long each message takes to be accepted (a slow server). */
+    setAcceptDelay(ms: number) {
+      acceptDelayMs = ms;
     },
     close: stop,
   };
