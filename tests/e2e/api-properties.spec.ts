@@ -16,11 +16,11 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import { expect, test } from "@playwright/test";
-import { ApiClient, freePort, serverDir, startServer, type OwnServer } from "./own-server";
+import { ApiClient, freePort, registerResident, serverDir, startServer, type OwnServer } from "./own-server";
 
-/** One seed for every property: a failure reproduces exactly. */
-const SEED = 20_211_010;
-const NUM_RUNS = 100;
+/** One seed for every property: a failure reproduces exactly (API_PROPS_SEED / API_PROPS_RUNS explore further, locally). */
+const SEED = Number(process.env.API_PROPS_SEED ?? 20_211_010);
+const NUM_RUNS = Math.max(100, Number(process.env.API_PROPS_RUNS ?? 100));
 const PASSWORD = "recycle-42";
 const CARD = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
 
@@ -54,23 +54,7 @@ test.beforeAll(async () => {
 
   // A resident with a complete address.
   const resident = new ApiClient(server.baseURL, `props-${Date.now().toString(36)}@recircle-mail.ca`);
-  const registered = await resident.call("POST", "/api/auth/register", {
-    email: resident.email,
-    password: PASSWORD,
-    postalFsa: "H2X",
-  });
-  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
-  expect((await resident.call("POST", "/api/auth/complete-onboarding")).status).toBe(200);
-  const profile = await resident.call("PUT", "/api/auth/profile", {
-    firstName: "Marie",
-    lastName: "Tremblay",
-    streetAddress: "1234 Rue Saint-Denis",
-    unit: "",
-    city: "Montréal",
-    province: "QC",
-    postalCode: "H2X 3K2",
-  });
-  expect(profile.status, JSON.stringify(profile.json)).toBe(200);
+  await registerResident(resident, "1234 Rue Saint-Denis");
   cookies.resident = resident.cookie;
 
   // An admin the way a server's operator makes one: `npm run create-admin`'s script on the server's database.

@@ -8,13 +8,21 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { ApiClient, freePort, pool, serverDir, startServer, waitForLog, type OwnServer } from "./own-server";
+import {
+  ApiClient,
+  freePort,
+  pool,
+  registerResident,
+  serverDir,
+  startServer,
+  waitForLog,
+  type OwnServer,
+} from "./own-server";
 
 const RESIDENTS = 36;
 /** Residents whose browser died after paying, before asking for the booking (settled only by reconciliation). */
 const ABANDONED = 6;
 const CAPACITY = 14;
-const PASSWORD = "recycle-42";
 const CARD = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
 
 test.skip(
@@ -45,25 +53,7 @@ test("a server killed mid-burst loses and doubles no booking once it has restart
     { length: RESIDENTS },
     (_, i) => new ApiClient(first.baseURL, `kill-${Date.now().toString(36)}-${i}@recircle-mail.ca`),
   );
-  await pool(residents, 6, async (resident, i) => {
-    const registered = await resident.call("POST", "/api/auth/register", {
-      email: resident.email,
-      password: PASSWORD,
-      postalFsa: "H2X",
-    });
-    expect(registered.status, JSON.stringify(registered.json)).toBe(201);
-    expect((await resident.call("POST", "/api/auth/complete-onboarding")).status).toBe(200);
-    const profile = await resident.call("PUT", "/api/auth/profile", {
-      firstName: "Marie",
-      lastName: "Tremblay",
-      streetAddress: `${1000 + i} Rue Saint-Denis`,
-      unit: "",
-      city: "Montréal",
-      province: "QC",
-      postalCode: "H2X 3K2",
-    });
-    expect(profile.status, JSON.stringify(profile.json)).toBe(200);
-  });
+  await pool(residents, 6, (resident, i) => registerResident(resident, `${1000 + i} Rue Saint-Denis`));
 
   // One slot, with fewer places than the burst.
   const slots = await residents[0]!.call("GET", "/api/pickup-slots");

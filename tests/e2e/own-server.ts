@@ -156,9 +156,11 @@ export class ApiClient {
   }
 }
 
-/** A resident with a complete address, signed in through the API; the checkout URL of a bookable slot. */
-export async function residentAtCheckout(baseURL: string, context: BrowserContext, tag: string) {
-  const api = new ApiClient(baseURL, `${tag}-${Date.now().toString(36)}@recircle-mail.ca`);
+/** Registers `api.email` (password recycle-42, H2X) through the API, onboarded, with a complete address; signed in. */
+export async function registerResident(
+  api: ApiClient,
+  streetAddress = `${Math.floor(Math.random() * 9000) + 100} Rue Saint-Denis`,
+) {
   const registered = await api.call("POST", "/api/auth/register", {
     email: api.email,
     password: "recycle-42",
@@ -169,13 +171,19 @@ export async function residentAtCheckout(baseURL: string, context: BrowserContex
   const profile = await api.call("PUT", "/api/auth/profile", {
     firstName: "Marie",
     lastName: "Tremblay",
-    streetAddress: `${Math.floor(Math.random() * 9000) + 100} Rue Saint-Denis`,
+    streetAddress,
     unit: "",
     city: "Montréal",
     province: "QC",
     postalCode: "H2X 3K2",
   });
   expect(profile.status, JSON.stringify(profile.json)).toBe(200);
+}
+
+/** A resident with a complete address, signed in through the API; the checkout URL of a bookable slot. */
+export async function residentAtCheckout(baseURL: string, context: BrowserContext, tag: string) {
+  const api = new ApiClient(baseURL, `${tag}-${Date.now().toString(36)}@recircle-mail.ca`);
+  await registerResident(api);
   const slots = await api.call("GET", "/api/pickup-slots");
   expect(slots.status).toBe(200);
   const slot = (slots.json as unknown as Array<{ id: number; currentBooked: number; maxCapacity: number }>).find(

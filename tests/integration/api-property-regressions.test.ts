@@ -3,7 +3,6 @@
 // province sent as ["QC"] read as "QC", and e-mail addresses with NUL, an RTL override or a lone surrogate
 // taken by the waitlist and admin invitations.
 import { eq } from "drizzle-orm";
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BASIC_EMAIL_PATTERN } from "~/lib/email-rules";
 import { action as invitationsAction } from "~/routes/api.admin.invitations";
@@ -14,34 +13,10 @@ import { action as waitlistAction } from "~/routes/api.waitlist";
 import { createAdmin } from "~/services/accounts/accounts.server";
 import { payWithSimulatedCard } from "~/services/booking/checkout.server";
 import { resetRateLimits } from "~/services/http/rate-limit.server";
-import { createUserSession } from "~/services/http/session.server";
 import { db, schema } from "~/services/platform/db.server";
+import { type Action, cookieFor, send } from "./api-action";
 import { CARD, resident, slot } from "./fixtures";
 
-type Action = (args: ActionFunctionArgs) => Promise<Response>;
-
-type SendOptions = { cookie?: string; method?: string; type?: string; params?: Record<string, string> };
-
-const cookieFor = async (userId: number) => (await createUserSession(userId)).get("Set-Cookie")!.split(";")[0]!;
-
-async function send(
-  action: Action,
-  path: string,
-  body: string | undefined,
-  { cookie, method = "POST", type = "application/json", params = {} }: SendOptions = {},
-) {
-  const request = new Request(`http://localhost${path}`, {
-    method,
-    headers: { "Content-Type": type, "Accept-Language": "en-CA", ...(cookie ? { Cookie: cookie } : {}) },
-    body,
-  });
-  try {
-    return await action({ request, params, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 const sessionsOf = (userId: number) =>
   db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all().length;
 

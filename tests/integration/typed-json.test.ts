@@ -2,7 +2,6 @@
 // (true, [1], "1", null and {} are refused with a 400 `{ message }` naming the field, nothing created or
 // moved), and a body sent as anything but application/json is a 415 before anything happens.
 import { count, eq } from "drizzle-orm";
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as createCodesAction } from "~/routes/api.admin.promo-codes";
 import { action as registerAction } from "~/routes/api.auth.register";
@@ -15,39 +14,11 @@ import { action as promoValidateAction } from "~/routes/api.promo.validate";
 import { createAdmin } from "~/services/accounts/accounts.server";
 import { payWithSimulatedCard } from "~/services/booking/checkout.server";
 import { resetRateLimits } from "~/services/http/rate-limit.server";
-import { createUserSession } from "~/services/http/session.server";
 import { db, schema } from "~/services/platform/db.server";
+import { type Action, cookieFor, send } from "./api-action";
 import { CARD, resident, slot } from "./fixtures";
 
-type Action = (args: ActionFunctionArgs) => Promise<Response>;
-
 const WRONG = [true, [1], "1", null, {}] as const;
-
-const cookieFor = async (userId: number) => (await createUserSession(userId)).get("Set-Cookie")!.split(";")[0]!;
-
-async function send(
-  action: Action,
-  path: string,
-  body: string,
-  {
-    cookie,
-    method = "POST",
-    type = "application/json",
-    params = {},
-  }: { cookie?: string; method?: string; type?: string; params?: Record<string, string> } = {},
-) {
-  const request = new Request(`http://localhost${path}`, {
-    method,
-    headers: { "Content-Type": type, "Accept-Language": "en-CA", ...(cookie ? { Cookie: cookie } : {}) },
-    body,
-  });
-  try {
-    return await action({ request, params, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 const rows = (table: typeof schema.pickupRequests | typeof schema.payments | typeof schema.promoCodes) =>
   db.select({ n: count() }).from(table).get()!.n;
