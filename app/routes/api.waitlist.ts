@@ -6,6 +6,7 @@ import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.serv
 import { getLanguage } from "~/services/http/i18n.server";
 import { joinWaitlist, toPublicWaitlistEntry } from "~/services/areas/waitlist.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
+import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await parseApiBody(request, WaitlistApiSchema);
@@ -20,6 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return Response.json(toPublicWaitlistEntry(entry), { status: created ? 201 : 200 });
   } catch (error) {
+    rethrowDatabaseFault(error);
     console.error("[api/waitlist] sign-up failed", error);
     return apiMessage(request, "visitor:waitlist.failed", 500);
   }
