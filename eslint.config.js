@@ -42,6 +42,20 @@ export default tseslint.config(
     rules: { "max-lines": ["error", { max: 220, skipBlankLines: false, skipComments: false }] },
   },
   {
+    // better-sqlite3's .get() on INSERT/UPDATE … RETURNING drops a failed commit's error (a full disk
+    // answers the row it never stored): such writes go through db.server's durably().
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='get'][callee.object.callee.property.name='returning']",
+          message: "A failed commit would answer success: write it with durably(query.returning()) from db.server.",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.d.ts"],
     rules: { "@typescript-eslint/triple-slash-reference": "off" },
   },
