@@ -1,10 +1,10 @@
 // Refunds that are not settled: cancelled pickups whose refund failed or is still pending at the provider,
 // oldest first, with a "Retry now" button per refund (a plain form post: works without JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
-import { Badge } from "~/components/admin/ui";
+import { Badge, RowAction } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
@@ -102,19 +102,14 @@ export default function RefundsPage() {
                   </td>
                   <td className="py-2 pr-3">{row.since}</td>
                   <td className="py-2">
-                    <Form method="post">
-                      <input type="hidden" name="pickupId" value={row.pickupId} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="retry"
-                        className="btn-secondary"
-                        aria-label={t("refunds.retryLabel", { confirmationNumber: row.confirmationNumber })}
-                        disabled={busy === String(row.pickupId)}
-                      >
-                        {t("refunds.retry")}
-                      </button>
-                    </Form>
+                    <RowAction
+                      name="pickupId"
+                      value={row.pickupId}
+                      intent="retry"
+                      label={t("refunds.retry")}
+                      ariaLabel={t("refunds.retryLabel", { confirmationNumber: row.confirmationNumber })}
+                      disabled={busy === String(row.pickupId)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldProblemText, Problem, problemOf, sentValue } from "~/components/admin/problem";
-import { tableClass, TableHead, TableScroll, tdClass } from "~/components/admin/ui";
+import { RowAction, tableClass, TableHead, TableScroll, tdClass } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { toInteger } from "~/services/admin/errors.server";
@@ -60,6 +60,29 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** A scrolling table named by its caption (for screen readers, and as the keyboard's scroll region). */
+function CaptionedTable({
+  caption,
+  testId,
+  columns,
+  children,
+}: {
+  caption: string;
+  testId: string;
+  columns: Parameters<typeof TableHead>[0]["columns"];
+  children: React.ReactNode;
+}) {
+  return (
+    <TableScroll label={caption} className="mt-2">
+      <table className={tableClass} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <TableHead columns={columns} />
+        <tbody className="divide-y divide-stone-100">{children}</tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
 export default function AdminTeam() {
   const { me, admins, pending } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
@@ -111,23 +134,21 @@ export default function AdminTeam() {
           <h2 id="admins-title" className="text-lg font-semibold">
             {t("team.adminsTitle")}
           </h2>
-          <TableScroll label={t("team.adminsCaption")} className="mt-2">
-            <table className={tableClass} data-testid="team-admins">
-              <caption className="sr-only">{t("team.adminsCaption")}</caption>
-              <TableHead columns={[t("team.email"), t("team.since")]} />
-              <tbody className="divide-y divide-stone-100">
-                {admins.map((a) => (
-                  <tr key={a.id} data-email={a.email}>
-                    <td className={`${tdClass} break-all`}>
-                      {a.email}
-                      {a.id === me ? <span className="ml-1 text-stone-600">({t("team.you")})</span> : null}
-                    </td>
-                    <td className={tdClass}>{a.since}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <CaptionedTable
+            caption={t("team.adminsCaption")}
+            testId="team-admins"
+            columns={[t("team.email"), t("team.since")]}
+          >
+            {admins.map((a) => (
+              <tr key={a.id} data-email={a.email}>
+                <td className={`${tdClass} break-all`}>
+                  {a.email}
+                  {a.id === me ? <span className="ml-1 text-stone-600">({t("team.you")})</span> : null}
+                </td>
+                <td className={tdClass}>{a.since}</td>
+              </tr>
+            ))}
+          </CaptionedTable>
         </section>
       </div>
 
@@ -137,43 +158,35 @@ export default function AdminTeam() {
         </h2>
         <Problem reply={reply} target="pending" />
         {pending.length ? (
-          <TableScroll label={t("team.pendingCaption")} className="mt-2">
-            <table className={tableClass} data-testid="team-pending">
-              <caption className="sr-only">{t("team.pendingCaption")}</caption>
-              <TableHead
-                columns={[
-                  t("team.email"),
-                  t("team.invitedBy"),
-                  t("team.expires"),
-                  { label: t("team.actions"), hidden: true },
-                ]}
-              />
-              <tbody className="divide-y divide-stone-100">
-                {pending.map((p) => (
-                  <tr key={p.id} data-email={p.email}>
-                    <td className={`${tdClass} break-all`}>{p.email}</td>
-                    <td className={`${tdClass} break-all`}>{p.invitedBy ?? t("team.byApp")}</td>
-                    <td className={tdClass}>{p.expires}</td>
-                    <td className={tdClass}>
-                      <Form method="post">
-                        <input type="hidden" name="invitationId" value={p.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="revoke"
-                          className="btn-secondary min-h-[40px] px-3 text-sm"
-                          aria-label={t("team.revokeLabel", { email: p.email })}
-                          disabled={busy}
-                        >
-                          {t("team.revoke")}
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <CaptionedTable
+            caption={t("team.pendingCaption")}
+            testId="team-pending"
+            columns={[
+              t("team.email"),
+              t("team.invitedBy"),
+              t("team.expires"),
+              { label: t("team.actions"), hidden: true },
+            ]}
+          >
+            {pending.map((p) => (
+              <tr key={p.id} data-email={p.email}>
+                <td className={`${tdClass} break-all`}>{p.email}</td>
+                <td className={`${tdClass} break-all`}>{p.invitedBy ?? t("team.byApp")}</td>
+                <td className={tdClass}>{p.expires}</td>
+                <td className={tdClass}>
+                  <RowAction
+                    name="invitationId"
+                    value={p.id}
+                    intent="revoke"
+                    label={t("team.revoke")}
+                    ariaLabel={t("team.revokeLabel", { email: p.email })}
+                    disabled={busy}
+                    className="btn-secondary min-h-[40px] px-3 text-sm"
+                  />
+                </td>
+              </tr>
+            ))}
+          </CaptionedTable>
         ) : (
           <p className="mt-2 text-stone-600" data-testid="team-pending-empty">
             {t("team.pendingEmpty")}

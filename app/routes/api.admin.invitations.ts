@@ -3,12 +3,11 @@
 // Bad input or an address that is already an admin's: 400 { message }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { AdminError } from "~/services/admin/errors.server";
 import { inviteAdmin } from "~/services/admin/invitations.server";
-import { requireApiAdmin } from "~/services/http/admin-auth.server";
+import { adminApiRefusal, requireApiAdmin } from "~/services/http/admin-auth.server";
 import { parseApiBody } from "~/services/http/api.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import { getLanguage } from "~/services/http/i18n.server";
 import { requestOrigin } from "~/services/http/request.server";
 
 const InvitationJsonSchema = z.object({ email: z.string({ required_error: "team.errors.emailRequired" }) });
@@ -26,9 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 201 },
     );
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
-    const t = await getT(request, "admin");
-    return Response.json({ message: t(error.key, error.values) }, { status: error.status });
+    return adminApiRefusal(request, error);
   }
 }
 

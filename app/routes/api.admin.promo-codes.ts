@@ -2,11 +2,9 @@
 // (count 1..500, percent 1..100, default 50), each one use, valid 30 days. Bad input: 400 { message }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireApiAdmin } from "~/services/http/admin-auth.server";
-import { AdminError } from "~/services/admin/errors.server";
+import { adminApiRefusal, requireApiAdmin } from "~/services/http/admin-auth.server";
 import { createCodesAsAdmin } from "~/services/admin/promos.server";
 import { parseApiBody } from "~/services/http/api.server";
-import { getT } from "~/services/http/i18n.server";
 import { PROMO_TTL_MS } from "~/services/booking/promos.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
@@ -23,9 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 201 },
     );
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
-    const t = await getT(request, "admin");
-    return Response.json({ message: t(error.key, error.values) }, { status: error.status });
+    return adminApiRefusal(request, error);
   }
 }
 

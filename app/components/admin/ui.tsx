@@ -1,6 +1,6 @@
 // Small building blocks of the admin pages: statistic cards, status badges,
 // pagination links and the recent activity list.
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export function StatCard({
@@ -102,6 +102,41 @@ export function ActivityList({ entries }: { entries: ActivityView[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/** A row's one action: a plain form post of the row's id (`name`=`value`) and an intent (no JavaScript needed). */
+export function RowAction({
+  name,
+  value,
+  intent,
+  label,
+  ariaLabel,
+  disabled,
+  className = "btn-secondary",
+}: {
+  name: string;
+  value: string | number;
+  intent: string;
+  label: string;
+  ariaLabel: string;
+  disabled: boolean;
+  className?: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name={name} value={value} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={className}
+        aria-label={ariaLabel}
+        disabled={disabled}
+      >
+        {label}
+      </button>
+    </Form>
   );
 }
 

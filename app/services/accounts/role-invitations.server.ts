@@ -33,7 +33,7 @@ export class InvitationError extends Error {
 
 const invitations = schema.roleInvitations;
 
-export function invitationState(invitation: RoleInvitation, at = now()): InvitationState {
+function invitationState(invitation: RoleInvitation, at = now()): InvitationState {
   if (invitation.acceptedAt) return "accepted";
   if (invitation.revokedAt) return "revoked";
   return invitation.expiresAt <= at ? "expired" : "pending";
@@ -49,7 +49,7 @@ function pendingWhere(email: string) {
 }
 
 /** The address's invitations that can still be accepted. */
-export function pendingInvitationsOf(email: string, tx: Db | Tx = db): RoleInvitation[] {
+function pendingInvitationsOf(email: string, tx: Db | Tx = db): RoleInvitation[] {
   return tx
     .select()
     .from(invitations)
@@ -121,7 +121,7 @@ export function offerPreauthorisedRole(user: Pick<User, "email" | "role" | "loca
 }
 
 /** The invitation a link's token names, or null (unknown, or not a token at all). */
-export function invitationByToken(token: string | null | undefined, tx: Db | Tx = db): RoleInvitation | null {
+function invitationByToken(token: string | null | undefined, tx: Db | Tx = db): RoleInvitation | null {
   if (!token || token.length > 200) return null;
   return (
     tx

@@ -1,6 +1,7 @@
 // Who may run the service: /admin pages and /api/admin endpoints are for accounts with the admin role
 // (decisions.md section 4). Visitors are sent to sign in (pages) or get 401 (API); residents get 403.
 import { isAdmin } from "~/services/accounts/accounts.server";
+import { AdminError } from "~/services/admin/errors.server";
 import { getT } from "./i18n.server";
 import { getUser, requireUser } from "./session.server";
 import type { User } from "../../../db/schema";
@@ -19,4 +20,11 @@ export async function requireApiAdmin(request: Request): Promise<User> {
   const t = await getT(request, "admin");
   if (!user) throw Response.json({ message: t("errors.unauthorized") }, { status: 401 });
   throw Response.json({ message: t("errors.forbidden") }, { status: 403 });
+}
+
+/** JSON API: a refused admin change as `{ message }` (admin namespace, its status); anything else is rethrown. */
+export async function adminApiRefusal(request: Request, error: unknown): Promise<Response> {
+  if (!(error instanceof AdminError)) throw error;
+  const t = await getT(request, "admin");
+  return Response.json({ message: t(error.key, error.values) }, { status: error.status });
 }
