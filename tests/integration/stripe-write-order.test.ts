@@ -129,4 +129,13 @@ describe("the reconcile settles intents paid at Stripe with no row of ours", () 
     expect(again.orphansRefunded).toBe(0);
     expect(standIn.refunds).toHaveLength(1);
   });
+
+  it("a payment the app did not make (no booking reference: another use of the account) is left alone", async () => {
+    const { checkoutId, intentId } = await paidWithoutRow();
+    standIn.intents.get(intentId)!.metadata = { order: "someone else's" };
+    const report = await reconcilePayments({ provider: stripe });
+    expect(report.orphansBooked + report.orphansRefunded).toBe(0);
+    expect(pickupOf(checkoutId)).toBeUndefined();
+    expect(standIn.refunds).toEqual([]);
+  });
 });

@@ -629,10 +629,11 @@ export type OrphanOutcome = "known" | "booked" | "refunded";
  * made once (its refunds are listed first; the key names the intent).
  */
 export async function settleOrphanIntent(intent: ProviderIntent, provider: PaymentProvider): Promise<OrphanOutcome> {
-  // A hosted session's row is keyed by the session until it is re-keyed to its intent (and booked by
-  // the reconcile's first step, the return page or the webhook).
+  // Not made by this app (no booking reference: the account may take other payments): left alone. A
+  // hosted session's row is keyed by the session until it is re-keyed to its intent (and booked by the
+  // reconcile's first step, the return page or the webhook).
   const { bookingRef } = intent.metadata;
-  if (findPaymentByProviderId(intent.id) || (bookingRef && findPaymentByRef(bookingRef))) return "known";
+  if (!bookingRef || findPaymentByProviderId(intent.id) || findPaymentByRef(bookingRef)) return "known";
   if (rebuildOrphanPayment(intent, provider)) {
     try {
       await fulfilPayment(intent.id, { provider });
