@@ -26,7 +26,7 @@ const API_MESSAGE: Record<DatabaseFault, string> = {
 type DatabaseFaultData = { databaseFault: DatabaseFault };
 
 /** The 503 answer to a request whose database work failed for want of storage or the lock; null for any other error. */
-export async function databaseFaultAnswer(request: Request, error: unknown): Promise<Response | null> {
+async function databaseFaultAnswer(request: Request, error: unknown): Promise<Response | null> {
   const fault = databaseFault(error);
   if (!fault) return null;
   const { pathname } = new URL(request.url);

@@ -18,7 +18,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * How long a write waits for another process's write lock (a backup, a migration, an operator's sqlite3).
  * better-sqlite3 waits on the only thread, so it is short: past it the request answers 503 + Retry-After.
  */
-export const BUSY_TIMEOUT_MS = 200;
+const BUSY_TIMEOUT_MS = 200;
 
 export function openDatabase(file: string): { sqlite: Database.Database; db: Db } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
