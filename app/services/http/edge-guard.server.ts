@@ -11,6 +11,7 @@
 // route-level checks (assertSameOrigin and the helpers below) stay, so the answers are the same when
 // the guard is absent (tests calling routes).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from "~/lib/i18n";
 import { languageFromAcceptLanguage } from "./i18n.server";
 import { hostsAllowed, unknownHostAnswer, type HeaderGetter } from "./trusted-origin.server";
@@ -137,6 +138,22 @@ const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
 
 type Answer = { status: number; body: string; headers: Record<string, string> };
 
+/**
+ * How long a connection ended after a refused body keeps reading (and discarding) what the client still
+ * sends: closing a socket with unread data resets it, and a client still uploading could then lose the
+ * 413 before reading it (a lingering close, as nginx's).
+ */
+const LINGER_MS = 2_000;
+
+/** Node ends a `Connection: close` answer's socket with destroySoon(): end it, read on, destroy it later. */
+function lingerOnClose(socket: Socket) {
+  (socket as Socket & { destroySoon(): void }).destroySoon = function (this: Socket) {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    this.once("close", () => clearTimeout(timer));
+  };
+}
+
 function send(res: ServerResponse, answer: Answer, extra: Record<string, string> = {}) {
   res.writeHead(answer.status, { ...answer.headers, ...extra, "Content-Length": Buffer.byteLength(answer.body) });
   res.end(answer.body);
@@ -165,10 +182,10 @@ function limitChunkedBody(req: IncomingMessage, res: ServerResponse, path: strin
       received += (chunk as Buffer).length;
       if (received > MAX_BODY_BYTES) {
         console.warn(`[http] body over ${MAX_BODY_BYTES} bytes refused: ${req.method} ${printable(path)}`);
-        const end = () => req.destroy();
-        if (res.headersSent) end();
+        if (res.headersSent) req.destroy();
         else {
-          res.once("finish", end);
+          // The app never sees the rest; the connection ends after the 413, lingering (see lingerOnClose).
+          lingerOnClose(req.socket);
           send(res, edgeAnswer(path, header, "bodyTooLarge", 413), { Connection: "close" });
         }
       }
@@ -212,9 +229,10 @@ export function edgeGuard(req: IncomingMessage, res: ServerResponse, next: () =>
   if (declared != null && Number(declared) > MAX_BODY_BYTES) {
     console.warn(`[http] body of ${Number(declared)} bytes refused: ${req.method} ${printable(path)}`);
     // Node reads an unread body to its end once the answer is sent (discarding it), so a drained
-    // connection serves its next request; past DRAIN_MAX_BYTES the connection ends instead.
-    const close = Number(declared) > DRAIN_MAX_BYTES ? { Connection: "close" } : undefined;
-    return send(res, edgeAnswer(path, header, "bodyTooLarge", 413), close);
+    // connection serves its next request; past DRAIN_MAX_BYTES the connection ends instead, lingering.
+    if (Number(declared) <= DRAIN_MAX_BYTES) return send(res, edgeAnswer(path, header, "bodyTooLarge", 413));
+    lingerOnClose(req.socket);
+    return send(res, edgeAnswer(path, header, "bodyTooLarge", 413), { Connection: "close" });
   }
   if (declared == null && header("transfer-encoding")) limitChunkedBody(req, res, path, header);
   next();
