@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { RESIDENT_PROFILE } from "../resident-profile";
 import { ApiClient, freePort, registerResident, serverDir, startServer, type OwnServer } from "./own-server";
 
 test.skip(
@@ -23,15 +24,7 @@ test.afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const profile = {
-  firstName: "Marie",
-  lastName: "Tremblay",
-  streetAddress: "4521 Rue Fabre",
-  unit: "",
-  city: "Montréal",
-  province: "QC",
-  postalCode: "H2X 3K2",
-};
+const profile = RESIDENT_PROFILE;
 
 test("while another process holds the write lock, reads answer and writes answer 503, then succeed", async ({
   page,

@@ -21,7 +21,8 @@ import { createUserSession } from "~/services/http/session.server";
 import { env } from "~/services/platform/config.server";
 import { db, schema, sqlite } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
-import { CARD, resident, slot } from "./fixtures";
+import { RESIDENT_PROFILE } from "../resident-profile";
+import { CARD, resident, routeAnswer, slot } from "./fixtures";
 
 const HOLD_MS = 10_000;
 const DAY = 86_400_000;
@@ -64,13 +65,7 @@ const routes = {
 };
 answerDatabaseFaults(routes);
 
-type Handler = (args: { request: Request; params: object; context: object }) => Promise<unknown>;
-async function answer(handler: unknown, request: Request): Promise<Response> {
-  return (handler as Handler)({ request, params: {}, context: {} }).then(
-    (response) => response as Response,
-    (thrown: unknown) => thrown as Response,
-  );
-}
+const answer = routeAnswer;
 
 /** Milliseconds `work` took, and its result. */
 async function timed<T>(work: () => Promise<T> | T): Promise<[number, T]> {
@@ -93,15 +88,7 @@ describe("another process holds the write lock for 10 s", () => {
         headers: { ...headers, "Content-Type": "application/json" },
         body: JSON.stringify(body),
       });
-    const profile = {
-      firstName: "Marie",
-      lastName: "Tremblay",
-      streetAddress: "4521 Rue Fabre",
-      unit: "",
-      city: "Montréal",
-      province: "QC",
-      postalCode: "H2X 3K2",
-    };
+    const profile = RESIDENT_PROFILE;
     const waitlistEntry = {
       email: `busy-${Date.now()}@bell.net`,
       name: "Luc",

@@ -16,7 +16,8 @@ import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { createUserSession } from "~/services/http/session.server";
 import { env } from "~/services/platform/config.server";
 import { databaseFault, db, durably, schema, sqlite } from "~/services/platform/db.server";
-import { resident, slot } from "./fixtures";
+import { RESIDENT_PROFILE } from "../resident-profile";
+import { resident, routeAnswer, slot } from "./fixtures";
 
 const SQLITE_DEFAULT_MAX_PAGES = 4294967294;
 
@@ -210,24 +211,8 @@ describe("the web edge answers 503 with Retry-After, never a bare 500", () => {
     };
   }
 
-  const profile = {
-    firstName: "Marie",
-    lastName: "Tremblay",
-    streetAddress: "4521 Rue Fabre",
-    unit: "",
-    city: "Montréal",
-    province: "QC",
-    postalCode: "H2X 3K2",
-  };
-  const call = (handler: unknown, request: Request) =>
-    (handler as (args: { request: Request; params: object; context: object }) => Promise<unknown>)({
-      request,
-      params: {},
-      context: {},
-    }).then(
-      (answer) => answer as Response,
-      (thrown: unknown) => thrown as Response,
-    );
+  const profile = RESIDENT_PROFILE;
+  const call = routeAnswer;
 
   it("PUT /api/auth/profile while locked: 503 { message } in the caller's language, Retry-After; then saved", async () => {
     const { user, cookie } = await signedIn();

@@ -87,3 +87,12 @@ export const CARD = {
   cvc: "123",
   postalCode: "H2X 3K2",
 };
+
+type RouteHandler = (args: { request: Request; params: object; context: object }) => Promise<unknown>;
+/** A route's loader or action called with `request`: its answer, or the Response it threw. */
+export function routeAnswer(handler: unknown, request: Request): Promise<Response> {
+  return (handler as RouteHandler)({ request, params: {}, context: {} }).then(
+    (response) => response as Response,
+    (thrown: unknown) => thrown as Response,
+  );
+}
