@@ -19,16 +19,19 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * better-sqlite3 waits on the only thread, so it is short: past it the request answers 503 + Retry-After.
  */
 const BUSY_TIMEOUT_MS = 200;
+/** Opening (WAL switch, migrations) serves nobody yet: it waits longer for a lock rather than fail the start. */
+const OPENING_BUSY_TIMEOUT_MS = 5000;
 
 export function openDatabase(file: string): { sqlite: Database.Database; db: Db } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
+  sqlite.pragma(`busy_timeout = ${OPENING_BUSY_TIMEOUT_MS}`);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
   const db = immediateTransactions(drizzle(sqlite, { schema }));
   migrate(db, { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return { sqlite, db };
 }
 
