@@ -5,6 +5,7 @@ import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.serv
 import { requestOrigin } from "~/services/http/request.server";
 import { getLanguage } from "~/services/http/i18n.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
+import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { email } = await parseApiBody(request, ForgotPasswordSchema);
@@ -12,6 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await requestPasswordReset(email, requestOrigin(request), await getLanguage(request));
   } catch (error) {
+    rethrowDatabaseFault(error);
     console.error("[api forgot-password]", error);
     return apiMessage(request, "errors.forgotFailed", 503);
   }

@@ -12,6 +12,7 @@ import { parseSubmission, rateLimited, reject } from "~/services/http/forms.serv
 import { spamRejection } from "~/services/http/honeypot.server";
 import { requestOrigin } from "~/services/http/request.server";
 import { getLanguage, getT } from "~/services/http/i18n.server";
+import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
 
 export const meta: MetaFunction = titleMeta;
 
@@ -31,6 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await requestPasswordReset(submission.value.email, requestOrigin(request), await getLanguage(request));
   } catch (error) {
+    rethrowDatabaseFault(error);
     console.error("[forgot-password]", error);
     return reject(submission, { formErrors: ["errors.forgotFailed"], status: 503 });
   }
