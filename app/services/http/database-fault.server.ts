@@ -61,9 +61,12 @@ function guarded<H extends Handler>(handler: H): H {
 
 type RouteModules = Record<string, { module: { loader?: LoaderFunction; action?: ActionFunction } }>;
 
-/** Guards every route's loader and action (the server build's `routes`, read when a request comes). */
-export function answerDatabaseFaults(routes: RouteModules) {
-  for (const route of Object.values(routes)) {
+/**
+ * Guards every route's loader and action (the server build's `routes`, read when a request comes).
+ * Outside a server build (a test importing entry.server from source) there are none.
+ */
+export function answerDatabaseFaults(routes: RouteModules | undefined) {
+  for (const route of Object.values(routes ?? {})) {
     const { loader, action } = route.module;
     if (!loader && !action) continue;
     route.module = {
