@@ -1,7 +1,7 @@
 // What the fast-check suite (tests/e2e/api-properties.spec.ts) found, pinned at the lowest level: a sign-out
 // and a cancellation that ignored their body (a malformed or text/plain one signed out or cancelled), a
 // province sent as ["QC"] read as "QC", and e-mail addresses with NUL, an RTL override or a lone surrogate
-// taken by the waitlist and admin invitations.
+// taken by the waitlist and admin invitations; a body that was no JSON object was refused in English only.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BASIC_EMAIL_PATTERN } from "~/lib/email-rules";
@@ -60,6 +60,24 @@ describe("endpoints with no body by contract refuse a malformed or non-JSON one"
     expect((await send(pickupAction as Action, path, undefined, options)).status).toBe(200);
     const cancelled = db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.id, pickup.id)).get()!;
     expect(cancelled.status).toBe("Cancelled");
+  });
+});
+
+describe("a body that is no JSON object is refused in the caller's language", () => {
+  it.each([
+    ["en-CA", "{", "The request body is not valid JSON."],
+    ["fr-CA", "{", "Le corps de la requête n’est pas du JSON valide."],
+    ["en-CA", "[1]", "The request body must be a JSON object ({ … })."],
+    ["fr-CA", '"x"', "Le corps de la requête doit être un objet JSON ({ … })."],
+  ])("%s %s", async (language, body, message) => {
+    const request = new Request("http://localhost/api/waitlist", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": language },
+      body,
+    });
+    const response = await waitlistAction({ request, params: {}, context: {} }).catch((r: Response) => r);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
   });
 });
 

@@ -19,13 +19,18 @@ function apiErrorResponse(message: string, status: number) {
   return Response.json({ message }, { status });
 }
 
+/** A refusal of the body in the caller's language (common:errors.<key>). */
+async function bodyRefusal(request: Request, key: string, status: number) {
+  const t = await getT(request);
+  return apiErrorResponse(t(`common:errors.${key}`), status);
+}
+
 async function readLimitedText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw apiErrorResponse("Request body too large", 413);
-  const text = await request.text().catch(() => {
-    throw apiErrorResponse("Unreadable request body", 400);
-  });
-  if (text.length > MAX_BODY_BYTES) throw apiErrorResponse("Request body too large", 413);
+  if (declared > MAX_BODY_BYTES) throw await bodyRefusal(request, "bodyTooLarge", 413);
+  const text = await request.text().catch(() => null);
+  if (text === null) throw await bodyRefusal(request, "unreadableBody", 400);
+  if (text.length > MAX_BODY_BYTES) throw await bodyRefusal(request, "bodyTooLarge", 413);
   return text;
 }
 
@@ -38,7 +43,7 @@ export async function readForm(request: Request): Promise<FormData> {
     try {
       return await request.formData();
     } catch {
-      throw apiErrorResponse("Malformed form body", 400);
+      throw await bodyRefusal(request, "unreadableBody", 400);
     }
   }
   const text = await readLimitedText(request);
@@ -61,17 +66,17 @@ export async function readJson(request: Request): Promise<Record<string, unknown
   // A body is JSON by its declared type too (charset allowed): text/plain, a form's encoding or none is
   // refused before it is parsed or acted on, so every endpoint answers 415 alike.
   if (!isJsonContentType(request.headers.get("Content-Type"))) {
-    const t = await getT(request);
-    throw apiErrorResponse(t("common:errors.unsupportedMediaType"), 415);
+    throw await bodyRefusal(request, "unsupportedMediaType", 415);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw apiErrorResponse("Malformed JSON body", 400);
+    value = undefined;
   }
+  if (value === undefined) throw await bodyRefusal(request, "malformedJson", 400);
   if (!value || typeof value !== "object" || Array.isArray(value)) {
-    throw apiErrorResponse("JSON body must be an object", 400);
+    throw await bodyRefusal(request, "jsonObject", 400);
   }
   return value as Record<string, unknown>;
 }
