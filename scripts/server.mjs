@@ -57,11 +57,13 @@ if (!hooks) {
 }
 
 const development = process.env.NODE_ENV === "development";
+/** `remix dev` runs us with its origin set; without it (NODE_ENV=development by hand) there is nobody to tell. */
+const devServer = development && Boolean(process.env.REMIX_DEV_ORIGIN);
 if (development) {
   // `remix dev --manual`: a rebuild writes version.txt beside the build; load it and tell the dev server.
   fs.watchFile(path.resolve(buildPath, "..", "version.txt"), { interval: 300 }, async () => {
     build = await importBuild();
-    void broadcastDevReady(build);
+    if (devServer) void broadcastDevReady(build);
   });
 }
 
@@ -129,7 +131,7 @@ server.on("connection", (socket) => {
 const port = Number(process.env.PORT) || 3000;
 const onListen = () => {
   console.log(`[server] http://localhost:${port}`);
-  if (development) void broadcastDevReady(build);
+  if (devServer) void broadcastDevReady(build);
 };
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
