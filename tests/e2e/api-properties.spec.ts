@@ -46,7 +46,10 @@ async function signedInClient(email: string) {
   return client;
 }
 
-test.beforeAll(async () => {
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern; none is needed
+test.beforeAll(async ({}, testInfo) => {
+  // The file-level skip does not keep beforeAll from running in the other projects: no second server there.
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "HTTP-level, on its own server: the js project");
   test.setTimeout(120_000);
   dir = serverDir("api-properties");
   const dbFile = path.join(dir, "app.db");
