@@ -100,10 +100,11 @@ function Shell({ children }: { children: React.ReactNode }) {
         bell={user ? <NotificationBell notifications={rootData?.notifications ?? []} /> : null}
       />
       <main id="main" className={`mx-auto max-w-3xl px-4 py-6 ${user ? "pb-24" : ""}`}>
+        {/* The flash message: at the top of the page's content, in its flow (it covers nothing). */}
+        <Toaster toast={rootData?.toast ?? null} />
         {children}
       </main>
       {user ? <BottomNav /> : null}
-      <Toaster toast={rootData?.toast ?? null} />
     </>
   );
 }

@@ -1,4 +1,6 @@
-// The animated toast (Radix): 4 s on screen, swipe or close to dismiss, F8 to focus. Loaded lazily.
+// The live toast (Radix), in the page flow where the Toaster stands (so it hides nothing): it stays until
+// closed, swiped or the page changes (a message that left by itself would move the page under a finger);
+// F8 to focus. Loaded lazily.
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import type { Toast } from "~/lib/toast";
 
@@ -14,7 +16,7 @@ export default function LiveToast({
   onGone: () => void;
 }) {
   return (
-    <ToastPrimitive.Provider duration={4000} label={t("common:toast.region")}>
+    <ToastPrimitive.Provider duration={Infinity} label={t("common:toast.region")}>
       <ToastPrimitive.Root
         key={toast.id}
         type={toast.type === "error" ? "foreground" : "background"}
@@ -22,7 +24,7 @@ export default function LiveToast({
           if (!open) setTimeout(onGone, 300);
         }}
         data-testid="toast"
-        className={`flex w-full items-start justify-between gap-3 rounded-lg border-l-4 p-3 shadow-lg ${tone}`}
+        className={`mb-4 flex w-full items-start justify-between gap-3 rounded-lg border-l-4 p-3 shadow ${tone}`}
       >
         <div>
           <ToastPrimitive.Title asChild>
@@ -41,7 +43,7 @@ export default function LiveToast({
           <span aria-hidden="true">×</span>
         </ToastPrimitive.Close>
       </ToastPrimitive.Root>
-      <ToastPrimitive.Viewport className="fixed inset-x-0 top-14 z-50 mx-auto flex w-full max-w-[420px] flex-col gap-2 px-3 outline-none" />
+      <ToastPrimitive.Viewport className="m-0 flex w-full list-none flex-col p-0 outline-none" />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,5 +1,6 @@
-// Flash toasts: rendered as plain HTML in the server page (seen without JavaScript), then handed to
-// Radix Toast once the page is interactive (one at a time, 4 s, F8 to focus).
+// Flash toasts, in the page flow where they are rendered (the layout's at the top of `main`), never over
+// the page: plain HTML in the server page (a status region with a Dismiss link, seen without JavaScript),
+// then handed to Radix Toast once the page is interactive (one at a time, F8 to focus, close to dismiss).
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toast } from "~/lib/toast";
@@ -34,20 +35,27 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const [current, setCurrent] = useState<Toast | null>(toast);
   const { t, ready } = useTranslation(namespacesOf(current ?? toast));
   useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (toast) setCurrent(toast);
-  }, [toast]);
+  // A new page's toast (or none) replaces the last one: a message stays until closed or the page changes.
+  useEffect(() => setCurrent(toast), [toast]);
 
+  // Without JavaScript the Dismiss link targets the empty anchor just before the message, which hides it
+  // (tailwind.css: `.toast-dismiss:target + .toast-static`).
   const staticToast = (shown: Toast) => (
-    <div className="toast-static pointer-events-none fixed inset-x-0 top-14 z-50 flex justify-center px-3">
+    <>
+      <span id={`dismiss-${shown.id}`} className="toast-dismiss" />
       <div
         role={shown.type === "error" ? "alert" : "status"}
         data-testid="toast"
-        className={`w-full max-w-[420px] rounded-lg border-l-4 p-3 shadow-lg ${TONE[shown.type]}`}
+        className={`toast-static mb-4 flex items-start justify-between gap-3 rounded-lg border-l-4 p-3 shadow ${TONE[shown.type]}`}
       >
-        <ToastText toast={shown} />
+        <div>
+          <ToastText toast={shown} />
+        </div>
+        <a href={`#dismiss-${shown.id}`} className="btn-link shrink-0 text-sm">
+          {t("common:toast.dismiss")}
+        </a>
       </div>
-    </div>
+    </>
   );
 
   if (!hydrated) return toast ? staticToast(toast) : null;

@@ -65,6 +65,7 @@ export default function Auth() {
   ];
   return (
     <div className="mx-auto max-w-md">
+      <Toaster toast={actionData?.toast ?? null} />
       <nav aria-label={t("auth.tabsLabel")} className="grid grid-cols-2 gap-1 rounded-xl bg-stone-200 p-1">
         {tabs.map(({ id, label }) => (
           <Link
@@ -100,7 +101,6 @@ export default function Auth() {
           <SignInForm key="signin" lastResult={actionData?.reply} intent="signin" />
         </>
       )}
-      <Toaster toast={actionData?.toast ?? null} />
     </div>
   );
 }

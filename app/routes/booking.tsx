@@ -81,6 +81,7 @@ export default function Booking() {
   const refusal = reply?.error("") ?? null;
   return (
     <section className="mx-auto max-w-xl">
+      <Toaster toast={actionData?.toast ?? page.toast} />
       <h1 className="page-title">{page.modify ? t("orders:modify.title") : t("title")}</h1>
       {page.modify ? (
         <p className="mt-1 text-stone-700">
@@ -117,7 +118,6 @@ export default function Booking() {
           error={refusal ? { key: refusal, id: actionData?.toast?.id ?? refusal } : null}
         />
       )}
-      <Toaster toast={actionData?.toast ?? page.toast} />
     </section>
   );
 }

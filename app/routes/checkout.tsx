@@ -88,6 +88,7 @@ export default function Checkout() {
 
   return (
     <div className="space-y-4">
+      <Toaster toast={actionData?.toast ?? null} />
       <h1 className="page-title">{t("title")}</h1>
       {view.provider.testMode ? (
         <p
@@ -136,7 +137,6 @@ export default function Checkout() {
         formErrors={reply.formErrors}
       />
       <CancellationTerms free={view.breakdown.isFree} />
-      <Toaster toast={actionData?.toast ?? null} />
     </div>
   );
 }

@@ -41,6 +41,7 @@ export default function History() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-4">
+      <Toaster toast={actionData?.toast ?? null} />
       <div className="flex items-center justify-between gap-2">
         <h1 className="page-title">{t("history.title")}</h1>
         {orders.length ? (
@@ -63,7 +64,6 @@ export default function History() {
           ))}
         </ul>
       )}
-      <Toaster toast={actionData?.toast ?? null} />
     </div>
   );
 }

@@ -47,6 +47,7 @@ export default function CancelPickup() {
   const refund = formatMoney(order.changes.refundIfCancelledCents, lng);
   return (
     <div className="card mx-auto max-w-md space-y-3">
+      <Toaster toast={actionData?.toast ?? null} />
       <h1 className="page-title">{t("cancel.title")}</h1>
       <p>
         {t("cancel.intro", {
@@ -73,7 +74,6 @@ export default function CancelPickup() {
       <Link to="/history" className="btn-secondary w-full">
         {t("cancel.keep")}
       </Link>
-      <Toaster toast={actionData?.toast ?? null} />
     </div>
   );
 }

@@ -102,6 +102,7 @@ export default function PostalCode() {
   const { key } = useLocation();
   return (
     <div className="mx-auto max-w-md">
+      <Toaster toast={actionData?.toast ?? toast ?? null} />
       <h1 className="page-title">{t("postal.title")}</h1>
       {view.step === "input" ? (
         <CheckForm key={key} typed={view.typed} invalid={Boolean(toast)} />
@@ -118,7 +119,6 @@ export default function PostalCode() {
           </Link>
         </>
       )}
-      <Toaster toast={actionData?.toast ?? toast ?? null} />
     </div>
   );
 }

@@ -117,6 +117,7 @@ export default function Profile() {
   const passwordReply = reply?.initialValue?.intent === CHANGE_PASSWORD_INTENT ? reply : undefined;
   return (
     <div className="mx-auto max-w-md">
+      <Toaster toast={actionData?.toast ?? null} />
       <h1 className="page-title">{bookingSummary ? t("bookingTitle") : t("title")}</h1>
       <p className="mt-1 text-stone-700">{bookingSummary ? t("bookingIntro") : t("intro")}</p>
       {bookingSummary ? (
@@ -137,7 +138,6 @@ export default function Profile() {
         mismatchRedirect={mismatchRedirect}
       />
       {bookingSummary ? null : <ChangePasswordForm key={`password-${location.key}`} lastResult={passwordReply} />}
-      <Toaster toast={actionData?.toast ?? null} />
     </div>
   );
 }

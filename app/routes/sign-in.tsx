@@ -30,6 +30,7 @@ export default function SignIn() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-md">
+      <Toaster toast={actionData?.toast ?? null} />
       <h1 className="page-title">{t("signIn.title")}</h1>
       <p className="mt-1 text-stone-700">{t("signIn.subtitle")}</p>
       <SignInForm lastResult={actionData?.reply} />
@@ -39,7 +40,6 @@ export default function SignIn() {
           {t("signIn.createAccount")}
         </Link>
       </p>
-      <Toaster toast={actionData?.toast ?? null} />
     </div>
   );
 }

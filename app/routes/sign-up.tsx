@@ -30,6 +30,7 @@ export default function SignUp() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-md">
+      <Toaster toast={actionData?.toast ?? null} />
       <h1 className="page-title">{t("signUp.title")}</h1>
       <p className="mt-1 text-stone-700">{t("signUp.subtitle")}</p>
       <SignUpForm lastResult={actionData?.reply} postalFsa={postalFsa} />
@@ -39,7 +40,6 @@ export default function SignUp() {
           {t("signIn.submit")}
         </Link>
       </p>
-      <Toaster toast={actionData?.toast ?? null} />
     </div>
   );
 }
