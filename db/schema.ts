@@ -94,6 +94,9 @@ export const materials = sqliteTable("materials", {
   descriptionFr: text("description_fr").notNull(),
   preparationNoteEn: text("preparation_note_en").notNull(),
   preparationNoteFr: text("preparation_note_fr").notNull(),
+  /** Everyday names of the things in this category ("AA battery|cellphone"), "|"-separated: searched, not shown. */
+  itemsEn: text("items_en").notNull().default(""),
+  itemsFr: text("items_fr").notNull().default(""),
   icon: text("icon").notNull(),
   color: text("color").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),

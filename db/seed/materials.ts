@@ -6,6 +6,8 @@ export type MaterialSeed = {
   descriptionFr: string; // paragraphs separated by "|"
   preparationNoteEn: string; // numbered-list items separated by "|"
   preparationNoteFr: string; // numbered-list items separated by "|"
+  itemsEn: string; // everyday names residents search for, separated by "|" (searched, not shown)
+  itemsFr: string; // everyday names residents search for, separated by "|" (searched, not shown)
   icon: string;
   color: string;
   sortOrder: number;
@@ -24,6 +26,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Remove nails, screws and loose debris, and brush off dust and plaster|Wrap sharp edges and fragile pieces such as tiles in newspaper or cardboard|Group small hardware (knobs, hinges, screws) in a closed container or small bag|Place everything in a reusable 20-30 L bag outside your door before 8:00 AM",
     preparationNoteFr:
       "Retirez les clous, les vis et les débris, puis enlevez la poussière et le plâtre|Emballez les arêtes coupantes et les pièces fragiles, comme les carreaux, dans du papier journal ou du carton|Regroupez la petite quincaillerie (boutons, charnières, vis) dans un contenant fermé ou un petit sac|Déposez le tout dans un sac réutilisable de 20 à 30 L devant votre porte avant 8 h",
+    itemsEn:
+      "door handle|cabinet knob|drawer pull|door knob|hinge|light switch plate|outlet cover|moulding|trim|ceramic tile|bathroom tile|light fixture|ceiling lamp|sconce|faucet|tap|shower head|towel bar|coat hook|door stopper|house number|hardware",
+    itemsFr:
+      "poignée de porte|bouton d’armoire|poignée de tiroir|charnière|plaque d’interrupteur|plaque de prise|moulure|carreau de céramique|tuile|luminaire|plafonnier|applique murale|robinet|pomme de douche|porte-serviette|crochet|butoir de porte|numéro de maison|quincaillerie",
     icon: "wrench",
     color: "brown",
     sortOrder: 1,
@@ -40,6 +46,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Cover the terminals of lithium and 9 V batteries with clear tape to prevent short circuits|Put all batteries together in a clear, sealed plastic bag|Keep them dry and away from heat until pickup day|Place the bag inside your reusable 20-30 L bag outside your door before 8:00 AM",
     preparationNoteFr:
       "Recouvrez les bornes des piles au lithium et des piles de 9 V avec du ruban adhésif transparent pour éviter les courts-circuits|Mettez toutes les piles ensemble dans un sac de plastique transparent bien fermé|Gardez-les au sec et loin de la chaleur jusqu’au jour de la collecte|Placez ce sac dans votre sac réutilisable de 20 à 30 L devant votre porte avant 8 h",
+    itemsEn:
+      "AA battery|AAA battery|C battery|D battery|9V battery|button cell|watch battery|coin cell|rechargeable battery|lithium battery|lithium-ion battery|phone battery|cellphone battery|laptop battery|camera battery|power tool battery|drill battery|e-bike battery|scooter battery|power bank|hearing aid battery|remote control batteries",
+    itemsFr:
+      "pile AA|pile AAA|pile C|pile D|pile 9 V|pile bouton|pile de montre|pile rechargeable|pile au lithium|batterie lithium-ion|batterie de cellulaire|batterie de téléphone|batterie d’ordinateur portable|batterie d’appareil photo|batterie d’outil électrique|batterie de perceuse|batterie de vélo électrique|batterie de trottinette|chargeur portatif|pile d’appareil auditif|piles de télécommande",
     icon: "battery",
     color: "yellow",
     sortOrder: 2,
@@ -56,6 +66,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Rinse off food residue and let the chopsticks dry completely|Remove paper sleeves and any plastic wrapping|Bundle them with an elastic band or put them in a paper bag inside your reusable 20-30 L bag",
     preparationNoteFr:
       "Rincez les résidus de nourriture et laissez les baguettes sécher complètement|Retirez les pochettes de papier et tout emballage de plastique|Attachez-les avec un élastique ou mettez-les dans un sac de papier à l’intérieur de votre sac réutilisable de 20 à 30 L",
+    itemsEn:
+      "wooden chopsticks|bamboo chopsticks|disposable chopsticks|take-out chopsticks|sushi chopsticks|skewers|barbecue skewers|kebab sticks|coffee stir sticks|stirrers|popsicle sticks",
+    itemsFr:
+      "baguettes en bois|baguettes en bambou|baguettes jetables|baguettes de sushi|brochettes|brochettes de barbecue|bâtonnets à café|bâtonnets à mélanger|bâtons de popsicle|bâtonnets de sucette glacée",
     icon: "utensils",
     color: "amber",
     sortOrder: 3,
@@ -72,6 +86,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Back up your files, then sign out of your accounts and do a factory reset to wipe your personal data|Remove batteries when possible and pack them separately, following the battery instructions|Wrap screens and fragile devices in a towel or bubble wrap and coil cables with a twist tie|Place everything in a reusable 20-30 L bag outside your door before 8:00 AM",
     preparationNoteFr:
       "Sauvegardez vos fichiers, puis déconnectez-vous de vos comptes et faites une réinitialisation aux paramètres d’usine pour effacer vos données personnelles|Retirez les piles lorsque c’est possible et emballez-les séparément en suivant les consignes pour les piles|Enveloppez les écrans et les appareils fragiles dans une serviette ou du papier bulle, et enroulez les câbles avec une attache|Déposez le tout dans un sac réutilisable de 20 à 30 L devant votre porte avant 8 h",
+    itemsEn:
+      "cellphone|cell phone|mobile phone|smartphone|telephone|phone|cordless phone|iPhone|tablet|iPad|laptop|notebook computer|charger|cable|USB cable|power adapter|keyboard|mouse|headphones|earbuds|headset|router|modem|hard drive|USB key|flash drive|digital camera|game controller|gamepad|electric toothbrush|hair clipper|shaver|e-reader|GPS|smartwatch|speaker|webcam",
+    itemsFr:
+      "cellulaire|téléphone cellulaire|téléphone intelligent|téléphone|téléphone sans fil|iPhone|tablette|iPad|ordinateur portable|portable|chargeur|câble|câble USB|adaptateur|clavier|souris|écouteurs|casque d’écoute|routeur|modem|disque dur|clé USB|appareil photo numérique|caméra|manette de jeu|brosse à dents électrique|tondeuse à cheveux|rasoir électrique|liseuse|GPS|montre intelligente|haut-parleur|webcam",
     icon: "laptop",
     color: "indigo",
     sortOrder: 4,
@@ -88,6 +106,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Make sure each lid is firmly closed; tap it down with a rubber mallet if needed|Keep the original label visible so the product can be identified|Stand the cans upright in your reusable 20-30 L bag, wedged with cardboard or newspaper so they cannot tip|Place the bag outside your door before 8:00 AM, out of direct sun in summer and protected from freezing in winter",
     preparationNoteFr:
       "Assurez-vous que chaque couvercle est bien fermé; au besoin, enfoncez-le avec un maillet de caoutchouc|Gardez l’étiquette d’origine visible pour que le produit puisse être identifié|Placez les contenants debout dans votre sac réutilisable de 20 à 30 L, calés avec du carton ou du papier journal pour qu’ils ne se renversent pas|Déposez le sac devant votre porte avant 8 h, à l’abri du soleil en été et du gel en hiver",
+    itemsEn:
+      "paint can|leftover paint|latex paint|acrylic paint|oil-based paint|alkyd paint|primer|stain|wood stain|varnish|wood finish|deck stain|interior paint|exterior paint",
+    itemsFr:
+      "pot de peinture|gallon de peinture|restes de peinture|peinture au latex|peinture acrylique|peinture à l’huile|peinture alkyde|apprêt|teinture|teinture à bois|vernis|produit de finition|teinture de patio|peinture d’intérieur|peinture d’extérieur",
     icon: "paint-bucket",
     color: "red",
     sortOrder: 5,
@@ -104,6 +126,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Separate items that still work from empty or broken ones|Remove paper from binders and batteries from calculators|Put ink and toner cartridges in a sealed plastic bag to prevent leaks|Place everything in a reusable 20-30 L bag outside your door before 8:00 AM",
     preparationNoteFr:
       "Séparez les articles encore fonctionnels de ceux qui sont vides ou brisés|Retirez les feuilles des cartables et les piles des calculatrices|Mettez les cartouches d’encre et de toner dans un sac de plastique fermé pour éviter les fuites|Déposez le tout dans un sac réutilisable de 20 à 30 L devant votre porte avant 8 h",
+    itemsEn:
+      "pen|ballpoint pen|marker|felt pen|highlighter|mechanical pencil|pencil|binder|file folder|stapler|hole punch|ruler|calculator|ink cartridge|toner cartridge|printer cartridge|glue stick|tape dispenser|scissors|school supplies",
+    itemsFr:
+      "stylo|crayon|crayon à bille|marqueur|feutre|surligneur|portemine|cartable|reliure|chemise de classement|agrafeuse|perforatrice|règle|calculatrice|cartouche d’encre|cartouche de toner|cartouche d’imprimante|bâton de colle|dévidoir de ruban|ciseaux|fournitures scolaires",
     icon: "briefcase",
     color: "gray",
     sortOrder: 6,
@@ -120,6 +146,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Wash or wipe the toys and let them dry|Remove batteries and pack them separately, following the battery instructions|Keep small pieces and sets together in a closed bag or container|Place everything in a reusable 20-30 L bag outside your door before 8:00 AM",
     preparationNoteFr:
       "Lavez ou essuyez les jouets et laissez-les sécher|Retirez les piles et emballez-les séparément en suivant les consignes pour les piles|Gardez les petites pièces et les ensembles regroupés dans un sac ou un contenant fermé|Déposez le tout dans un sac réutilisable de 20 à 30 L devant votre porte avant 8 h",
+    itemsEn:
+      "Lego|building blocks|action figure|doll|Barbie|toy car|toy truck|play kitchen|sand toys|bath toys|puzzle|board game pieces|plastic toy|rattle|toy dinosaur",
+    itemsFr:
+      "Lego|blocs de construction|figurine|poupée|Barbie|petite voiture|camion jouet|cuisinette|jouets de plage|jouets de bain|casse-tête|pièces de jeu de société|jouet en plastique|hochet|dinosaure jouet",
     icon: "gamepad-2",
     color: "purple",
     sortOrder: 7,
@@ -136,6 +166,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Clean the lenses and frames with a soft cloth|Put each pair in a hard case, or wrap it in a soft cloth or bubble wrap to protect the lenses|Place the glasses on top of your reusable 20-30 L bag so they are not crushed, and set it outside your door before 8:00 AM",
     preparationNoteFr:
       "Nettoyez les verres et les montures avec un chiffon doux|Mettez chaque paire dans un étui rigide ou enveloppez-la dans un chiffon doux ou du papier bulle pour protéger les verres|Placez les lunettes sur le dessus de votre sac réutilisable de 20 à 30 L pour éviter qu’elles soient écrasées, et déposez-le devant votre porte avant 8 h",
+    itemsEn:
+      "eyeglasses|glasses|spectacles|prescription glasses|reading glasses|sunglasses|prescription sunglasses|frames|glasses case|children's glasses",
+    itemsFr:
+      "lunettes|lunettes de vue|lunettes de prescription|lunettes de lecture|lunettes de soleil|verres|montures|étui à lunettes|lunettes pour enfants",
     icon: "glasses",
     color: "teal",
     sortOrder: 8,
@@ -152,6 +186,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Knock off mud and make sure the shoes are clean and dry|Tie each pair together by the laces or with an elastic band so they stay matched|Place them in a reusable 20-30 L bag outside your door before 8:00 AM",
     preparationNoteFr:
       "Enlevez la boue et assurez-vous que les chaussures sont propres et sèches|Attachez chaque paire ensemble par les lacets ou avec un élastique pour qu’elles restent jumelées|Déposez-les dans un sac réutilisable de 20 à 30 L devant votre porte avant 8 h",
+    itemsEn:
+      "sneakers|running shoes|trainers|dress shoes|boots|winter boots|rain boots|sandals|flip-flops|slippers|cleats|high heels|loafers|skates without blades",
+    itemsFr:
+      "espadrilles|souliers|chaussures de course|souliers habillés|bottes|bottes d’hiver|bottes de pluie|sandales|gougounes|pantoufles|chaussures à crampons|talons hauts|mocassins|patins sans lames",
     icon: "footprints",
     color: "orange",
     sortOrder: 9,
@@ -168,6 +206,8 @@ export const MATERIALS: MaterialSeed[] = [
       "Shake off dirt and let wet balls dry completely|Remove the balls from plastic tubes; empty tubes go in your regular recycling bin|Place the balls in a reusable 20-30 L bag outside your door before 8:00 AM",
     preparationNoteFr:
       "Secouez la saleté et laissez sécher complètement les balles mouillées|Sortez les balles de leurs tubes de plastique; les tubes vides vont dans votre bac de recyclage habituel|Déposez les balles dans un sac réutilisable de 20 à 30 L devant votre porte avant 8 h",
+    itemsEn: "tennis ball|pickleball ball|squash ball|dead tennis balls|flat tennis balls",
+    itemsFr: "balle de tennis|balle de pickleball|balle de squash|balles de tennis usées|balles à plat",
     icon: "tennis-ball",
     color: "lime",
     sortOrder: 10,
@@ -184,6 +224,10 @@ export const MATERIALS: MaterialSeed[] = [
       "Make sure items are clean and completely dry|Fold them and pair up socks and gloves|Empty all pockets|Place everything in a reusable 20-30 L bag outside your door before 8:00 AM",
     preparationNoteFr:
       "Assurez-vous que les articles sont propres et complètement secs|Pliez-les et jumelez les bas et les gants|Videz toutes les poches|Déposez le tout dans un sac réutilisable de 20 à 30 L devant votre porte avant 8 h",
+    itemsEn:
+      "jeans|old jeans|denim|t-shirt|shirt|pants|trousers|dress|skirt|coat|jacket|sweater|hoodie|underwear|socks|bedding|sheets|duvet|pillowcase|towel|curtains|tablecloth|scarf|hat|tuque|belt|handbag|purse|stuffed animal|plush toy|gloves|mittens",
+    itemsFr:
+      "jeans|vieux jeans|denim|t-shirt|chemise|chandail|pantalon|robe|jupe|manteau|veste|tricot|coton ouaté|kangourou|sous-vêtements|bas|chaussettes|literie|draps|couette|taie d’oreiller|serviette|rideaux|nappe|foulard|chapeau|tuque|ceinture|sac à main|toutou|peluche|gants|mitaines",
     icon: "shirt",
     color: "blue",
     sortOrder: 11,
@@ -200,6 +244,9 @@ export const MATERIALS: MaterialSeed[] = [
       "Remove any metal, foil or plastic parts|Let the corks dry if they are still wet|Put them in a paper bag or small box inside your reusable 20-30 L bag outside your door before 8:00 AM",
     preparationNoteFr:
       "Retirez toute pièce de métal, d’aluminium ou de plastique|Laissez sécher les bouchons s’ils sont encore humides|Mettez-les dans un sac de papier ou une petite boîte à l’intérieur de votre sac réutilisable de 20 à 30 L devant votre porte avant 8 h",
+    itemsEn: "wine cork|cork stopper|champagne cork|natural cork|cork coaster|cork board|corkboard",
+    itemsFr:
+      "bouchon de liège|bouchon de vin|bouchon de champagne|liège naturel|sous-verre en liège|tableau de liège|babillard en liège",
     icon: "wine",
     color: "zinc",
     sortOrder: 12,

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listMaterials, searchMaterials, searchTerms } from "~/services/catalogue/materials.server";
+import { listMaterials, searchMaterials } from "~/services/catalogue/materials.server";
 import { seed } from "~/services/ops/seed.server";
+import { db, schema } from "~/services/platform/db.server";
 
 const categories = (list: { category: string }[]) => list.map((m) => m.category);
 
@@ -58,9 +60,9 @@ describe("materials catalogue", () => {
     expect(categories(searchMaterials("fr", "pile"))).toContain("batteries");
     expect(categories(searchMaterials("en", "Tennis Balls"))).toEqual(["tennis_balls"]);
     expect(categories(searchMaterials("fr", "Balles de tennis"))).toEqual(["tennis_balls"]);
-    // The English word is not in the French texts.
-    expect(categories(searchMaterials("fr", "shoes"))).toEqual([]);
-    expect(categories(searchMaterials("en", "chaussures"))).toEqual([]);
+    // Montreal is bilingual: either language's word finds the category, shown in the page's language.
+    expect(categories(searchMaterials("fr", "shoes"))).toEqual(["shoes"]);
+    expect(searchMaterials("en", "chaussures")[0]!.name).toBe("Shoes");
   });
 
   it("finds a category by a word of its description", () => {
@@ -106,7 +108,129 @@ describe("materials catalogue", () => {
     expect(searchMaterials("fr", "xyzzy")).toEqual([]);
     expect(searchMaterials("en", "%_'\"; drop table materials;--")).toEqual([]);
     expect(searchMaterials("en", "x".repeat(10_000))).toEqual([]);
-    expect(searchTerms("  “Corks”,  wine!  ")).toEqual(["corks", "wine"]);
     expect(listMaterials("en")).toHaveLength(12);
+  });
+
+  describe("understands residents (FTS5: plurals, accents, item names, both languages)", () => {
+    const expected: Array<[string, string]> = [
+      ["battery", "batteries"],
+      ["batteries", "batteries"],
+      ["piles", "batteries"],
+      ["pile AA", "batteries"],
+      ["AA battery", "batteries"],
+      ["telephone", "electronic_tech_waste"],
+      ["téléphone", "electronic_tech_waste"],
+      ["cellphone", "electronic_tech_waste"],
+      ["cellulaire", "electronic_tech_waste"],
+      ["bouchon", "wine_corks"],
+      ["bouchon de liège", "wine_corks"],
+      ["jeans", "textiles_and_clothing"],
+      ["vieux jeans", "textiles_and_clothing"],
+    ];
+    for (const lng of ["en", "fr"] as const) {
+      for (const [q, category] of expected) {
+        it(`"${q}" (${lng}) shows ${category} first, as accepted`, () => {
+          const [first] = searchMaterials(lng, q);
+          expect(first?.category).toBe(category);
+          expect(first?.onlyInNotAccepted).toBe(false);
+        });
+      }
+    }
+
+    it("ranks every accepting category before those that only refuse it", () => {
+      const battery = searchMaterials("en", "battery").map((m) => [m.category, m.onlyInNotAccepted]);
+      expect(battery[0]).toEqual(["batteries", false]);
+      expect(battery).toContainEqual(["office_supplies", false]); // calculators without batteries
+      expect(battery.at(-1)).toEqual(["plastic_toys", true]); // toys with batteries still inside
+    });
+
+    // The seed: "NOT ACCEPTED: damaged, leaking or swollen batteries, … any battery weighing more than 5 kg"
+    // / "NON ACCEPTÉ : piles et batteries endommagées, … toute batterie de plus de 5 kg".
+    for (const q of [
+      "damaged battery",
+      "battery weighing more than 5 kg",
+      "piles endommagées",
+      "batterie de plus de 5 kg",
+    ]) {
+      for (const lng of ["en", "fr"] as const) {
+        it(`"${q}" (${lng}) is named only as refused: shows batteries as not accepted`, () => {
+          const found = searchMaterials(lng, q);
+          expect(found.map((m) => [m.category, m.onlyInNotAccepted])).toEqual([["batteries", true]]);
+        });
+      }
+    }
+
+    it("matches the last word as a prefix, as it is typed", () => {
+      expect(categories(searchMaterials("en", "cellph"))[0]).toBe("electronic_tech_waste");
+      expect(categories(searchMaterials("fr", "bouch"))[0]).toBe("wine_corks");
+      expect(categories(searchMaterials("en", "skew"))).toEqual(["chopsticks"]);
+    });
+
+    it("reads FTS5 syntax as text and never fails on odd input", () => {
+      const odd = [
+        '"',
+        '""battery',
+        "battery*",
+        "-battery",
+        "NOT battery",
+        "battery OR shoes",
+        "name: battery",
+        "{refused}: battery",
+        "(battery",
+        "^battery",
+        "NEAR(battery shoes)",
+        "* - : ( ) ^ + .",
+        "AND",
+        "\u0000battery",
+        "\ud800\udfff\ud800",
+        "🔋 batteries 🔋",
+        "ｂａｔｔｅｒｙ",
+        "e\u0301couteurs",
+        "\u202ebattery\u200b",
+        "日本語 の 電池",
+        "𝔟𝔞𝔱𝔱𝔢𝔯𝔶",
+        "\uffff\ufffe\u{10ffff}",
+        "x".repeat(10_000),
+        "a b c d e f g h i j k l m n o p q r s t u v w x y z ".repeat(5),
+      ];
+      for (const q of odd) {
+        for (const lng of ["en", "fr"] as const) {
+          expect(() => searchMaterials(lng, q), JSON.stringify(q)).not.toThrow();
+        }
+      }
+      expect(categories(searchMaterials("en", "battery*"))[0]).toBe("batteries");
+      expect(categories(searchMaterials("en", '""battery'))[0]).toBe("batteries");
+      expect(categories(searchMaterials("en", "\u0000battery"))[0]).toBe("batteries");
+      expect(categories(searchMaterials("fr", "e\u0301couteurs"))).toEqual(["electronic_tech_waste"]);
+      expect(categories(searchMaterials("en", "🔋 batteries 🔋"))[0]).toBe("batteries");
+      // "NOT" is a word here, not the operator: nothing says "not shoes".
+      expect(searchMaterials("en", "NOT shoes")).toEqual([]);
+      expect(searchMaterials("en", "* - : ( ) ^ + .")).toHaveLength(12); // no word: the whole list
+    });
+
+    it("follows every write to the materials table (triggers, in the writer's transaction)", () => {
+      const before = db.select().from(schema.materials).where(eq(schema.materials.category, "shoes")).get()!;
+      try {
+        db.update(schema.materials)
+          .set({ itemsEn: "zeppelin slipper", descriptionEn: "Boots.|NOT ACCEPTED: moonboots" })
+          .where(eq(schema.materials.id, before.id))
+          .run();
+        expect(categories(searchMaterials("fr", "zeppelin"))).toEqual(["shoes"]);
+        expect(searchMaterials("en", "moonboots").map((m) => m.onlyInNotAccepted)).toEqual([true]);
+        expect(searchMaterials("en", "cleats")).toEqual([]); // the old English text is gone
+        expect(() =>
+          db.transaction((tx) => {
+            tx.delete(schema.materials).where(eq(schema.materials.id, before.id)).run();
+            expect(searchMaterials("en", "zeppelin")).toEqual([]);
+            throw new Error("roll back");
+          }),
+        ).toThrow("roll back");
+        expect(categories(searchMaterials("en", "zeppelin"))).toEqual(["shoes"]);
+      } finally {
+        seed(Date.UTC(2026, 10, 22, 17, 0, 0));
+      }
+      expect(searchMaterials("en", "zeppelin")).toEqual([]);
+      expect(categories(searchMaterials("en", "cleats"))).toEqual(["shoes"]);
+    });
   });
 });

@@ -1,12 +1,12 @@
 // The accepted-materials catalogue in the resident's language, and the "will you take this?" search
-// over it. The /materials page and GET /api/materials both read through here.
-import { asc } from "drizzle-orm";
+// over it (the materials_search FTS5 index, kept filled by triggers on the materials table). The
+// /materials page and GET /api/materials both read through here.
+import { asc, sql } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import type { Language } from "~/lib/i18n";
-import { MAX_MATERIAL_QUERY, type Material, type MaterialMatch } from "~/lib/material-text";
+import { materialSearchQuery } from "~/lib/material-search";
+import type { Material, MaterialMatch } from "~/lib/material-text";
 import type { Material as MaterialRow } from "../../../db/schema";
-
-const NOT_ACCEPTED = /^\s*(NOT ACCEPTED|NON ACCEPTÉ)\s*:?\s*/i;
 
 function localise(row: MaterialRow, lng: Language): Material {
   const fr = lng === "fr";
@@ -30,41 +30,31 @@ export function listMaterials(lng: Language): Material[] {
     .map((row) => localise(row, lng));
 }
 
-/** Lower case, without accents, with one kind of apostrophe and single spaces: 'Liège' → 'liege'. */
-function foldForSearch(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[’‘`´]/g, "'")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The words of a query, folded; an empty list means "no search". */
-export function searchTerms(q: string | null | undefined): string[] {
-  if (!q) return [];
-  return foldForSearch(q.slice(0, MAX_MATERIAL_QUERY))
-    .split(/[\s,;]+/)
-    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
-    .filter(Boolean);
-}
+/**
+ * A category's weight when it matches, per column of the materials_search index: its names count most,
+ * then its item names, then its accepted paragraphs, then what it does not accept.
+ */
+const COLUMN_WEIGHTS = sql.raw("10.0, 6.0, 2.0, 1.0");
 
 /**
- * Categories whose name or description (in `lng`) contains every word of `q`, ignoring case and
- * accents. A blank query returns the whole list.
+ * Categories matching every word of `q` in either language (FTS5: plurals, case and accents do not
+ * matter; the last word is a prefix), shown in `lng`. Categories that accept what was asked come first,
+ * best match first; a category that matches only through its NOT ACCEPTED paragraph comes after them,
+ * flagged. A blank query returns the whole list.
  */
 export function searchMaterials(lng: Language, q: string | null | undefined): MaterialMatch[] {
-  const terms = searchTerms(q);
   const all = listMaterials(lng);
-  if (terms.length === 0) return all.map((m) => ({ ...m, onlyInNotAccepted: false }));
-  const matches: MaterialMatch[] = [];
-  for (const material of all) {
-    const paragraphs = material.description.split("|");
-    const accepted = foldForSearch([material.name, ...paragraphs.filter((p) => !NOT_ACCEPTED.test(p))].join(" "));
-    const everything = foldForSearch(`${material.name} ${paragraphs.join(" ")}`);
-    if (!terms.every((term) => everything.includes(term))) continue;
-    matches.push({ ...material, onlyInNotAccepted: !terms.every((term) => accepted.includes(term)) });
-  }
-  return matches;
+  const query = materialSearchQuery(q);
+  if (!query) return all.map((m) => ({ ...m, onlyInNotAccepted: false }));
+  const hits = db.all<{ id: number; accepted: number }>(sql`
+    SELECT rowid AS id,
+      rowid IN (SELECT rowid FROM materials_search WHERE materials_search MATCH ${query.accepted}) AS accepted
+    FROM materials_search
+    WHERE materials_search MATCH ${query.anywhere}
+    ORDER BY accepted DESC, bm25(materials_search, ${COLUMN_WEIGHTS}), rowid`);
+  const byId = new Map(all.map((m) => [m.id, m]));
+  return hits.flatMap(({ id, accepted }) => {
+    const material = byId.get(id);
+    return material ? [{ ...material, onlyInNotAccepted: !accepted }] : [];
+  });
 }
