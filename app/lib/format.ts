@@ -9,12 +9,41 @@ export const WINDOW_HOURS = {
   afternoon: { startHour: 13, endHour: 17 },
 } as const;
 
+/**
+ * One time format per language, for windows and instants alike: '1:00 PM' and '3:07 PM' in English,
+ * '13 h' and '15 h 07' in French (minutes shown unless on the hour).
+ */
+export function clockLabel(hour: number, minute: number, lng: string): string {
+  const mm = String(minute).padStart(2, "0");
+  if (lng === "fr") return minute === 0 ? `${hour} h` : `${hour} h ${mm}`;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${mm} ${hour < 12 ? "AM" : "PM"}`;
+}
+
 /** '8:00 AM - 12:00 PM' in English, '8 h - 12 h' in French. */
 export function windowLabel(window: keyof typeof WINDOW_HOURS, lng: string): string {
   const { startHour, endHour } = WINDOW_HOURS[window];
-  if (lng === "fr") return `${startHour} h - ${endHour} h`;
-  const fmt = (h: number) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? "AM" : "PM"}`;
-  return `${fmt(startHour)} - ${fmt(endHour)}`;
+  return `${clockLabel(startHour, 0, lng)} - ${clockLabel(endHour, 0, lng)}`;
+}
+
+const FORMAT_OPTIONS = {
+  long: { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" },
+  short: { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" },
+  day: { year: "numeric", month: "short", day: "numeric", timeZone: ZONE },
+  clock: { hour: "numeric", minute: "2-digit", hourCycle: "h23", timeZone: ZONE },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The Intl formatter of a language and use, built once and reused (building one is the costly part). */
+function formatter(lng: string, use: keyof typeof FORMAT_OPTIONS): Intl.DateTimeFormat {
+  const locale = intlLocale(lng);
+  const key = `${locale}|${use}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, FORMAT_OPTIONS[use]);
+    formatters.set(key, made);
+  }
+  return made;
 }
 
 /** A calendar date at noon UTC, formatted in UTC: the same day whatever the reader's zone. */
@@ -25,20 +54,17 @@ function calendarDate(date: string): Date {
 
 /** 'Tuesday, December 1, 2026' / 'mardi 1 décembre 2026' (short: 'Tue, Dec 1' / 'mar. 1 déc.'). */
 export function formatDate(date: string, lng: string, style: "long" | "short" = "long"): string {
-  const options: Intl.DateTimeFormatOptions =
-    style === "long"
-      ? { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }
-      : { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" };
-  return new Intl.DateTimeFormat(intlLocale(lng), options).format(calendarDate(date));
+  return formatter(lng, style).format(calendarDate(date));
 }
 
+/** The time of an instant in Montreal, in the language's one time format ('3:07 PM' / '15 h 07'). */
+export function formatTime(ms: number, lng: string): string {
+  const parts = formatter(lng, "clock").formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return clockLabel(part("hour") % 24, part("minute"), lng);
+}
+
+/** 'Nov 24, 2026, 3:07 PM' / '24 nov. 2026, 15 h 07'. */
 export function formatDateTime(ms: number, lng: string): string {
-  return new Intl.DateTimeFormat(intlLocale(lng), {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: ZONE,
-  }).format(new Date(ms));
+  return `${formatter(lng, "day").format(new Date(ms))}, ${formatTime(ms, lng)}`;
 }

@@ -21,13 +21,21 @@ export function isGateExempt(pathname: string): boolean {
 }
 
 /**
- * Where the gate sends this request, or null to let it through. Visitors and residents who have
- * completed (or skipped) onboarding are never stopped.
+ * The guide is for residents: operators (admins, and drivers when they come) never see it, whatever
+ * their onboarding flag says (an account made by create-admin or promoted by an invitation).
+ */
+function isResident(user: { role?: string }): boolean {
+  return user.role === undefined || user.role === "resident";
+}
+
+/**
+ * Where the gate sends this request, or null to let it through. Visitors, operators and residents who
+ * have completed (or skipped) onboarding are never stopped.
  */
 export function onboardingGateRedirect(
-  user: { hasCompletedOnboarding: boolean } | null | undefined,
+  user: { hasCompletedOnboarding: boolean; role?: string } | null | undefined,
   pathname: string,
 ): string | null {
-  if (!user || user.hasCompletedOnboarding) return null;
+  if (!user || user.hasCompletedOnboarding || !isResident(user)) return null;
   return isGateExempt(pathname) ? null : ONBOARDING_PATH;
 }

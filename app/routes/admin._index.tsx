@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CreateCodesForm, PromoStatCards, RedemptionsTable } from "~/components/admin/dashboard";
 import { ActivityList } from "~/components/admin/ui";
-import { dateKey, formatDateTime } from "~/lib/dates";
+import { dateKey, formatDate, formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
 import { now } from "~/lib/clock";
@@ -29,10 +29,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t("dashboard.title"),
     stats: { ...stats, totalSavingsText: formatMoney(stats.totalSavingsCents, lng) },
     redemptions: recentRedemptions(20).map((r) => ({ ...r, when: formatDateTime(r.redeemedAt, lng) })),
-    activity: recentActivity(10).map((a) => ({ ...a, when: formatDateTime(a.createdAt, lng) })),
+    activity: recentActivity(10).map((a) => ({
+      ...a,
+      // A date in an entry ('Closed {{date}}') reads in the operator's language too.
+      detail: isDateKey(a.detail.date) ? { ...a.detail, date: formatDate(a.detail.date, lng, "short") } : a.detail,
+      when: formatDateTime(a.createdAt, lng),
+    })),
     today: { date: today.date, pickups: today.totalPickups, bags: today.totalBags },
     limits: { maxBatch: MAX_BATCH, defaultPercent: DEFAULT_PROMO_PERCENT },
   };
+}
+
+function isDateKey(value: unknown): value is string {
+  return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

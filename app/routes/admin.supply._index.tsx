@@ -8,7 +8,7 @@ import { Problem } from "~/components/admin/problem";
 import { SlotsTable } from "~/components/admin/slots-table";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
+import { adminForm, dayLabel, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { toDateKey } from "~/services/admin/errors.server";
 import { MAX_CAPACITY, reopenDate, setSlotCapacity, slotsAhead } from "~/services/admin/supply.server";
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         const slot = setSlotCapacity(admin, slotId, form.get("capacity"));
         return done(request, samePage(request), "supply.slots.capacitySaved", "supply.slots.capacitySavedDescription", {
-          date: slot.date,
+          date: await dayLabel(request, slot.date),
           capacity: slot.maxCapacity,
         });
       } catch (error) {
@@ -53,7 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const date = toDateKey(form.get("date")) ?? "";
       try {
         reopenDate(admin, date);
-        return done(request, samePage(request), "supply.slots.reopened", undefined, { date });
+        return done(request, samePage(request), "supply.slots.reopened", undefined, {
+          date: await dayLabel(request, date),
+        });
       } catch (error) {
         return refused(error, form, `date-${date}`);
       }

@@ -8,7 +8,7 @@ import { AffectedPickups } from "~/components/admin/affected-pickups";
 import { Problem } from "~/components/admin/problem";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
+import { adminForm, dayLabel, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { toDateKey } from "~/services/admin/errors.server";
 import { closeDate, closeDatePreview, reopenDate } from "~/services/admin/supply.server";
@@ -36,13 +36,15 @@ export async function action({ request }: ActionFunctionArgs) {
       case "close": {
         const { pickups } = await closeDate(admin, date);
         return done(request, `/admin/supply/close?date=${date}`, "close.closed", "close.closedDescription", {
-          date,
+          date: await dayLabel(request, date),
           count: pickups,
         });
       }
       case "reopen":
         reopenDate(admin, date);
-        return done(request, "/admin/supply", "supply.slots.reopened", undefined, { date });
+        return done(request, "/admin/supply", "supply.slots.reopened", undefined, {
+          date: await dayLabel(request, date),
+        });
       default:
         return unknownIntent(form);
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GUIDE_SLIDES, parseSlide } from "~/lib/guide";
 import { isGateExempt, onboardingGateRedirect } from "~/lib/onboarding-gate";
 
-const newResident = { hasCompletedOnboarding: false };
+const newResident = { hasCompletedOnboarding: false, role: "resident" };
 const onboarded = { hasCompletedOnboarding: true };
 
 describe("onboarding gate", () => {
@@ -40,6 +40,14 @@ describe("onboarding gate", () => {
       expect(onboardingGateRedirect(null, path)).toBeNull();
       expect(onboardingGateRedirect(undefined, path)).toBeNull();
       expect(onboardingGateRedirect(onboarded, path)).toBeNull();
+    }
+  });
+
+  it("never stops operators (admins, drivers later), even with onboarding not completed", () => {
+    for (const role of ["admin", "driver"]) {
+      for (const path of ["/", "/admin", "/admin/supply", "/history"]) {
+        expect(onboardingGateRedirect({ hasCompletedOnboarding: false, role }, path), `${role} ${path}`).toBeNull();
+      }
     }
   });
 });

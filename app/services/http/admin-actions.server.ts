@@ -5,6 +5,8 @@ import { requireAdmin } from "./admin-auth.server";
 import { AdminError } from "~/services/admin/errors.server";
 import { reject, submissionOf } from "./forms.server";
 import { readForm } from "./request.server";
+import { getLanguage } from "./i18n.server";
+import { formatDate } from "~/lib/format";
 import { redirectWithToast } from "./toast.server";
 
 /** The admin (or a thrown sign-in redirect / 403) first, then the form: nobody else's body is read. */
@@ -53,6 +55,11 @@ export function done(
     description: description ? `admin:${description}` : undefined,
     values,
   });
+}
+
+/** A calendar date as the operator reads it in a toast: 'Wed, Nov 25' / 'mer. 25 nov.'. */
+export async function dayLabel(request: Request, date: string): Promise<string> {
+  return formatDate(date, await getLanguage(request), "short");
 }
 
 /** The page the form was posted from (path and query), for redirecting back to it. */

@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { ChangePasswordSchema, SignInSchema, SignUpSchema } from "~/lib/auth-schemas";
 import { isCanadianFsa } from "~/lib/postal";
-import { AccountError, changePassword, registerUser } from "~/services/accounts/accounts.server";
+import { AccountError, changePassword, isAdmin, registerUser } from "~/services/accounts/accounts.server";
 import { signIn } from "./sign-in.server";
 import { rateLimited, reject } from "./forms.server";
 import { RateLimitedError } from "./rate-limit.server";
@@ -64,7 +64,7 @@ export async function signUpFromForm(request: Request, formData: FormData) {
   }
 }
 
-/** Signs in from a posted form; success goes to the remembered page (or /). */
+/** Signs in from a posted form; success goes to the remembered page (or /, an admin's /admin). */
 export async function signInFromForm(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") return reject(submission, { hideFields: ["password"] });
@@ -73,7 +73,8 @@ export async function signInFromForm(request: Request, formData: FormData) {
   try {
     const user = await signIn(request, submission.value);
     const headers = await createUserSession(user.id);
-    const target = await rememberedRedirect(request);
+    // An operator with nowhere remembered starts at the admin dashboard, not the residents' home.
+    const target = await rememberedRedirect(request, isAdmin(user) ? "/admin" : "/");
     return redirectWithToast(request, target, { title: "toast.signedIn", description: "toast.welcomeBack" }, headers, {
       clearRedirect: true,
     });

@@ -43,9 +43,9 @@ export async function rememberRedirect(request: Request, target: string | null |
 }
 
 /** The remembered target (or '/'); pass `clearRedirect` to the toast that follows to forget it. */
-export async function rememberedRedirect(request: Request): Promise<string> {
+export async function rememberedRedirect(request: Request, fallback = "/"): Promise<string> {
   const session = await getVisitorSession(request);
-  return safeRedirect(session.get("redirectTo"), "/");
+  return safeRedirect(session.get("redirectTo"), fallback);
 }
 
 export async function flashToast(
