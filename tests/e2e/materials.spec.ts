@@ -83,13 +83,13 @@ test.describe("accepted materials in English", () => {
     await page.goto("/materials");
     const box = page.getByLabel("Will you take this?");
 
-    await box.fill("batter");
+    await box.fill("battery");
     await box.press("Enter");
-    await expect(page).toHaveURL(/\/materials\?q=batter$/);
-    await expect(page.getByRole("status")).toContainText("match “batter”");
+    await expect(page).toHaveURL(/\/materials\?q=battery$/);
+    await expect(page.getByRole("status")).toContainText("match “battery”");
     const results = categoryList(page, "Material categories");
-    // "batter" is in the Batteries name, in Office Supplies' "calculators without batteries", and in
-    // what Plastic Toys refuses ("toys still containing batteries"), which the list points out.
+    // "battery" is the plural in the Batteries name, in Office Supplies' "calculators without batteries",
+    // and in what Plastic Toys refuses ("toys still containing batteries"), which comes last, pointed out.
     await expect(shownNames(page)).toHaveText(["Batteries", "Office Supplies", "Plastic Toys"]);
     await expect(results.filter({ hasText: "In the not-accepted list" })).toHaveCount(1);
     await expect(results.nth(2)).toContainText("In the not-accepted list");
@@ -115,6 +115,24 @@ test.describe("accepted materials in English", () => {
     await expect(page).toHaveURL(/\/materials$/);
     await expect(results).toHaveCount(12);
     await expect(box).toHaveValue("");
+  });
+
+  test("everyday item names in either language find their category as accepted", async ({ page }) => {
+    await resident(page, "mat-items");
+    const results = categoryList(page, "Material categories");
+    for (const [q, name] of [
+      ["batteries", "Batteries"],
+      ["pile AA", "Batteries"],
+      ["cellulaire", "Electronics & Tech Waste"],
+      ["vieux jeans", "Textiles & Clothing"],
+    ]) {
+      await page.goto(`/materials?q=${encodeURIComponent(q!)}`);
+      await expect(shownNames(page).first(), q).toHaveText(name!);
+      await expect(results.first(), q).not.toContainText("In the not-accepted list");
+    }
+    // Typed FTS5 syntax is only text: an answer, never an error page.
+    await page.goto(`/materials?q=${encodeURIComponent('"battery* NOT -:(')}`);
+    await expect(page.getByRole("heading", { name: "Accepted materials" })).toBeVisible();
   });
 
   test("a search found only in the not-accepted list says so", async ({ page }) => {
@@ -231,13 +249,25 @@ test.describe("matières acceptées en français", () => {
       await expect(results.first()).toContainText("Bouchons de liège");
     }
 
-    await box.fill("pile");
+    await box.fill("piles");
     await box.press("Enter");
-    await expect(page).toHaveURL(/q=pile$/);
-    // « pile » : le nom « Piles et batteries », les « calculatrices sans piles » des fournitures de bureau
+    await expect(page).toHaveURL(/q=piles$/);
+    // « piles » : le nom « Piles et batteries », les « calculatrices sans piles » des fournitures de bureau
     // et les jouets « contenant encore des piles », refusés.
     await expect(shownNames(page)).toHaveText(["Piles et batteries", "Fournitures de bureau", "Jouets en plastique"]);
     await expect(results.nth(2)).toContainText("Dans la liste des refus");
+    await expect(results.first()).not.toContainText("Dans la liste des refus");
+
+    // Une batterie endommagée n’est nommée que dans la liste des refus : elle y est signalée.
+    await box.fill("batterie endommagée");
+    await box.press("Enter");
+    await expect(shownNames(page)).toHaveText(["Piles et batteries"]);
+    await expect(results.first()).toContainText("Dans la liste des refus");
+
+    // Le mot anglais trouve aussi la catégorie, affichée en français.
+    await box.fill("cellphone");
+    await box.press("Enter");
+    await expect(shownNames(page).first()).toHaveText("Appareils électroniques et déchets technologiques");
 
     await box.fill("zeppelin");
     await box.press("Enter");
@@ -301,6 +331,9 @@ test.describe("materials API", () => {
 
     const search = (await (await fr.get("/api/materials?q=liege")).json()) as Array<Record<string, unknown>>;
     expect(search.map((m) => m.category)).toEqual(["wine_corks"]);
+    // Plurals and item names, the same search as the page's.
+    const plural = (await (await en.get("/api/materials?q=batteries")).json()) as Array<Record<string, unknown>>;
+    expect(plural[0]).toMatchObject({ category: "batteries", onlyInNotAccepted: false });
     await en.dispose();
     await fr.dispose();
   });
