@@ -18,6 +18,7 @@ import { readForm } from "~/services/http/request.server";
 import { requireUser } from "~/services/http/session.server";
 import { getLanguage, getT } from "~/services/http/i18n.server";
 import { type Toast } from "~/lib/toast";
+import { formatDate, windowLabel } from "~/lib/dates";
 
 export const handle = { i18n: ["common", "booking", "orders", "checkout"] };
 
@@ -47,7 +48,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: modify ? t("orders:modify.title") : t("title"),
     lng,
     ...bookingPage(user, lng, query),
-    modify: modify ? { confirmationNumber: modify.confirmationNumber, bags: modify.bagsRequested } : null,
+    modify: modify
+      ? {
+          confirmationNumber: modify.confirmationNumber,
+          bags: modify.bagsRequested,
+          slotId: modify.slot.id,
+          // What the resident is moving from, said first: "Wed, Nov 25, 8:00 AM - 12:00 PM".
+          date: formatDate(modify.slot.date, lng, "short"),
+          window: windowLabel(modify.slot.window, lng),
+        }
+      : null,
     toast: query.get("addressMismatch") === "true" ? ADDRESS_MISMATCH_TOAST : null,
   };
 }
@@ -84,12 +94,17 @@ export default function Booking() {
       <Toaster toast={actionData?.toast ?? page.toast} />
       <h1 className="page-title">{page.modify ? t("orders:modify.title") : t("title")}</h1>
       {page.modify ? (
-        <p className="mt-1 text-stone-700">
-          {t("orders:modify.intro", {
-            number: page.modify.confirmationNumber,
-            bags: t("orders:history.bags", { count: page.modify.bags }),
-          })}
-        </p>
+        <>
+          <p className="mt-2 text-lg font-semibold text-stone-900" data-testid="current-pickup">
+            {t("orders:modify.current", { date: page.modify.date, window: page.modify.window })}
+          </p>
+          <p className="mt-1 text-stone-700">
+            {t("orders:modify.intro", {
+              number: page.modify.confirmationNumber,
+              bags: t("orders:history.bags", { count: page.modify.bags }),
+            })}
+          </p>
+        </>
       ) : page.area === "montreal" && page.weeks.length > 0 ? (
         <p className="mt-1 text-stone-700">{t("intro")}</p>
       ) : null}
@@ -103,6 +118,7 @@ export default function Booking() {
           key={location.search}
           variant={page.modify ? "modify" : "new"}
           submitLabel={page.modify ? t("orders:modify.save") : undefined}
+          currentSlotId={page.modify?.slotId ?? null}
           weeks={page.weeks}
           initial={
             reply

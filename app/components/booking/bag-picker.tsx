@@ -13,7 +13,7 @@ export function BagPicker({
 }) {
   const { t } = useTranslation("booking");
   return (
-    <fieldset className="card" aria-describedby="bags-hint">
+    <fieldset id="bags" className="card scroll-mt-20" aria-describedby="bags-hint">
       <legend className="float-left w-full text-lg font-semibold">{t("bags.legend")}</legend>
       <p id="bags-hint" className="clear-left pt-0.5 text-sm text-stone-600">
         {t("bags.hint")}

@@ -2,7 +2,7 @@
 // One GET form holds every choice, so without JavaScript "Show time windows" re-renders the page on
 // the server with the new date's windows; Continue posts the same fields to the route action. With
 // JavaScript the choices live in component state and the page updates in place.
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -11,10 +11,17 @@ import type { BookingSelection, WeekGroup } from "~/lib/booking-choice";
 import { BagPicker } from "./bag-picker";
 import { DatePicker } from "./date-picker";
 import { CancellationPolicy } from "./notices";
-import { OrderSummary } from "./order-summary";
+import { BOOKING_FORM_ID, OrderSummary } from "./order-summary";
 import { WindowPicker } from "./window-picker";
 
 export type BookingVariant = "new" | "modify";
+
+/** The section a refusal is about, where its message links to. */
+function sectionOf(errorKey: string): string {
+  if (errorKey.endsWith("errors.chooseBags")) return "bags";
+  if (errorKey.endsWith("errors.chooseDate") || errorKey.endsWith("errors.outsideArea")) return "dates";
+  return "windows";
+}
 
 export function BookingForm({
   variant,
@@ -24,7 +31,10 @@ export function BookingForm({
   lng,
   error,
   submitLabel,
+  currentSlotId = null,
 }: {
+  /** Moving a pickup: its current slot, which "Move my pickup" does not accept again. */
+  currentSlotId?: number | null;
   /** Replaces "Continue" (modify mode saves the new date directly). */
   submitLabel?: string;
   /** "modify" moves an existing pickup: no bag choice, no price. */
@@ -36,8 +46,9 @@ export function BookingForm({
   /** Why Continue was refused: a "booking" translation key, and an id per refusal. */
   error: { key: string; id: string } | null;
 }) {
-  const { t } = useTranslation("booking");
+  const { t } = useTranslation(["booking", "orders"]);
   const hydrated = useHydrated();
+  const location = useLocation();
   const navigation = useNavigation();
   const [choice, setChoiceState] = useState<BookingSelection>(initial);
   // A refusal stays on screen until the resident changes a choice.
@@ -54,6 +65,9 @@ export function BookingForm({
   const date = weeks.flatMap((w) => w.dates).find((d) => d.date === choice.date) ?? null;
   const window = date?.windows.find((w) => w.slotId !== null && w.slotId === choice.slotId) ?? null;
   const withBags = variant === "new";
+  const moving = variant === "modify";
+  // With JavaScript a move is offered only once another date and window are chosen (the server checks too).
+  const sameAsBefore = moving && hydrated && (choice.slotId === null || choice.slotId === currentSlotId);
 
   // A resident may tick radios before the JavaScript arrives: start from what the form shows.
   useEffect(() => {
@@ -75,7 +89,26 @@ export function BookingForm({
   }
 
   return (
-    <Form ref={form} method="get" preventScrollReset className="mt-4 space-y-4" data-testid="booking-form">
+    <Form
+      ref={form}
+      id={BOOKING_FORM_ID}
+      method="get"
+      preventScrollReset
+      className="mt-4 space-y-4"
+      data-testid="booking-form"
+    >
+      {shownError ? (
+        // The reason sits by the button, further down: named here too, linking to it.
+        <div
+          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+          data-testid="error-summary"
+        >
+          <p className="font-semibold">{t("errors.summary")}</p>
+          <a href="#booking-error" className="underline">
+            {t(shownError)}
+          </a>
+        </div>
+      ) : null}
       {withBags ? (
         <BagPicker value={choice.bags} lng={lng} onChange={(bags: BagCount) => setChoice((c) => ({ ...c, bags }))} />
       ) : (
@@ -84,13 +117,21 @@ export function BookingForm({
           <input type="hidden" name="bags" value={choice.bags ?? ""} />
         </>
       )}
-      <DatePicker weeks={weeks} value={choice.date} onChange={pickDate} showSubmit={!hydrated} />
+      <DatePicker
+        weeks={weeks}
+        value={choice.date}
+        onChange={pickDate}
+        showSubmit={!hydrated}
+        legend={moving ? t("date.legendMove") : undefined}
+      />
       <WindowPicker
         ref={windows}
         date={date}
         value={choice.slotId}
         onChange={(slotId) => setChoice((c) => ({ ...c, slotId }))}
         showSubmit={!hydrated}
+        legend={moving ? t("window.legendMove") : undefined}
+        currentSlotId={currentSlotId}
       />
       <OrderSummary
         bags={choice.bags}
@@ -99,28 +140,42 @@ export function BookingForm({
         windowLabel={window?.label ?? null}
         serviceFeeCents={serviceFeeCents}
         lng={lng}
+        liveWindows={
+          hydrated || !date
+            ? null
+            : date.windows.flatMap((w) => (w.slotId === null ? [] : [{ slotId: w.slotId, label: w.label }]))
+        }
       />
       <CancellationPolicy lng={lng} />
-      <div id="booking-error" aria-live="assertive">
+      <div id="booking-error" className="scroll-mt-20" aria-live="assertive">
         {shownError ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
-            data-testid="booking-error"
-          >
-            {t(shownError)}
-          </p>
+          <div className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            <p role="alert" className="font-medium" data-testid="booking-error">
+              {t(shownError)}
+            </p>
+            <a href={`#${sectionOf(shownError)}`} className="mt-1 inline-block underline">
+              {t(`errors.goTo.${sectionOf(shownError)}`)}
+            </a>
+          </div>
         ) : null}
       </div>
       <button
         type="submit"
         formMethod="post"
+        // Without JavaScript a refusal comes back at its message, by this button.
+        formAction={hydrated ? undefined : `${location.pathname}${location.search}#booking-error`}
         className="btn-primary w-full"
-        disabled={continuing}
+        disabled={continuing || sameAsBefore}
         aria-busy={continuing || undefined}
+        aria-describedby={sameAsBefore ? "move-hint" : undefined}
       >
         {continuing ? t("continuing") : (submitLabel ?? t("continue"))}
       </button>
+      {sameAsBefore ? (
+        <p id="move-hint" className="text-sm text-stone-600" data-testid="move-hint">
+          {t("orders:modify.chooseDifferent")}
+        </p>
+      ) : null}
     </Form>
   );
 }

@@ -8,7 +8,10 @@ export function DatePicker({
   value,
   onChange,
   showSubmit,
+  legend,
 }: {
+  /** The step's legend when it is not the new booking's "2. Choose a pickup date" (moving a pickup). */
+  legend?: string;
   weeks: WeekGroup[];
   value: string | null;
   onChange: (date: string) => void;
@@ -17,8 +20,8 @@ export function DatePicker({
 }) {
   const { t } = useTranslation("booking");
   return (
-    <fieldset className="card" aria-describedby="date-hint">
-      <legend className="float-left w-full text-lg font-semibold">{t("date.legend")}</legend>
+    <fieldset id="dates" className="card scroll-mt-20" aria-describedby="date-hint">
+      <legend className="float-left w-full text-lg font-semibold">{legend ?? t("date.legend")}</legend>
       <p id="date-hint" className="clear-left pt-0.5 text-sm text-stone-600">
         {t("date.hint")}
       </p>
@@ -66,7 +69,8 @@ export function DatePicker({
         ))}
       </div>
       {showSubmit ? (
-        <button type="submit" className="btn-secondary mt-4 w-full">
+        // Without JavaScript the page comes back at the windows of the date just chosen.
+        <button type="submit" formAction="/booking#windows" className="btn-secondary mt-4 w-full">
           {t("date.show")}
         </button>
       ) : null}

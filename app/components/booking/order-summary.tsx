@@ -10,7 +10,13 @@ export function OrderSummary({
   windowLabel,
   serviceFeeCents,
   lng,
+  liveWindows,
 }: {
+  /**
+   * Without JavaScript: the windows on screen, so that the summary follows the checked one with CSS
+   * alone (no "Update summary" needed); with JavaScript (null) it follows the component's state.
+   */
+  liveWindows?: LiveWindow[] | null;
   bags: BagCount | null;
   /** A modified pickup keeps its bags and price: only the new date and window are shown. */
   showPrice: boolean;
@@ -24,7 +30,7 @@ export function OrderSummary({
   const money = (cents: number) => formatMoney(cents, lng);
   const notChosen = <span className="text-stone-500">{t("summary.notChosen")}</span>;
   return (
-    <section className="card" aria-labelledby="summary-title" data-testid="order-summary">
+    <section id="summary" className="card scroll-mt-20" aria-labelledby="summary-title" data-testid="order-summary">
       <h2 id="summary-title" className="text-lg font-semibold">
         {t("summary.title")}
       </h2>
@@ -38,7 +44,7 @@ export function OrderSummary({
           {dateLabel ?? notChosen}
         </Row>
         <Row label={t("summary.window")} testId="summary-window">
-          {windowLabel ?? notChosen}
+          {liveWindows ? <CheckedWindow windows={liveWindows} notChosen={notChosen} /> : (windowLabel ?? notChosen)}
         </Row>
       </dl>
       {price ? (
@@ -77,6 +83,36 @@ export function OrderSummary({
       ) : null}
       {price ? <p className="mt-2 text-xs text-stone-600">{t("summary.note")}</p> : null}
     </section>
+  );
+}
+
+type LiveWindow = { slotId: number; label: string };
+
+/** The form whose checked window the summary shows without JavaScript (BookingForm's id). */
+export const BOOKING_FORM_ID = "booking-form";
+
+/** The checked window's label, chosen by the browser's CSS (:has) from the radios of the same form. */
+function CheckedWindow({ windows, notChosen }: { windows: LiveWindow[]; notChosen: React.ReactNode }) {
+  const form = `#${BOOKING_FORM_ID}`;
+  const css = [
+    `${form} [data-live-window]:not([data-live-window="none"]){display:none}`,
+    `${form}:has(input[name="slotId"]:checked) [data-live-window="none"]{display:none}`,
+    ...windows.map(
+      ({ slotId }) =>
+        `${form}:has(input[name="slotId"][value="${slotId}"]:checked) [data-live-window="${slotId}"]{display:inline}`,
+    ),
+  ].join("\n");
+  return (
+    <>
+      {/* React would escape the selectors' quotes in a text child; the rules hold only our own numbers. */}
+      <style dangerouslySetInnerHTML={{ __html: css }} />
+      <span data-live-window="none">{notChosen}</span>
+      {windows.map((w) => (
+        <span key={w.slotId} data-live-window={w.slotId}>
+          {w.label}
+        </span>
+      ))}
+    </>
   );
 }
 

@@ -11,12 +11,16 @@ export const WindowPicker = forwardRef<
     value: number | null;
     onChange: (slotId: number) => void;
     showSubmit: boolean;
+    /** The step's legend when it is not the new booking's "3. Choose a time window" (moving a pickup). */
+    legend?: string;
+    /** The slot of the pickup being moved, marked as such. */
+    currentSlotId?: number | null;
   }
->(function WindowPicker({ date, value, onChange, showSubmit }, ref) {
+>(function WindowPicker({ date, value, onChange, showSubmit, legend, currentSlotId }, ref) {
   const { t } = useTranslation("booking");
   return (
     <fieldset ref={ref} id="windows" className="card scroll-mt-20" aria-describedby="window-hint">
-      <legend className="float-left w-full text-lg font-semibold">{t("window.legend")}</legend>
+      <legend className="float-left w-full text-lg font-semibold">{legend ?? t("window.legend")}</legend>
       <p id="window-hint" className="clear-left pt-0.5 text-sm text-stone-600">
         {date ? t("window.forDate", { date: date.label }) : t("window.chooseDateFirst")}
       </p>
@@ -47,6 +51,11 @@ export const WindowPicker = forwardRef<
                     {t(`window.${w.window}`)}
                   </span>
                   <span className="block text-sm">{w.label}</span>
+                  {currentSlotId && w.slotId === currentSlotId ? (
+                    <span className="block text-sm font-semibold text-brand-700" data-testid="current-window">
+                      {t("window.current")}
+                    </span>
+                  ) : null}
                 </span>
                 <span className={`shrink-0 text-right text-sm ${open ? "text-stone-700" : "font-semibold uppercase"}`}>
                   {w.slotId === null
@@ -61,7 +70,8 @@ export const WindowPicker = forwardRef<
         </div>
       ) : null}
       {showSubmit && date ? (
-        <button type="submit" className="btn-secondary mt-4 w-full">
+        // Without JavaScript the page comes back at the summary it updated.
+        <button type="submit" formAction="/booking#summary" className="btn-secondary mt-4 w-full">
           {t("summary.update")}
         </button>
       ) : null}
