@@ -1,6 +1,6 @@
 // Issue 23, parts 1 and 5, on a 390×844 phone in English and French: without JavaScript each step of
 // /booking comes back where the resident acted (the windows after "Show time windows", a refusal by
-// its button with a summary at the top) and the summary follows the checked window at once; the Move
+// its button, focused, with a summary at the top) and the summary follows the checked window at once; the Move
 // page says first when the pickup is now, numbers its own steps, and refuses the same slot (the button
 // waits for another choice with JavaScript).
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -97,8 +97,8 @@ for (const lng of ["en", "fr"] as const) {
 
       // Continue without bags: the page comes back at the reason, by the button; the top names it too.
       await page.getByRole("button", { name: text.continue, exact: true }).click();
-      await expect(page).toHaveURL(/#booking-error$/);
       await expect(page.getByTestId("booking-error")).toHaveText(text.chooseBags);
+      await expect(page.getByTestId("booking-error-box")).toBeFocused();
       await expectOnScreen(page.getByTestId("booking-error"));
       await expectOnScreen(page.getByRole("button", { name: text.continue, exact: true }));
       const summary = page.getByTestId("error-summary");
@@ -142,8 +142,9 @@ for (const lng of ["en", "fr"] as const) {
         await expect(move).toBeEnabled();
       } else {
         await move.click();
-        await expect(page).toHaveURL(/\/booking\?modify=true.*#booking-error$/);
+        await expect(page).toHaveURL(/\/booking\?modify=true/);
         await expect(page.getByTestId("booking-error")).toHaveText(text.sameSlot);
+        await expect(page.getByTestId("booking-error-box")).toBeFocused();
         await expectOnScreen(page.getByTestId("booking-error"));
         await expect(page.getByTestId("current-pickup")).toBeVisible();
         expect(pickupRow(pickup.confirmation)).toEqual(before);

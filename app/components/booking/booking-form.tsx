@@ -2,7 +2,7 @@
 // One GET form holds every choice, so without JavaScript "Show time windows" re-renders the page on
 // the server with the new date's windows; Continue posts the same fields to the route action. With
 // JavaScript the choices live in component state and the page updates in place.
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -48,7 +48,6 @@ export function BookingForm({
 }) {
   const { t } = useTranslation(["booking", "orders"]);
   const hydrated = useHydrated();
-  const location = useLocation();
   const navigation = useNavigation();
   const [choice, setChoiceState] = useState<BookingSelection>(initial);
   // A refusal stays on screen until the resident changes a choice.
@@ -149,7 +148,15 @@ export function BookingForm({
       <CancellationPolicy lng={lng} />
       <div id="booking-error" className="scroll-mt-20" aria-live="assertive">
         {shownError ? (
-          <div className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          <div
+            // Without JavaScript the refused page opens on its reason, by the button that was pressed (a
+            // fragment on the form's action would follow the redirect of a valid Continue).
+            tabIndex={-1}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- moving focus to a refusal is the accessible pattern
+            autoFocus={!hydrated}
+            data-testid="booking-error-box"
+            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+          >
             <p role="alert" className="font-medium" data-testid="booking-error">
               {t(shownError)}
             </p>
@@ -162,8 +169,6 @@ export function BookingForm({
       <button
         type="submit"
         formMethod="post"
-        // Without JavaScript a refusal comes back at its message, by this button.
-        formAction={hydrated ? undefined : `${location.pathname}${location.search}#booking-error`}
         className="btn-primary w-full"
         disabled={continuing || sameAsBefore}
         aria-busy={continuing || undefined}
