@@ -1,15 +1,45 @@
-// A plain form inside <details>: opens and submits without JavaScript.
+// A plain form inside <details>: opens and submits without JavaScript. With JavaScript the menu also
+// closes after a choice, on Escape (focus back on its button) and on a click or focus outside it.
+import { useEffect, useRef, type RefObject } from "react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
+
+/** Closes an open <details> menu on Escape and on a pointer down or focus outside it. */
+function useDismissable(ref: RefObject<HTMLDetailsElement>) {
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+        return;
+      }
+      if (event.target instanceof Node && details.contains(event.target)) return;
+      details.open = false;
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("focusin", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("focusin", close);
+    };
+  }, [ref]);
+}
 
 export function LanguageSwitcher({ current }: { current: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/language";
+  const menu = useRef<HTMLDetailsElement>(null);
+  useDismissable(menu);
   return (
-    <details className="group relative">
+    <details ref={menu} className="group relative">
       <summary className="flex min-h-[44px] cursor-pointer list-none items-center gap-1 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
         {/* The visible "EN/FR" starts the accessible name, so speech users can say what they see (WCAG 2.5.3). */}
         <span>{t("language.switcher")}</span>
@@ -21,6 +51,10 @@ export function LanguageSwitcher({ current }: { current: string }) {
       <Form
         method="post"
         action="/language"
+        onSubmit={() => {
+          // The choice is made: the menu closes while the page switches language.
+          if (menu.current) menu.current.open = false;
+        }}
         className="absolute right-0 z-30 mt-1 w-40 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
       >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

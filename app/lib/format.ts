@@ -46,6 +46,14 @@ function formatter(lng: string, use: keyof typeof FORMAT_OPTIONS): Intl.DateTime
   return made;
 }
 
+/**
+ * A sentence whose value ended in an abbreviation's period ('lun. 30 nov.' + '.') keeps one period:
+ * exactly two periods become one; an ellipsis is left alone.
+ */
+export function singlePeriods(text: string): string {
+  return text.replace(/(^|[^.])\.\.(?!\.)/g, "$1.");
+}
+
 /** A calendar date at noon UTC, formatted in UTC: the same day whatever the reader's zone. */
 function calendarDate(date: string): Date {
   const [y, m, d] = date.split("-").map(Number);

@@ -1,5 +1,7 @@
 // Notifications computed from a resident's pickups (spec section 4): one pure function, used by the
 // server (the bell works without JavaScript) and the API. Titles and messages are translation keys.
+import { singlePeriods } from "./format";
+
 const HOUR = 60 * 60 * 1000;
 
 type NotificationType = "pickup_confirmed" | "pickup_reminder" | "pickup_modified" | "pickup_cancelled" | "system";
@@ -134,7 +136,7 @@ export function notificationText(
     count: Number(n.values.hours ?? 0),
     date: n.values.date ? formatDay(String(n.values.date)) : "",
   };
-  return { title: t(n.title, values), message: t(n.message, values) };
+  return { title: singlePeriods(t(n.title, values)), message: singlePeriods(t(n.message, values)) };
 }
 
 /** A notification with whether this resident has read it (read state is kept on the server). */

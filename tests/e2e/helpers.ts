@@ -226,7 +226,8 @@ export async function signedInResident(page: Page, tag: string, postalFsa = "H2X
 
 /** Opens the language menu and picks a language; works with and without JavaScript. */
 export async function switchLanguage(page: Page, to: "en" | "fr") {
-  await page.locator("header details summary").click();
+  // The language menu's own <details> (a signed-in header has the bell's too).
+  await page.locator('header details:has(button[name="lng"]) summary').click();
   await page.locator(`header button[name="lng"][value="${to}"]`).click();
   await expect(page.locator("html")).toHaveAttribute("lang", to);
 }

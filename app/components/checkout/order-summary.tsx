@@ -35,8 +35,10 @@ export function OrderSummary({
         {t("summary.title")}
       </h2>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-stone-800">
-        <dt>{t("summary.bags", { count: bags })}</dt>
-        <dd />
+        <dt>{t("summary.bagsLabel")}</dt>
+        <dd className="text-right" data-testid="summary-bags">
+          {t("summary.bags", { count: bags })}
+        </dd>
         <dt>{t("summary.date")}</dt>
         <dd className="text-right">{date}</dd>
         <dt>{t("summary.window")}</dt>
