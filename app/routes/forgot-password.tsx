@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { SpamTrap } from "~/components/ui/spam-trap";
 import { ForgotPasswordSchema } from "~/lib/auth-schemas";
 import { titleMeta } from "~/lib/meta";
-import { requestPasswordReset } from "~/services/accounts/accounts.server";
+import { RESET_TOKEN_TTL_MS, requestPasswordReset } from "~/services/accounts/accounts.server";
+import { recentResetRequest, rememberResetRequest } from "~/services/http/toast.server";
 import { env } from "~/services/platform/config.server";
 import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
 import { spamRejection } from "~/services/http/honeypot.server";
@@ -16,10 +17,19 @@ import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
 
 export const meta: MetaFunction = titleMeta;
 
+// After a request the page says where it stands (?sent=, and on Back or a reload without it, the request this
+// browser made while its link still works), never the empty form as if nothing happened; "Use another
+// address" (?another=1) offers the form again. The same words whether or not the account exists.
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
-  const sentTo = new URL(request.url).searchParams.get("sent");
-  return { title: t("forgot.title"), sentTo: sentTo?.slice(0, 254) ?? null, supportEmail: env.SUPPORT_EMAIL };
+  const params = new URL(request.url).searchParams;
+  const sentTo =
+    params.get("sent") ??
+    (params.get("another") === "1" ? null : await recentResetRequest(request, RESET_TOKEN_TTL_MS));
+  return data(
+    { title: t("forgot.title"), sentTo: sentTo?.slice(0, 254) ?? null, supportEmail: env.SUPPORT_EMAIL },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,7 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error("[forgot-password]", error);
     return reject(submission, { formErrors: ["errors.forgotFailed"], status: 503 });
   }
-  return redirect(`/forgot-password?sent=${encodeURIComponent(submission.value.email)}`);
+  return redirect(`/forgot-password?sent=${encodeURIComponent(submission.value.email)}`, {
+    headers: { "Set-Cookie": await rememberResetRequest(request, submission.value.email) },
+  });
 }
 
 export default function ForgotPassword() {
@@ -53,6 +65,9 @@ export default function ForgotPassword() {
         <p className="text-sm text-stone-600">{t("forgot.checkSpam")}</p>
         <Link to="/sign-in" className="btn-primary w-full">
           {t("forgot.backToSignIn")}
+        </Link>
+        <Link to="/forgot-password?another=1" className="btn-link">
+          {t("forgot.another")}
         </Link>
         <p className="text-sm text-stone-600">{t("forgot.support", { email: supportEmail })}</p>
       </div>

@@ -1,11 +1,12 @@
 // Cancelling asks first, on its own page (works without JavaScript): the fee, the refund, and that it is final.
+// Once cancelled (Back, a reload, a second tab) the page shows the outcome, never the question again.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OrderError } from "~/components/orders/order-error";
 import { Toaster } from "~/components/toaster";
 import { FormError, useReply } from "~/components/ui/plain-field";
-import { formatDate, windowLabel } from "~/lib/format";
+import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { titleOrErrorMeta } from "~/lib/meta";
 import { cancellationFeeCents, formatMoney } from "~/lib/pricing";
 import { BookingError } from "~/services/booking/quote.server";
@@ -21,7 +22,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const t = await getT(request, "orders");
   const order = ownOrderOr404(user, params.confirmationNumber, t);
-  return { title: t("cancel.title"), order, feeCents: cancellationFeeCents() };
+  const title = order.status === "Cancelled" ? t("cancel.done") : t("cancel.title");
+  return { title, order, feeCents: cancellationFeeCents() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -30,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const order = ownOrderOr404(user, params.confirmationNumber, await getT(request, "orders"));
   const form = await readForm(request);
   try {
-    return await cancelFromPage(request, user, order.id);
+    return await cancelFromPage(request, user, order);
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     return changeRefused(form, error, "orders:toast.cancelFailed");
@@ -45,6 +47,7 @@ export default function CancelPickup() {
   const navigation = useNavigation();
   const lng = i18n.language;
   const refund = formatMoney(order.changes.refundIfCancelledCents, lng);
+  if (order.status === "Cancelled") return <CancelledOutcome order={order} />;
   return (
     <div className="card mx-auto max-w-md space-y-3">
       <Toaster toast={actionData?.toast ?? null} />
@@ -73,6 +76,37 @@ export default function CancelPickup() {
       )}
       <Link to="/history" className="btn-secondary w-full">
         {t("cancel.keep")}
+      </Link>
+    </div>
+  );
+}
+
+/** What a cancelled pickup's cancel page shows (reached by Back, a reload or a second tab): the outcome. */
+function CancelledOutcome({ order }: { order: ReturnType<typeof useLoaderData<typeof loader>>["order"] }) {
+  const { t, i18n } = useTranslation(["orders", "common"]);
+  const lng = i18n.language;
+  const refundStatus = order.payment?.refundStatus ?? null;
+  return (
+    <div className="card mx-auto max-w-md space-y-3" data-testid="cancel-outcome">
+      <h1 className="page-title">{t("cancel.done")}</h1>
+      <p>
+        {t("cancel.intro", {
+          number: order.confirmationNumber,
+          date: formatDate(order.slot.date, lng),
+          window: windowLabel(order.slot.window, lng),
+        })}
+      </p>
+      {order.cancelledAt ? <p>{t("cancel.cancelledOn", { when: formatDateTime(order.cancelledAt, lng) })}</p> : null}
+      <p className="font-semibold">
+        {t(refundStatus ? `refund.${refundStatus}` : "refund.none", {
+          amount: formatMoney(order.payment?.refundedCents ?? 0, lng),
+        })}
+      </p>
+      <Link to={`/order/${order.confirmationNumber}`} className="btn-primary w-full">
+        {t("cancel.viewReceipt")}
+      </Link>
+      <Link to="/history" className="btn-secondary w-full">
+        {t("cancel.toOrders")}
       </Link>
     </div>
   );

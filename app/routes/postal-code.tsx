@@ -1,7 +1,10 @@
 // The service-area check in three steps (input → result → access). Every step lives in the URL
 // (?fsa=H2X, &step=access, &step=no-access) so it works as plain GET links and forms without
 // JavaScript; with it, Remix moves between steps without reloading the page. The not-available
-// result carries the waitlist form (POST → 303 back to the same result, with a toast).
+// result carries the waitlist form (POST → 303 back to the same result, with a toast); once this browser
+// has joined for that prefix, the result shows the confirmation instead of the form (after the redirect,
+// on Back and on reload: the cookie remembers, and the page is not kept in the browser's history cache),
+// with a link to sign up another address (&another=1).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -9,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { Toaster } from "~/components/toaster";
 import { CheckForm } from "~/components/visitor/check-form";
 import { AccessQuestion, AvailableResult, UnavailableResult } from "~/components/visitor/postal-results";
-import { WaitlistForm } from "~/components/visitor/waitlist-form";
+import { WaitlistForm, WaitlistJoined } from "~/components/visitor/waitlist-form";
 import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput } from "~/lib/postal";
 import { waitlistStepHref } from "~/lib/postal-steps";
@@ -19,7 +22,7 @@ import { checkServiceArea, InvalidPostalPrefixError } from "~/services/areas/ser
 import { joinWaitlist } from "~/services/areas/waitlist.server";
 import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
 import { spamRejection } from "~/services/http/honeypot.server";
-import { makeToast, redirectWithToast } from "~/services/http/toast.server";
+import { makeToast, redirectWithToast, waitlistedHere } from "~/services/http/toast.server";
 import { getLanguage, getT } from "~/services/http/i18n.server";
 import { hit, RateLimitedError } from "~/services/http/rate-limit.server";
 import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
@@ -31,7 +34,7 @@ type View =
   | { step: "input"; typed: string }
   | { step: "available"; fsa: string }
   | { step: "access"; fsa: string }
-  | { step: "unavailable"; fsa: string; reason: WaitlistReason };
+  | { step: "unavailable"; fsa: string; reason: WaitlistReason; joined: string | null };
 
 const errorToast = (title: string, description: string) => makeToast({ title, description }, "error");
 
@@ -40,8 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const title = t("postal.title");
   const rawFsa = params.get("fsa");
-  const answer = (view: View, toast: Toast | null = null, status = 200, headers?: HeadersInit) =>
-    data({ title, view, toast }, { status, headers });
+  // Never shown again from the history cache: Back after joining asks the server, which remembers.
+  const answer = (view: View, toast: Toast | null = null, status = 200, headers: Record<string, string> = {}) =>
+    data({ title, view, toast }, { status, headers: { "Cache-Control": "private, no-store", ...headers } });
 
   if (rawFsa === null) return answer({ step: "input", typed: "" });
   // The field keeps 3 upper-case characters; a browser without JS may send anything.
@@ -66,9 +70,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { fsa, available } = result;
   const step = params.get("step");
-  if (!available) return answer({ step: "unavailable", fsa, reason: "Outside Service Area" });
+  const unavailable = async (reason: WaitlistReason) => {
+    const joined = params.get("another") === "1" ? null : await waitlistedHere(request, fsa, reason);
+    return answer({ step: "unavailable", fsa, reason, joined: joined?.email ?? null });
+  };
+  if (!available) return unavailable("Outside Service Area");
   if (step === "access") return answer({ step: "access", fsa });
-  if (step === "no-access") return answer({ step: "unavailable", fsa, reason: "No Direct Access" });
+  if (step === "no-access") return unavailable("No Direct Access");
   return answer({ step: "available", fsa });
 }
 
@@ -81,17 +89,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const limited = rateLimited(request, "waitlist", submission);
   if (limited) return limited;
   const { fsa, reason } = submission.value;
+  let email: string;
   try {
-    joinWaitlist({ ...submission.value, locale: await getLanguage(request) });
+    ({ email } = joinWaitlist({ ...submission.value, locale: await getLanguage(request) }).entry);
   } catch (error) {
     rethrowDatabaseFault(error);
     console.error("[postal-code] waitlist sign-up failed", error);
     return reject(submission, { toast: failed, status: 500 });
   }
-  return redirectWithToast(request, waitlistStepHref(fsa, reason), {
-    title: "toast.success",
-    description: "visitor:waitlist.joinedMessage",
-  });
+  return redirectWithToast(
+    request,
+    waitlistStepHref(fsa, reason),
+    { title: "toast.success", description: "visitor:waitlist.joinedMessage" },
+    new Headers(),
+    { waitlisted: { fsa, reason, email } },
+  );
 }
 
 export default function PostalCode() {
@@ -113,7 +125,11 @@ export default function PostalCode() {
       ) : (
         <>
           <UnavailableResult fsa={view.fsa} reason={view.reason} />
-          <WaitlistForm key={key} fsa={view.fsa} reason={view.reason} lastResult={actionData?.reply} />
+          {view.joined ? (
+            <WaitlistJoined fsa={view.fsa} reason={view.reason} email={view.joined} />
+          ) : (
+            <WaitlistForm key={key} fsa={view.fsa} reason={view.reason} lastResult={actionData?.reply} />
+          )}
           <Link to="/postal-code" className="btn-secondary mt-4 w-full">
             {t("postal.checkDifferent")}
           </Link>

@@ -1,7 +1,7 @@
 // On the not-available result: name and e-mail, stored with the prefix and the reason (POST → 303 back to
-// the same result, with a toast). Validation is the server's (the spec asks for no format check in the
+// the same result, with a toast, where WaitlistJoined then stands instead of the form). Validation is the server's (the spec asks for no format check in the
 // browser); the honeypot's hidden inputs catch bots.
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -68,5 +68,24 @@ export function WaitlistForm({
         {pending ? t("waitlist.pending") : t("waitlist.submit")}
       </button>
     </Form>
+  );
+}
+
+/** The sign-up made from this browser: what happened and what comes next, with a way to add another address. */
+export function WaitlistJoined({ fsa, reason, email }: { fsa: string; reason: WaitlistReason; email: string }) {
+  const { t } = useTranslation(["visitor", "common"]);
+  return (
+    <section className="card mt-4 space-y-3" aria-labelledby="joined-title" data-testid="waitlist-joined">
+      <h2 id="joined-title" className="text-xl font-bold">
+        {t("waitlist.joinedTitle")}
+      </h2>
+      <p>{t("waitlist.joinedAs", { fsa, email })}</p>
+      <p className="text-stone-700">
+        {reason === "No Direct Access" ? t("waitlist.joinedNextAccess") : t("waitlist.joinedNextArea", { fsa })}
+      </p>
+      <Link to={`${waitlistStepHref(fsa, reason)}&another=1`} className="btn-link">
+        {t("waitlist.another")}
+      </Link>
+    </section>
   );
 }

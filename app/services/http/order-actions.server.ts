@@ -13,6 +13,7 @@ import { getSession } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/pricing";
+import type { RefundStatus } from "~/services/payments/types";
 import type { User } from "../../../db/schema";
 
 /**
@@ -134,15 +135,25 @@ export async function refusedChoice(
   return reject(submissionOf(shown), { formErrors: [reason], toast: { title, description: reason } });
 }
 
-export async function cancelFromPage(request: Request, user: User, pickupId: number) {
-  const cancelled = await cancelPickup(user, pickupId);
-  // Where the refund stands, in the resident's words: sent, on its way, or refused (and retried), never
-  // announced as sent when it was not.
-  const status = cancelled.refundStatus;
+/**
+ * Cancels from the order's cancel page. A pickup already cancelled (a second tab, a resubmitted form)
+ * answers the same outcome and changes nothing.
+ */
+export async function cancelFromPage(request: Request, user: User, order: OrderRow) {
+  if (order.status === "Cancelled") {
+    return cancelledAnswer(request, user, order.payment?.refundStatus ?? null, order.payment?.refundedCents ?? 0);
+  }
+  const cancelled = await cancelPickup(user, order.id);
+  return cancelledAnswer(request, user, cancelled.refundStatus, cancelled.refundCents ?? 0);
+}
+
+// Where the refund stands, in the resident's words: sent, on its way, or refused (and retried), never
+// announced as sent when it was not.
+function cancelledAnswer(request: Request, user: User, status: RefundStatus | null, refundCents: number) {
   return redirectWithToast(request, "/history", {
     title: "orders:cancel.done",
     description: status ? `orders:refund.${status}` : "orders:refund.none",
-    values: { amount: formatMoney(cancelled.refundCents ?? 0, user.locale) },
+    values: { amount: formatMoney(refundCents, user.locale) },
     ...(status === "failed" ? { type: "error" as const } : {}),
   });
 }

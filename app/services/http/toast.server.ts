@@ -1,13 +1,31 @@
 // The visitor cookie: flash toasts that survive a redirect (rendered in the server HTML, so they are
-// seen without JavaScript) and the page to return to after signing in. One place makes toast ids.
+// seen without JavaScript), the page to return to after signing in, and the waitlist sign-ups made from
+// this browser (their page shows the confirmation, not the form, even when reached by Back). One place
+// makes toast ids.
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { secureCookies } from "~/services/accounts/session.server";
 import { randomToken } from "~/services/accounts/passwords.server";
 import { env } from "~/services/platform/config.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Toast, ToastInput } from "~/lib/toast";
+import type { WaitlistReason } from "~/lib/visitor-schemas";
+import { now } from "~/lib/clock";
 
-const visitorStorage = createCookieSessionStorage<{ redirectTo?: string }, { toast: Toast }>({
+type FlashOptions = { clearRedirect?: boolean; waitlisted?: Waitlisted };
+/** How many sign-ups a browser remembers (the cookie stays small). */
+const WAITLISTED_KEPT = 5;
+
+/** A waitlist sign-up as this browser remembers it: the prefix, the reason and the address given. */
+export type Waitlisted = { fsa: string; reason: WaitlistReason; email: string };
+
+type VisitorData = {
+  redirectTo?: string;
+  waitlisted?: Waitlisted[];
+  /** The last password-reset request from this browser: the address and when. */
+  resetRequested?: { email: string; at: number };
+};
+
+const visitorStorage = createCookieSessionStorage<VisitorData, { toast: Toast }>({
   cookie: {
     name: "__visitor",
     httpOnly: true,
@@ -48,15 +66,40 @@ export async function rememberedRedirect(request: Request, fallback = "/"): Prom
   return safeRedirect(session.get("redirectTo"), fallback);
 }
 
+/** This browser's waitlist sign-up for a prefix and reason, if it made one. */
+export async function waitlistedHere(request: Request, fsa: string, reason: WaitlistReason) {
+  const session = await getVisitorSession(request);
+  return session.get("waitlisted")?.find((w) => w.fsa === fsa && w.reason === reason) ?? null;
+}
+
+/** Remembers a password-reset request from this browser (for /forgot-password reached by Back or a reload). */
+export async function rememberResetRequest(request: Request, email: string) {
+  const session = await getVisitorSession(request);
+  session.set("resetRequested", { email, at: now() });
+  return visitorStorage.commitSession(session);
+}
+
+/** The address of this browser's reset request if it was made less than `withinMs` ago (its link still works). */
+export async function recentResetRequest(request: Request, withinMs: number) {
+  const session = await getVisitorSession(request);
+  const asked = session.get("resetRequested");
+  return asked && now() - asked.at < withinMs ? asked.email : null;
+}
+
 export async function flashToast(
   request: Request,
   toast: ToastInput,
   headers = new Headers(),
-  options: { clearRedirect?: boolean } = {},
+  options: FlashOptions = {},
 ) {
   const session = await getVisitorSession(request);
   session.flash("toast", makeToast(toast));
   if (options.clearRedirect) session.unset("redirectTo");
+  const joined = options.waitlisted;
+  if (joined) {
+    const others = (session.get("waitlisted") ?? []).filter((w) => w.fsa !== joined.fsa || w.reason !== joined.reason);
+    session.set("waitlisted", [joined, ...others].slice(0, WAITLISTED_KEPT));
+  }
   headers.append("Set-Cookie", await visitorStorage.commitSession(session));
   return headers;
 }
@@ -75,7 +118,7 @@ export async function redirectWithToast(
   url: string,
   toast: ToastInput,
   headers = new Headers(),
-  options: { clearRedirect?: boolean } = {},
+  options: FlashOptions = {},
 ) {
   await flashToast(request, toast, headers, options);
   return redirect(url, { headers });
