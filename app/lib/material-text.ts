@@ -17,6 +17,8 @@ export type Material = {
 export type MaterialMatch = Material & {
   /** The query is only found in what is NOT accepted: the resident should read that part first. */
   onlyInNotAccepted: boolean;
+  /** Everyday item names of the category the query matched ("vieux jeans"), at most three; [] without a query. */
+  matchedItems: string[];
 };
 
 /** Queries longer than this are cut: nobody types a paragraph into a search box. */

@@ -130,6 +130,8 @@ test.describe("accepted materials in English", () => {
       await expect(shownNames(page).first(), q).toHaveText(name!);
       await expect(results.first(), q).not.toContainText("In the not-accepted list");
     }
+    // The card says which everyday name matched, as the resident typed it.
+    await expect(results.first().getByTestId("matched-items")).toHaveText("Includes: vieux jeans, jeans, old jeans");
     // Typed FTS5 syntax is only text: an answer, never an error page.
     await page.goto(`/materials?q=${encodeURIComponent('"battery* NOT -:(')}`);
     await expect(page.getByRole("heading", { name: "Accepted materials" })).toBeVisible();
@@ -268,6 +270,7 @@ test.describe("matières acceptées en français", () => {
     await box.fill("cellphone");
     await box.press("Enter");
     await expect(shownNames(page).first()).toHaveText("Appareils électroniques et déchets technologiques");
+    await expect(results.first().getByTestId("matched-items")).toHaveText("Comprend\u00a0: cellphone");
 
     await box.fill("zeppelin");
     await box.press("Enter");

@@ -160,6 +160,18 @@ describe("materials catalogue", () => {
       }
     }
 
+    it("names the item names that matched, the page's language first", () => {
+      const [en] = searchMaterials("en", "pile AA");
+      expect(en?.matchedItems[0]).toBe("pile AA");
+      expect(en?.matchedItems.length).toBeLessThanOrEqual(3);
+      expect(searchMaterials("en", "jeans")[0]?.matchedItems).toEqual(["jeans", "old jeans", "vieux jeans"]);
+      expect(searchMaterials("fr", "jeans")[0]?.matchedItems).toEqual(["jeans", "vieux jeans", "old jeans"]);
+      expect(searchMaterials("en", "cellulaire")[0]?.matchedItems).toEqual(["cellulaire", "téléphone cellulaire"]);
+      // Nothing to name without a query, nor for a category that only refuses it.
+      expect(searchMaterials("en", "").every((m) => m.matchedItems.length === 0)).toBe(true);
+      expect(searchMaterials("en", "damaged battery")[0]?.matchedItems).toEqual([]);
+    });
+
     it("matches the last word as a prefix, as it is typed", () => {
       expect(categories(searchMaterials("en", "cellph"))[0]).toBe("electronic_tech_waste");
       expect(categories(searchMaterials("fr", "bouch"))[0]).toBe("wine_corks");

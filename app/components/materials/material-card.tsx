@@ -23,6 +23,11 @@ export function MaterialCard({ material, open, q }: { material: MaterialMatch; o
           <span className="block font-semibold leading-snug text-stone-900" data-testid="material-name">
             {material.name}
           </span>
+          {material.matchedItems.length > 0 ? (
+            <span className="block text-sm text-stone-700" data-testid="matched-items">
+              {t("matchedItems", { items: material.matchedItems.join(", ") })}
+            </span>
+          ) : null}
           {material.onlyInNotAccepted ? (
             <span className="mt-0.5 inline-block rounded bg-red-50 px-1.5 text-xs font-semibold text-red-800">
               {t("onlyNotAccepted")}

@@ -36,6 +36,26 @@ export function listMaterials(lng: Language): Material[] {
  */
 const COLUMN_WEIGHTS = sql.raw("10.0, 6.0, 2.0, 1.0");
 
+/** Wraps the words FTS5 matched in the items column (a character no item name contains). */
+const MARK = "\u0001";
+const SHOWN_ITEMS = 3;
+
+/**
+ * The item names FTS5 marked in a hit's items column ("en items | fr items", each "|"-separated), those of
+ * the page's language first, without repeats: "cellulaire" on the English page names the French item.
+ */
+function matchedItems(highlighted: string, lng: Language): string[] {
+  const [en = "", fr = ""] = highlighted.split(" | ");
+  const marked = (lng === "fr" ? [fr, en] : [en, fr])
+    .flatMap((items) => items.split("|"))
+    .map((item) => ({ item: item.replaceAll(MARK, "").trim(), words: item.split(MARK).length - 1 }))
+    .filter(({ words }) => words > 0)
+    // "pile AA" names "pile AA" before "pile C"; the sort is stable, so the language order stays.
+    .sort((a, b) => b.words - a.words)
+    .map(({ item }) => item);
+  return [...new Set(marked)].slice(0, SHOWN_ITEMS);
+}
+
 /**
  * Categories matching every word of `q` in either language (FTS5: plurals, case and accents do not
  * matter; the last word is a prefix), shown in `lng`. Categories that accept what was asked come first,
@@ -45,16 +65,18 @@ const COLUMN_WEIGHTS = sql.raw("10.0, 6.0, 2.0, 1.0");
 export function searchMaterials(lng: Language, q: string | null | undefined): MaterialMatch[] {
   const all = listMaterials(lng);
   const query = materialSearchQuery(q);
-  if (!query) return all.map((m) => ({ ...m, onlyInNotAccepted: false }));
-  const hits = db.all<{ id: number; accepted: number }>(sql`
+  if (!query) return all.map((m) => ({ ...m, onlyInNotAccepted: false, matchedItems: [] }));
+  const hits = db.all<{ id: number; accepted: number; items: string }>(sql`
     SELECT rowid AS id,
-      rowid IN (SELECT rowid FROM materials_search WHERE materials_search MATCH ${query.accepted}) AS accepted
+      rowid IN (SELECT rowid FROM materials_search WHERE materials_search MATCH ${query.accepted}) AS accepted,
+      highlight(materials_search, 1, ${MARK}, ${MARK}) AS items
     FROM materials_search
     WHERE materials_search MATCH ${query.anywhere}
     ORDER BY accepted DESC, bm25(materials_search, ${COLUMN_WEIGHTS}), rowid`);
   const byId = new Map(all.map((m) => [m.id, m]));
-  return hits.flatMap(({ id, accepted }) => {
+  return hits.flatMap(({ id, accepted, items }) => {
     const material = byId.get(id);
-    return material ? [{ ...material, onlyInNotAccepted: !accepted }] : [];
+    if (!material) return [];
+    return [{ ...material, onlyInNotAccepted: !accepted, matchedItems: accepted ? matchedItems(items, lng) : [] }];
   });
 }
