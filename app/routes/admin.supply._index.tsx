@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
-import { SlotsTable } from "~/components/admin/slots-table";
+import { SlotProblems, SlotsTable } from "~/components/admin/slots-table";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, dayLabel, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
@@ -95,6 +95,7 @@ export default function SupplySlots() {
         </Form>
       </div>
       <Problem reply={actionData} />
+      <SlotProblems dates={dates} reply={actionData} />
 
       {dates.length ? (
         <SlotsTable dates={dates} maxCapacity={maxCapacity} reply={actionData} />

@@ -2,8 +2,9 @@
 // changing each slot's capacity, and the date's actions (close it, or follow up and reopen it).
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { PickupWindow } from "~/lib/dates";
-import { type AdminReply, Problem, problemOf, sentValue } from "./problem";
+import { type AdminReply, type AdminProblem, Problem, problemOf, sentValue } from "./problem";
 import { Badge, tableClass, tdClass, TableHead, TableScroll } from "./ui";
 
 type Slot = {
@@ -42,10 +43,16 @@ export function SlotsTable({
           ]}
         />
         {dates.map((day) => (
-          <tbody key={day.date} className="border-t-2 border-stone-200" data-date={day.date}>
+          <tbody
+            key={day.date}
+            id={`date-${day.date}`}
+            className="scroll-mt-24 border-t-2 border-stone-200 [&>tr]:scroll-mt-24"
+            data-date={day.date}
+          >
             {day.slots.map((slot, i) => (
               <tr
                 key={slot.id}
+                id={`slot-${slot.id}`}
                 data-slot-id={slot.id}
                 className={slot.closed ? "bg-stone-50 text-stone-500" : undefined}
               >
@@ -104,10 +111,17 @@ function CapacityForm({
   reply: AdminReply;
 }) {
   const { t } = useTranslation(["admin", "common"]);
+  const hydrated = useHydrated();
   const target = `slot-${slot.id}`;
   return (
     <>
-      <Form method="post" className="flex items-center gap-2" noValidate>
+      <Form
+        method="post"
+        // Without JavaScript the page comes back at this row (a refusal is named at the top too).
+        action={hydrated ? undefined : `/admin/supply?index#${target}`}
+        className="flex items-center gap-2"
+        noValidate
+      >
         <input type="hidden" name="slotId" value={slot.id} />
         <label htmlFor={`capacity-${slot.id}`} className="sr-only">
           {t("supply.slots.capacityLabel", { date: dayLabel, window: t(`window.${slot.window}`) })}
@@ -134,8 +148,42 @@ function CapacityForm({
   );
 }
 
+/**
+ * A refused row change named at the top of the page, linking to its row further down (the row keeps
+ * its own message): without JavaScript the page reloads, and the operator sees first what went wrong.
+ */
+export function SlotProblems({ dates, reply }: { dates: SlotDate[]; reply: AdminReply }) {
+  const { t } = useTranslation(["admin", "common"]);
+  const problems: { href: string; row: string; problem: AdminProblem }[] = [];
+  for (const day of dates) {
+    for (const slot of day.slots) {
+      const problem = problemOf(reply, `slot-${slot.id}`);
+      const row = t("supply.slots.capacityLabel", { date: day.label, window: t(`window.${slot.window}`) });
+      if (problem) problems.push({ href: `#capacity-${slot.id}`, row, problem });
+    }
+    const problem = problemOf(reply, `date-${day.date}`);
+    if (problem) problems.push({ href: `#date-${day.date}`, row: day.longLabel, problem });
+  }
+  if (!problems.length) return null;
+  return (
+    <div className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="slot-problems">
+      <p className="font-semibold">{t("supply.slots.notSaved")}</p>
+      <ul className="mt-1 space-y-1">
+        {problems.map(({ href, row, problem }) => (
+          <li key={href}>
+            <a href={href} className="underline">
+              {t("supply.slots.problemAt", { row, reason: t(problem.key, problem.values) })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function DateActions({ day, reply }: { day: SlotDate; reply: AdminReply }) {
   const { t } = useTranslation(["admin", "common"]);
+  const hydrated = useHydrated();
   return (
     <>
       {day.closed ? (
@@ -145,7 +193,7 @@ function DateActions({ day, reply }: { day: SlotDate; reply: AdminReply }) {
               {t("supply.slots.followUp", { count: day.scheduled })}
             </Link>
           ) : null}
-          <Form method="post">
+          <Form method="post" action={hydrated ? undefined : `/admin/supply?index#date-${day.date}`}>
             <input type="hidden" name="date" value={day.date} />
             <button type="submit" name="intent" value="reopen" className="btn-secondary min-h-[40px] px-3 text-sm">
               {t("supply.slots.reopen")}
