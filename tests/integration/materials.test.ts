@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listMaterials, searchMaterials } from "~/services/catalogue/materials.server";
 import { seed } from "~/services/ops/seed.server";
@@ -218,6 +219,19 @@ describe("materials catalogue", () => {
       // "NOT" is a word here, not the operator: nothing says "not shoes".
       expect(searchMaterials("en", "NOT shoes")).toEqual([]);
       expect(searchMaterials("en", "* - : ( ) ^ + .")).toHaveLength(12); // no word: the whole list
+    });
+
+    it("answers any string, FTS5 operators and odd unicode mixed in, with a list (fixed seed)", () => {
+      const piece = fc.oneof(
+        fc.string({ unit: "binary", maxLength: 12 }),
+        fc.constantFrom('"', "*", "-", ":", "(", ")", "^", "+", "NOT", "OR", "AND", "NEAR", "{", "}", " ", "battery"),
+      );
+      fc.assert(
+        fc.property(fc.array(piece, { maxLength: 12 }), fc.constantFrom("en" as const, "fr" as const), (parts, lng) => {
+          expect(Array.isArray(searchMaterials(lng, parts.join("")))).toBe(true);
+        }),
+        { seed: 23, numRuns: 300 },
+      );
     });
 
     it("follows every write to the materials table (triggers, in the writer's transaction)", () => {
