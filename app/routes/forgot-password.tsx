@@ -66,7 +66,7 @@ export default function ForgotPassword() {
         <Link to="/sign-in" className="btn-primary w-full">
           {t("forgot.backToSignIn")}
         </Link>
-        <Link to="/forgot-password?another=1" className="btn-link">
+        <Link to="/forgot-password?another=1" className="btn-secondary w-full">
           {t("forgot.another")}
         </Link>
         <p className="text-sm text-stone-600">{t("forgot.support", { email: supportEmail })}</p>

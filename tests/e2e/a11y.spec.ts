@@ -171,6 +171,11 @@ function axeSuite(lang: Lang) {
     await expect(page.getByTestId("postal-result")).toContainText("K1A");
     await expect(page.locator('main form input[name="email"]')).toBeVisible();
     await audit.check("postal code not available + waitlist");
+    await page.locator('main form input[name="name"]').fill("Axe Tester");
+    await page.locator('main form input[name="email"]').fill(uniqueEmail("a11y-waitlist"));
+    await page.locator('main form button[type="submit"]').click();
+    await expect(page.getByTestId("waitlist-joined")).toBeVisible();
+    await audit.check("waitlist joined (confirmation, message in the flow)");
     await go(page, "/auth?postalCode=H2X");
     await audit.check("auth sign-up tab");
     await go(page, "/auth?tab=signin");
@@ -266,6 +271,14 @@ function axeSuite(lang: Lang) {
     await page.getByTestId("bell").click();
     await expect(page.getByTestId("notification-list").first()).toBeVisible();
     await audit.check("bell dropdown open");
+    await go(page, `/order/${cn}/cancel`);
+    await page.locator('main form[method="post"] button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByTestId("toast")).toBeVisible();
+    await audit.check("history after a cancel (message in the flow)");
+    await go(page, `/order/${cn}/cancel`);
+    await expect(page.getByTestId("cancel-outcome")).toBeVisible();
+    await audit.check("order cancel, once cancelled");
     await audit.assertClean();
   });
 

@@ -117,18 +117,21 @@ test.describe("postal check and sign-up in English", () => {
 
     await expect(toast(page, "You are on the waitlist.")).toBeVisible();
     await expect(toast(page, "Success")).toBeVisible();
-    await expect(page.getByLabel("Name")).toHaveValue("");
-    await expect(page.getByLabel("Email")).toHaveValue("");
+    // The page says what happened instead of offering the empty form again (issue 23 part 4).
+    await expect(page.getByTestId("waitlist-joined")).toContainText(`You're on the list for K1A as ${email}.`);
+    await expect(page.getByLabel("Name")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Not available yet" })).toBeVisible();
     let rows = waitlistRows(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Marie Tremblay", fsa: "K1A", reason: "Outside Service Area", locale: "en" });
     const firstUpdate = rows[0]!.updated_at;
 
+    await page.getByRole("link", { name: "Sign up another e-mail address" }).click();
+    await expect(page.getByLabel("Name")).toHaveValue("");
     await page.getByLabel("Name").fill("Marie T.");
     await page.getByLabel("Email").fill(email.toUpperCase());
     await page.getByRole("button", { name: "Join the waitlist" }).click();
-    await expect(page.getByLabel("Name")).toHaveValue("");
+    await expect(page.getByTestId("waitlist-joined")).toBeVisible();
     await expect.poll(() => waitlistRows(email)[0]?.name).toBe("Marie T.");
     rows = waitlistRows(email);
     expect(rows).toHaveLength(1);
@@ -161,7 +164,8 @@ test.describe("postal check and sign-up in English", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Join the waitlist" }).click();
     await expect(toast(page, "You are on the waitlist.")).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue("");
+    await expect(page.getByTestId("waitlist-joined")).toContainText("homes without direct street access");
+    await expect(page.getByLabel("Email")).toHaveCount(0);
     await expect(page.getByText("No direct access", { exact: true })).toBeVisible();
     expect(waitlistRows(email)).toEqual([
       expect.objectContaining({ name: "Sam Roy", fsa: "H2X", reason: "No Direct Access" }),
@@ -327,8 +331,9 @@ test.describe("vérification du secteur et inscription en français", () => {
       await page.getByRole("button", { name: "M'inscrire à la liste d'attente" }).click();
       await expect(toast(page, "Votre inscription à la liste d'attente est confirmée.")).toBeVisible();
       await expect(toast(page, "Succès")).toBeVisible();
-      await expect(page.getByLabel("Nom")).toHaveValue("");
+      await expect(page.getByTestId("waitlist-joined")).toContainText(`Vous êtes inscrit pour le secteur K1A`);
       await expect.poll(() => waitlistRows(email)[0]?.name).toBe(name);
+      await page.getByRole("link", { name: "Inscrire une autre adresse courriel" }).click();
     }
     expect(waitlistRows(email)).toEqual([
       expect.objectContaining({ fsa: "K1A", reason: "Outside Service Area", locale: "fr" }),

@@ -83,7 +83,7 @@ export function WaitlistJoined({ fsa, reason, email }: { fsa: string; reason: Wa
       <p className="text-stone-700">
         {reason === "No Direct Access" ? t("waitlist.joinedNextAccess") : t("waitlist.joinedNextArea", { fsa })}
       </p>
-      <Link to={`${waitlistStepHref(fsa, reason)}&another=1`} className="btn-link">
+      <Link to={`${waitlistStepHref(fsa, reason)}&another=1`} className="btn-secondary w-full">
         {t("waitlist.another")}
       </Link>
     </section>
