@@ -48,12 +48,12 @@ function matchedItems(highlighted: string, lng: Language): string[] {
   const [en = "", fr = ""] = highlighted.split(" | ");
   const marked = (lng === "fr" ? [fr, en] : [en, fr])
     .flatMap((items) => items.split("|"))
-    .map((item) => ({ item: item.replaceAll(MARK, "").trim(), words: item.split(MARK).length - 1 }))
-    .filter(({ words }) => words > 0)
-    // "pile AA" names "pile AA" before "pile C"; the sort is stable, so the language order stays.
-    .sort((a, b) => b.words - a.words)
-    .map(({ item }) => item);
-  return [...new Set(marked)].slice(0, SHOWN_ITEMS);
+    .map((item) => ({ item: item.replaceAll(MARK, "").trim(), words: (item.split(MARK).length - 1) / 2 }))
+    .filter(({ words }) => words > 0);
+  // Only the names matching the most words: "pile AA" names "pile AA" and "pile AAA", not "pile C".
+  const most = Math.max(0, ...marked.map(({ words }) => words));
+  const best = marked.filter(({ words }) => words === most).map(({ item }) => item);
+  return [...new Set(best)].slice(0, SHOWN_ITEMS);
 }
 
 /**
