@@ -2,7 +2,7 @@
 // sign-in lands on the admin dashboard, never the residents' guide; admin toasts name dates in the
 // operator's language; the header's language menu closes after a choice; the bell says what it counts;
 // the French confirmation ends its sentence with one period.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createAdminWithScript, montrealDate, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import {
   e2eDatabase,
@@ -14,15 +14,20 @@ import {
   switchLanguage,
 } from "./helpers";
 
+/** Signs in through the sign-in page, as a person would (no remembered page to return to). */
+async function signInOnPage(page: Page, email: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
 test("a new admin signs in and lands on the admin dashboard, not the guide", async ({ page }) => {
   // An account promoted before it ever finished the residents' guide (create-admin on an existing address).
   const { email } = await insertResident({ tag: "new-admin", onboarded: false });
   createAdminWithScript(e2eDatabase(), email);
 
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInOnPage(page, email);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1, name: "Admin dashboard" })).toBeVisible();
 
@@ -36,10 +41,7 @@ test("a new admin signs in and lands on the admin dashboard, not the guide", asy
 
 test("a new resident's first sign-in still opens the guide", async ({ page }) => {
   const { email } = await insertResident({ tag: "new-resident", onboarded: false });
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInOnPage(page, email);
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 
