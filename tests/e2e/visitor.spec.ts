@@ -177,6 +177,8 @@ test.describe("postal check and sign-up in English", () => {
     const cases = hasJs() ? ["D1A", "12A", "W1A"] : ["D1A", "12A", "", "H2"];
     for (const typed of cases) {
       await checkPrefix(page, typed);
+      // The previous case's message is still on the page until this check's answer replaces it.
+      await expect(page).toHaveURL(new RegExp(`[?&]fsa=${typed}(&|$)`));
       const shown = toast(page, "Invalid postal code");
       await expect(shown).toBeVisible();
       await expect(shown).toContainText("Please enter the first 3 characters of your postal code (e.g., H4A).");
