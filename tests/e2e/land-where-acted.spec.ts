@@ -1,6 +1,6 @@
 // Issue 23, parts 1 and 5, on a 390×844 phone in English and French: without JavaScript each step of
 // /booking comes back where the resident acted (the windows after "Show time windows", a refusal by
-// its button, focused, with a summary at the top) and the summary follows the checked window at once; the Move
+// its button, named in a focused summary at the top linking to the part to fix) and the summary follows the checked window at once; the Move
 // page says first when the pickup is now, numbers its own steps, and refuses the same slot (the button
 // waits for another choice with JavaScript).
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -95,14 +95,13 @@ for (const lng of ["en", "fr"] as const) {
       await first.locator("input").check();
       await expect(summaryWindow).toHaveText(label, { useInnerText: true });
 
-      // Continue without bags: the page comes back at the reason, by the button; the top names it too.
+      // Continue without bags: the page opens on a focused summary of the reason, linking to the bags.
       await page.getByRole("button", { name: text.continue, exact: true }).click();
       await expect(page.getByTestId("booking-error")).toHaveText(text.chooseBags);
-      await expect(page.getByTestId("booking-error-box")).toBeFocused();
-      await expectOnScreen(page.getByTestId("booking-error"));
-      await expectOnScreen(page.getByRole("button", { name: text.continue, exact: true }));
       const summary = page.getByTestId("error-summary");
-      await expect(summary.getByRole("link", { name: text.chooseBags })).toHaveAttribute("href", "#booking-error");
+      await expect(summary).toBeFocused();
+      await expectOnScreen(summary);
+      await expect(summary.getByRole("link", { name: text.chooseBags })).toHaveAttribute("href", "#bags");
       // The choices stay, and so does the summary's window.
       await expect(page.locator('input[name="slotId"]:checked')).toHaveCount(1);
       await expect(summaryWindow).toHaveText(label, { useInnerText: true });
@@ -144,8 +143,12 @@ for (const lng of ["en", "fr"] as const) {
         await move.click();
         await expect(page).toHaveURL(/\/booking\?modify=true/);
         await expect(page.getByTestId("booking-error")).toHaveText(text.sameSlot);
-        await expect(page.getByTestId("booking-error-box")).toBeFocused();
-        await expectOnScreen(page.getByTestId("booking-error"));
+        await expect(page.getByTestId("error-summary")).toBeFocused();
+        await expectOnScreen(page.getByTestId("error-summary"));
+        await expect(page.getByTestId("error-summary").getByRole("link", { name: text.sameSlot })).toHaveAttribute(
+          "href",
+          "#windows",
+        );
         await expect(page.getByTestId("current-pickup")).toBeVisible();
         expect(pickupRow(pickup.confirmation)).toEqual(before);
       }

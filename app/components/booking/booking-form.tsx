@@ -97,13 +97,19 @@ export function BookingForm({
       data-testid="booking-form"
     >
       {shownError ? (
-        // The reason sits by the button, further down: named here too, linking to it.
+        // The reason is also by the button, further down. Without JavaScript the refused page opens with
+        // this summary focused (a fragment on the form's action would follow the redirect of a valid
+        // Continue, and landing by the button puts the windows under the sticky header); it links to the
+        // part to fix.
         <div
+          tabIndex={-1}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- moving focus to a refusal is the accessible pattern
+          autoFocus={!hydrated}
           className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800"
           data-testid="error-summary"
         >
           <p className="font-semibold">{t("errors.summary")}</p>
-          <a href="#booking-error" className="underline">
+          <a href={`#${sectionOf(shownError)}`} className="underline">
             {t(shownError)}
           </a>
         </div>
@@ -148,15 +154,7 @@ export function BookingForm({
       <CancellationPolicy lng={lng} />
       <div id="booking-error" className="scroll-mt-20" aria-live="assertive">
         {shownError ? (
-          <div
-            // Without JavaScript the refused page opens on its reason, by the button that was pressed (a
-            // fragment on the form's action would follow the redirect of a valid Continue).
-            tabIndex={-1}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- moving focus to a refusal is the accessible pattern
-            autoFocus={!hydrated}
-            data-testid="booking-error-box"
-            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-          >
+          <div className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
             <p role="alert" className="font-medium" data-testid="booking-error">
               {t(shownError)}
             </p>

@@ -70,8 +70,8 @@ export const WindowPicker = forwardRef<
         </div>
       ) : null}
       {showSubmit && date ? (
-        // Without JavaScript the page comes back at the summary it updated.
-        <button type="submit" formAction="/booking#summary" className="btn-secondary mt-4 w-full">
+        // Without JavaScript the page comes back at these windows, the updated summary right below them.
+        <button type="submit" formAction="/booking#windows" className="btn-secondary mt-4 w-full">
           {t("summary.update")}
         </button>
       ) : null}
