@@ -1,6 +1,7 @@
 // Issue 23, part 1, at an operator's desk (1280×800): a refused capacity far down the slots page is named
 // at the top (a summary linking to its field) and, without JavaScript, the reloaded page lands on its row.
 // Nothing is saved. Runs on the admin server (file name ends admin.spec.ts), JavaScript on and off.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signInAdmin } from "./admin-fixtures";
 import { query } from "./helpers";
@@ -44,4 +45,10 @@ test("a refused capacity is named at the top of the page and its row is in view"
   expect(top).toBeGreaterThan(heading);
 
   expect(capacity()).toBe(before);
+  if (javaScriptEnabled) {
+    // axe over the refused state (without JavaScript axe cannot run in the page itself).
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+    const blocking = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
 });
