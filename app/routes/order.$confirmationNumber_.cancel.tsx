@@ -52,13 +52,7 @@ export default function CancelPickup() {
     <div className="card mx-auto max-w-md space-y-3">
       <Toaster toast={actionData?.toast ?? null} />
       <h1 className="page-title">{t("cancel.title")}</h1>
-      <p>
-        {t("cancel.intro", {
-          number: order.confirmationNumber,
-          date: formatDate(order.slot.date, lng),
-          window: windowLabel(order.slot.window, lng),
-        })}
-      </p>
+      <PickupLine order={order} />
       <p>{t("cancel.fee", { fee: formatMoney(feeCents, lng) })}</p>
       <p className="font-semibold" data-testid="refund-amount">
         {t("cancel.refund", { amount: refund, total: formatMoney(order.price.totalCents, lng) })}
@@ -81,21 +75,27 @@ export default function CancelPickup() {
   );
 }
 
+type CancelOrder = ReturnType<typeof useLoaderData<typeof loader>>["order"];
+
+/** "Pickup X on <date>, <window>." */
+function PickupLine({ order }: { order: CancelOrder }) {
+  const { t, i18n } = useTranslation("orders");
+  const lng = i18n.language;
+  const date = formatDate(order.slot.date, lng);
+  return (
+    <p>{t("cancel.intro", { number: order.confirmationNumber, date, window: windowLabel(order.slot.window, lng) })}</p>
+  );
+}
+
 /** What a cancelled pickup's cancel page shows (reached by Back, a reload or a second tab): the outcome. */
-function CancelledOutcome({ order }: { order: ReturnType<typeof useLoaderData<typeof loader>>["order"] }) {
+function CancelledOutcome({ order }: { order: CancelOrder }) {
   const { t, i18n } = useTranslation(["orders", "common"]);
   const lng = i18n.language;
   const refundStatus = order.payment?.refundStatus ?? null;
   return (
     <div className="card mx-auto max-w-md space-y-3" data-testid="cancel-outcome">
       <h1 className="page-title">{t("cancel.done")}</h1>
-      <p>
-        {t("cancel.intro", {
-          number: order.confirmationNumber,
-          date: formatDate(order.slot.date, lng),
-          window: windowLabel(order.slot.window, lng),
-        })}
-      </p>
+      <PickupLine order={order} />
       {order.cancelledAt ? <p>{t("cancel.cancelledOn", { when: formatDateTime(order.cancelledAt, lng) })}</p> : null}
       <p className="font-semibold">
         {t(refundStatus ? `refund.${refundStatus}` : "refund.none", {

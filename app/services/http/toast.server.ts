@@ -16,7 +16,7 @@ type FlashOptions = { clearRedirect?: boolean; waitlisted?: Waitlisted };
 const WAITLISTED_KEPT = 5;
 
 /** A waitlist sign-up as this browser remembers it: the prefix, the reason and the address given. */
-export type Waitlisted = { fsa: string; reason: WaitlistReason; email: string };
+type Waitlisted = { fsa: string; reason: WaitlistReason; email: string };
 
 type VisitorData = {
   redirectTo?: string;
