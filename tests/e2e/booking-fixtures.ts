@@ -55,6 +55,18 @@ export function insertPromoCode(percent = 50): string {
   return code;
 }
 
+/** A resident with a complete address who paid for 2 bags (the 4242 card) on a bookable slot. */
+export async function bookTwoBags(page: Page, tag: string, payLabel: RegExp) {
+  const email = await residentWithAddress(page, tag);
+  const slotId = await bookableSlotId(page);
+  await page.goto(`/checkout?bags=2&slotId=${slotId}`);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: payLabel }).click();
+  await expect(page).toHaveURL(/\/confirmation\?confirmationNumber=/);
+  const confirmation = new URL(page.url()).searchParams.get("confirmationNumber")!;
+  return { email, slotId, confirmation };
+}
+
 export async function fillCard(page: Page, cardNumber: string) {
   await page.locator("#cardNumber").fill(cardNumber);
   await page.locator("#expiry").fill("12/34");

@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formatDate, windowLabel } from "../../app/lib/format";
-import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
+import { bookTwoBags } from "./booking-fixtures";
 import { interactive, query, signedInResident } from "./helpers";
 
 const VIEWPORT = { width: 390, height: 844 };
@@ -52,13 +52,7 @@ const windowBox = (page: Page) => page.locator("#windows label").filter({ has: p
 
 /** A resident with a paid 2-bag pickup; its slot and date. */
 async function residentWithPickup(page: Page, tag: string, pay: RegExp) {
-  await residentWithAddress(page, tag);
-  const slotId = await bookableSlotId(page);
-  await page.goto(`/checkout?bags=2&slotId=${slotId}`);
-  await fillCard(page, "4242 4242 4242 4242");
-  await page.getByRole("button", { name: pay }).click();
-  await expect(page).toHaveURL(/\/confirmation\?confirmationNumber=/);
-  const confirmation = new URL(page.url()).searchParams.get("confirmationNumber")!;
+  const { slotId, confirmation } = await bookTwoBags(page, tag, pay);
   const slot = query<{ date: string; window: "morning" | "afternoon" }>(
     "select date, window from pickup_slots where id = ?",
     slotId,

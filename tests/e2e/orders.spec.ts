@@ -1,19 +1,8 @@
 // After booking: My Orders, the order page with its taxes, moving the date, cancelling with the
 // refund, the bell, and another resident's pickup staying out of reach. JavaScript on and off.
 import { expect, test, type Page } from "@playwright/test";
-import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
+import { bookTwoBags } from "./booking-fixtures";
 import { query, signedInResident } from "./helpers";
-
-async function bookTwoBags(page: Page, tag: string, payLabel: RegExp) {
-  const email = await residentWithAddress(page, tag);
-  const slotId = await bookableSlotId(page);
-  await page.goto(`/checkout?bags=2&slotId=${slotId}`);
-  await fillCard(page, "4242 4242 4242 4242");
-  await page.getByRole("button", { name: payLabel }).click();
-  await expect(page).toHaveURL(/\/confirmation\?confirmationNumber=/);
-  const confirmation = new URL(page.url()).searchParams.get("confirmationNumber")!;
-  return { email, slotId, confirmation };
-}
 
 const slotOf = (confirmation: string) =>
   query<{ pickup_slot_id: number; status: string }>(
