@@ -60,6 +60,12 @@ test.describe("my orders in English", () => {
     await expect(page.getByTestId("toast")).toContainText("Pickup moved");
     const moved = slotOf(confirmation);
     expect(moved.pickup_slot_id).not.toBe(slotId);
+    // Back after the move does not offer the move again, nor call it failed: My Orders, as it stands.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/history(#\w+)?$/);
+    await expect(page.getByText("Booking failed")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Move my pickup" })).toHaveCount(0);
+    expect(slotOf(confirmation).pickup_slot_id).toBe(moved.pickup_slot_id);
     expect(
       query<{ n: number }>(
         "select count(*) as n from payments p join users u on u.id = p.user_id where u.email = ?",

@@ -61,11 +61,14 @@ type Moving =
 
 /**
  * /booking's mode: a new booking, or moving the pickup remembered in the session. Without the modify
- * flag a remembered pickup is forgotten; with it, a pickup that can no longer move goes back to My Orders.
+ * flag a remembered pickup is forgotten; with it, a pickup that can no longer move goes back to My Orders
+ * (with the reason), and so does a page with no pickup being moved (Back after the move: no error).
  */
 export async function pickupBeingMoved(request: Request, user: User, modifyFlag: boolean): Promise<Moving> {
   const stored = await modifyingPickupId(request);
   if (!modifyFlag) return stored ? { kind: "forget", setCookie: await forgetModify(request) } : { kind: "none" };
+  // Nothing being moved (Back after a finished move, a kept tab): My Orders shows where things stand.
+  if (stored === null) return { kind: "redirect", response: redirect("/history") };
   try {
     return { kind: "modify", order: pickupToMove(user.id, stored) };
   } catch (error) {
