@@ -372,12 +372,23 @@ describe("slot supply", () => {
     expect(mail.text).toContain("/history");
     expect(lastActivity()).toMatchObject({ action: "date.close", detail: { date: morning.date, pickups: 1 } });
 
-    expect((await asyncRefusal(() => closeDate(admin, morning.date)))?.key).toBe("close.nothingToClose");
+    // Closing again (Back, a resubmitted form) answers the same and changes nothing: no second e-mail.
+    const mails = emailsTo(user.email).length;
+    const activity = lastActivity();
+    expect(await closeDate(admin, morning.date)).toEqual({ pickups: 1 });
+    expect(emailsTo(user.email)).toHaveLength(mails);
+    expect(lastActivity()).toEqual(activity);
+    const noSlots = addDays(dateKey(Date.now()), 400);
+    expect((await asyncRefusal(() => closeDate(admin, noSlots)))?.key).toBe("close.nothingToClose");
     expect((await asyncRefusal(() => closeDate(admin, addDays(dateKey(Date.now()), -1))))?.key).toBe("close.past");
 
     reopenDate(admin, morning.date);
     expect(slotRow(morning.id).closed).toBe(false);
-    expect(lastActivity().action).toBe("date.reopen");
+    const reopened = lastActivity();
+    expect(reopened.action).toBe("date.reopen");
+    reopenDate(admin, morning.date);
+    expect(lastActivity()).toEqual(reopened);
+    expect(() => reopenDate(admin, noSlots)).toThrow(AdminError);
   });
 
   it("a template edit is checked field by field, saved, and applied to the slots ahead", async () => {

@@ -163,8 +163,12 @@ export async function closeDate(admin: User, date: string, at = now()) {
       .set({ closed: true })
       .where(and(eq(schema.pickupSlots.date, date), eq(schema.pickupSlots.closed, false)))
       .run();
-    if (closed.changes === 0) throw new AdminError("close.nothingToClose", { date });
     const affected = scheduledPickupsOn(tx, date);
+    if (closed.changes === 0) {
+      // Closed already (Back, a second tab, a resubmitted form): the same result, nothing e-mailed again.
+      if (!hasSlots(tx, date)) throw new AdminError("close.nothingToClose", { date });
+      return affected;
+    }
     recordActivity(tx, admin.id, "date.close", { date, pickups: affected.length });
     for (const pickup of affected) {
       queueEmail(tx, {
@@ -187,7 +191,15 @@ export function reopenDate(admin: User, date: string, at = now()) {
       .set({ closed: false })
       .where(and(eq(schema.pickupSlots.date, date), eq(schema.pickupSlots.closed, true)))
       .run();
-    if (reopened.changes === 0) throw new AdminError("close.nothingToReopen", { date });
-    recordActivity(tx, admin.id, "date.reopen", { date });
+    if (reopened.changes > 0) recordActivity(tx, admin.id, "date.reopen", { date });
+    // Open already (a resubmitted form): the same result, nothing recorded again.
+    else if (!hasSlots(tx, date)) throw new AdminError("close.nothingToReopen", { date });
   });
+}
+
+function hasSlots(tx: Tx, date: string) {
+  return (
+    tx.select({ id: schema.pickupSlots.id }).from(schema.pickupSlots).where(eq(schema.pickupSlots.date, date)).get() !==
+    undefined
+  );
 }
