@@ -71,8 +71,9 @@ export function LanguageSwitcher({ current }: { current: string }) {
           >
             <span>{t(`language.${lng}`)}</span>
             {lng === current ? (
-              <span aria-label={t("language.current")} className="text-brand-700">
-                ✓
+              <span className="text-brand-700">
+                <span aria-hidden="true">✓</span>
+                <span className="sr-only">{` ${t("language.current")}`}</span>
               </span>
             ) : null}
           </button>

@@ -65,6 +65,7 @@ export function PostalCodeField({ field }: { field: Field }) {
       {...field}
       label={t("fields.postalCode")}
       autoComplete="postal-code"
+      inputMode="text"
       hint={t("fields.postalCodeHint")}
       maxLength={POSTAL_CODE_MAX}
       autoCapitalize="characters"

@@ -28,9 +28,9 @@ export function DatePicker({
       <div className="mt-3 space-y-4">
         {weeks.map((week) => (
           <div key={week.start} role="group" aria-labelledby={`week-${week.start}`}>
-            <h3 id={`week-${week.start}`} className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+            <h2 id={`week-${week.start}`} className="text-sm font-semibold uppercase tracking-wide text-stone-600">
               {t("date.weekOf", { date: week.label })}
-            </h3>
+            </h2>
             <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-3">
               {week.dates.map((day) => (
                 <label

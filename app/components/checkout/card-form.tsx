@@ -67,6 +67,8 @@ export function CardForm({
               <input
                 id={field.name}
                 name={field.name}
+                type="text"
+                autoCapitalize={field.name === "postalCode" ? "characters" : undefined}
                 className={`field-input ${field.name === "postalCode" ? "uppercase" : ""}`}
                 autoComplete={field.autoComplete}
                 inputMode={field.inputMode}

@@ -32,6 +32,8 @@ export function CheckForm({ typed, invalid }: { typed: string; invalid: boolean 
           name="fsa"
           value={value}
           onChange={(event) => setValue(cleanFsaInput(event.target.value))}
+          type="text"
+          inputMode="text"
           maxLength={3}
           autoComplete="postal-code"
           autoCapitalize="characters"
