@@ -92,6 +92,8 @@ class Audit {
 
   async check(label: string) {
     await this.page.locator("h1").first().waitFor();
+    // The whole document, not the first part of a streamed one (a bottom bar link half received has no name).
+    await this.page.waitForLoadState("load");
     const target = await this.scanTarget();
     const results = await new AxeBuilder({ page: target }).withTags(TAGS).analyze();
     this.pages.push(label);
