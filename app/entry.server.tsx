@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+// Not renderToPipeableStream: React 18.3's Node writer sends its whole 2,048-byte buffer when a string
+// does not fit, the bytes a cut multi-byte character left unwritten going out as NULs (issue 24). The web
+// stream writer encodes each string whole and copies bytes, so no byte is ever left unwritten.
+import { renderToReadableStream } from "react-dom/server.browser";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
@@ -79,34 +80,26 @@ export default async function handleRequest(
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+  let shellRendered = false;
+  // A shell that fails rejects, as onShellError did.
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(ABORT_DELAY),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
       },
-    );
-    setTimeout(abort, ABORT_DELAY);
-  });
+    },
+  );
+  shellRendered = true;
+  if (waitForAll) await body.allReady;
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 function retryAfterOfPage({ staticHandlerContext: c }: EntryContext, headers: Headers) {
