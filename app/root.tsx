@@ -8,6 +8,7 @@ import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { BottomNav } from "./components/bottom-nav";
 import { Header } from "./components/header";
 import { RouteError } from "./components/route-error";
+import { RouteFocus } from "./components/route-focus";
 import { NotificationBell } from "./components/notifications";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
@@ -105,6 +106,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       {user ? <BottomNav /> : null}
+      <RouteFocus />
     </>
   );
 }

@@ -2,6 +2,8 @@
 // One GET form holds every choice, so without JavaScript "Show time windows" re-renders the page on
 // the server with the new date's windows; Continue posts the same fields to the route action. With
 // JavaScript the choices live in component state and the page updates in place.
+// No preventScrollReset: a refused Continue (answered without a redirect) keeps its scroll anyway, and
+// the redirect into /checkout must open at the top, with the order summary in view.
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -88,14 +90,7 @@ export function BookingForm({
   }
 
   return (
-    <Form
-      ref={form}
-      id={BOOKING_FORM_ID}
-      method="get"
-      preventScrollReset
-      className="mt-4 space-y-4"
-      data-testid="booking-form"
-    >
+    <Form ref={form} id={BOOKING_FORM_ID} method="get" className="mt-4 space-y-4" data-testid="booking-form">
       {shownError ? (
         // The reason is also by the button, further down. Without JavaScript the refused page opens with
         // this summary focused (a fragment on the form's action would follow the redirect of a valid
