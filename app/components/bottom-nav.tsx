@@ -32,7 +32,7 @@ export function BottomNav() {
               to={item.to}
               end={item.to === "/"}
               className={({ isActive }) =>
-                `flex min-h-[56px] flex-col items-center justify-center gap-0.5 px-1 text-center text-[11px] font-medium leading-tight ${
+                `flex min-h-[4rem] flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[0.6875rem] font-medium leading-tight max-[399px]:px-0 max-[399px]:text-[0.625rem] ${
                   isActive ? "text-brand-700" : "text-stone-600"
                 }`
               }
@@ -49,7 +49,10 @@ export function BottomNav() {
               >
                 <path d={item.icon} />
               </svg>
-              <span>{t(`nav.${item.key}`)}</span>
+              {/* A label longer than its sixth of a 320 px bar breaks (hyphenated where the browser can) instead
+                  of running over its neighbour's; 4rem holds the icon and three lines of label (below 400 px at 10/16 rem,
+                  so 'Accepted Materials' and 'Mes commandes' take no more). */}
+              <span className="max-w-full hyphens-auto break-words">{t(`nav.${item.key}`)}</span>
             </NavLink>
           </li>
         ))}

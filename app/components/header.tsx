@@ -7,16 +7,19 @@ export function Header({ user, locale, bell }: { user: PublicUser | null; locale
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-3 py-1">
+      {/* One row at 320 px (WCAG 1.4.10): below 400 px the name beside the logo and the avatar (both
+          decorative: the link and the sr-only account line carry their words) give way; if the group is
+          still too wide (much larger text) it wraps instead of pushing the page sideways. */}
+      <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-2 px-3 py-1">
         <Link
           to="/"
-          className="flex min-h-[44px] items-center gap-2 font-bold text-brand-800"
+          className="flex min-h-[44px] shrink-0 items-center gap-2 font-bold text-brand-800"
           aria-label={t("header.home")}
         >
           <Logo />
-          <span className="text-lg">{t("app.name")}</span>
+          <span className="text-lg max-[399px]:hidden">{t("app.name")}</span>
         </Link>
-        <div className="flex items-center gap-1">
+        <div className="flex min-w-0 flex-wrap items-center justify-end gap-1">
           <LanguageSwitcher current={locale} />
           {user ? (
             <>
@@ -30,7 +33,7 @@ export function Header({ user, locale, bell }: { user: PublicUser | null; locale
               ) : null}
               {bell}
               <span
-                className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800"
+                className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800 max-[399px]:hidden"
                 aria-hidden="true"
               >
                 {user.email.charAt(0)}

@@ -1,0 +1,147 @@
+// Issue 24, part 1: every page fits a 320 px screen (WCAG 1.4.10 Reflow: the header's right-hand group gives
+// way instead of pushing the page sideways), and tabbing never leaves the focused element under the sticky
+// header or the fixed bottom bar (WCAG 2.4.11 Focus Not Obscured), in English and French, JavaScript on and
+// off (the js and no-js projects).
+import { expect, test, type Page } from "@playwright/test";
+import { signInAdmin } from "./admin-fixtures";
+import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
+import { interactive, signedInResident } from "./helpers";
+
+const VISITOR_PAGES = ["/", "/materials", "/how-it-works", "/sign-in", "/sign-up", "/forgot-password"];
+const RESIDENT_PAGES = ["/", "/booking", "/materials", "/history", "/profile", "/how-it-works", "/notifications"];
+const ADMIN_PAGES = ["/admin"];
+
+/** Pages whose document is wider than the viewport, each with its width. */
+async function tooWide(page: Page, paths: string[]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await interactive(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 320) wide.push(`${path}: ${width}px`);
+  }
+  return wide;
+}
+
+/**
+ * Tabs from the top of the page to its end and names every focused element whose box intersects the
+ * sticky header or the fixed bottom bar (elements inside the bars themselves, and the skip link drawn
+ * above them, are not covered by them).
+ */
+async function focusUnderBars(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator("body").focus();
+  const covered: string[] = [];
+  for (let stop = 0; stop < 80; stop += 1) {
+    await page.keyboard.press("Tab");
+    const result = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return { end: true, covered: null };
+      if (el.closest("header.sticky, nav.fixed") || el.matches('a[href="#main"]')) return { end: false, covered: null };
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) return { end: false, covered: null };
+      const hit = [document.querySelector("header.sticky"), document.querySelector("nav.fixed")]
+        .filter((bar): bar is Element => bar !== null)
+        .some((bar) => {
+          const b = bar.getBoundingClientRect();
+          return box.top < b.bottom && box.bottom > b.top && box.left < b.right && box.right > b.left;
+        });
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.id ?? el.tagName).trim().slice(0, 40);
+      return { end: false, covered: hit ? `${el.tagName.toLowerCase()} "${name}" at ${Math.round(box.top)}` : null };
+    });
+    if (result.end) break;
+    if (result.covered) covered.push(result.covered);
+  }
+  return covered;
+}
+
+for (const lang of ["en", "fr"] as const) {
+  test.describe(`reflow at 320 px (${lang})`, () => {
+    test.use({ locale: lang === "fr" ? "fr-CA" : "en-CA", viewport: { width: 320, height: 640 } });
+
+    test("visitor pages fit 320 px without scrolling sideways", async ({ page }) => {
+      expect(await tooWide(page, VISITOR_PAGES)).toEqual([]);
+      // The header still offers signing in and the language menu.
+      await expect(
+        page.locator("header").getByRole("link", { name: lang === "fr" ? "Se connecter" : "Sign in" }),
+      ).toBeInViewport({ ratio: 1 });
+    });
+
+    test("resident pages fit 320 px without scrolling sideways", async ({ page }) => {
+      await residentWithAddress(page, `reflow-${lang}`);
+      const checkout = `/checkout?bags=2&slotId=${await bookableSlotId(page)}`;
+      expect(await tooWide(page, [...RESIDENT_PAGES, checkout])).toEqual([]);
+      await expect(page).toHaveURL(checkout);
+      // Signing out is on the screen, whole.
+      await expect(page.locator('header form[action="/sign-out"] button')).toBeInViewport({ ratio: 1 });
+    });
+
+    test("admin pages fit 320 px without scrolling sideways", async ({ page }) => {
+      await signInAdmin(page.request);
+      expect(await tooWide(page, ADMIN_PAGES)).toEqual([]);
+      await expect(page.locator('header form[action="/sign-out"] button')).toBeInViewport({ ratio: 1 });
+      // With its Admin link too, the header keeps one row: the height the scroll padding reserves.
+      const { header, paddingTop } = await page.evaluate(() => ({
+        header: document.querySelector("header.sticky")!.getBoundingClientRect().height,
+        paddingTop: parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+      }));
+      expect(Math.abs(header - paddingTop)).toBeLessThanOrEqual(1);
+    });
+  });
+
+  for (const width of [320, 390, 1280]) {
+    test.describe(`the bars' room at ${width} px (${lang})`, () => {
+      test.use({ locale: lang === "fr" ? "fr-CA" : "en-CA", viewport: { width, height: 800 } });
+
+      test("scroll padding equals the header's and the bottom bar's heights; the bar's labels scale with text", async ({
+        page,
+      }) => {
+        await signedInResident(page, `bars-${lang}`);
+        await page.goto("/history");
+        await interactive(page);
+        const measure = () =>
+          page.evaluate(() => {
+            const html = getComputedStyle(document.documentElement);
+            const label = document.querySelector("nav.fixed li span")!;
+            return {
+              header: document.querySelector("header.sticky")!.getBoundingClientRect().height,
+              bar: document.querySelector("nav.fixed")!.getBoundingClientRect().height,
+              paddingTop: parseFloat(html.scrollPaddingTop),
+              paddingBottom: parseFloat(html.scrollPaddingBottom),
+              label: parseFloat(getComputedStyle(label).fontSize),
+            };
+          });
+        const normal = await measure();
+        expect(Math.abs(normal.header - normal.paddingTop), JSON.stringify(normal)).toBeLessThanOrEqual(1);
+        expect(Math.abs(normal.bar - normal.paddingBottom), JSON.stringify(normal)).toBeLessThanOrEqual(1);
+        // The labels are sized in rem: twice the root font size, twice the label.
+        await page.evaluate(() => (document.documentElement.style.fontSize = "200%"));
+        const large = await measure();
+        expect(large.label).toBeCloseTo(normal.label * 2, 1);
+      });
+    });
+  }
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test.describe(`focus never under a bar at ${viewport.width}x${viewport.height} (${lang})`, () => {
+      test.use({ locale: lang === "fr" ? "fr-CA" : "en-CA", viewport });
+
+      test("tabbing through checkout and the confirmation", async ({ page }) => {
+        await residentWithAddress(page, `focus-${lang}-${viewport.width}`);
+        const slotId = await bookableSlotId(page);
+        await page.goto(`/checkout?bags=2&slotId=${slotId}`);
+        await interactive(page);
+        await fillCard(page, "4242 4242 4242 4242");
+        expect(await focusUnderBars(page)).toEqual([]);
+        await page.getByRole("button", { name: lang === "fr" ? /^Payer / : /^Pay \$/ }).click();
+        await expect(page).toHaveURL(/\/confirmation\?confirmationNumber=/);
+        await interactive(page);
+        expect(await focusUnderBars(page)).toEqual([]);
+      });
+    });
+  }
+}
