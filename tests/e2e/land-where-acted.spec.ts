@@ -42,10 +42,15 @@ const TEXT = {
 
 /** The element's box lies within the first screen the browser shows (scrolled where it landed). */
 async function expectOnScreen(element: Locator) {
-  const box = await element.boundingBox();
-  expect(box).not.toBeNull();
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(VIEWPORT.height);
+  // Once the document is whole: the browser scrolls to the fragment when it has the element, and a box
+  // measured while the page still streams in can be read before that scroll.
+  await element.page().waitForLoadState("load");
+  await expect(async () => {
+    const box = await element.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(VIEWPORT.height);
+  }).toPass({ timeout: 3000 });
 }
 
 const windowBox = (page: Page) => page.locator("#windows label").filter({ has: page.locator("input:not([disabled])") });
