@@ -8,7 +8,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build*/", "public/build*/", ".cache/", "node_modules/", "tests/.tmp/", "data/", "db/migrations/"],
+    ignores: [
+      "build*/",
+      "public/build*/",
+      "scripts/bench-floor/build/",
+      ".cache/",
+      "node_modules/",
+      "tests/.tmp/",
+      "data/",
+      "db/migrations/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
