@@ -81,6 +81,11 @@ export default async function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
   let shellRendered = false;
+  // Rendering still under way after ABORT_DELAY is given up. The timer is cleared once everything has
+  // rendered: aborting a finished render makes React close its closed stream again (ERR_INVALID_STATE
+  // thrown from the timer), and a pending timer keeps the whole render in memory for its 5 s.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ABORT_DELAY);
   // A shell that fails rejects, as onShellError did.
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
@@ -90,14 +95,19 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
-      signal: AbortSignal.timeout(ABORT_DELAY),
+      signal: abort.signal,
       onError(error: unknown) {
         responseStatusCode = 500;
         if (shellRendered) console.error(error);
       },
     },
-  );
+  ).catch((error: unknown) => {
+    clearTimeout(timer);
+    throw error;
+  });
   shellRendered = true;
+  const settled = () => clearTimeout(timer);
+  body.allReady.then(settled, settled);
   if (waitForAll) await body.allReady;
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

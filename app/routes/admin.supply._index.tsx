@@ -8,7 +8,15 @@ import { Problem } from "~/components/admin/problem";
 import { SlotProblems, SlotsTable } from "~/components/admin/slots-table";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, dayLabel, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
+import {
+  adminForm,
+  dayLabel,
+  done,
+  refused,
+  refusedOnDate,
+  samePage,
+  unknownIntent,
+} from "~/services/http/admin-actions.server";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { toDateKey } from "~/services/admin/errors.server";
 import { MAX_CAPACITY, reopenDate, setSlotCapacity, slotsAhead } from "~/services/admin/supply.server";
@@ -57,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
           date: await dayLabel(request, date),
         });
       } catch (error) {
-        return refused(error, form, `date-${date}`);
+        return refusedOnDate(request, error, form, `date-${date}`);
       }
     }
     case "regenerate": {

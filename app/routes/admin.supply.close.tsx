@@ -8,7 +8,7 @@ import { AffectedPickups } from "~/components/admin/affected-pickups";
 import { Problem } from "~/components/admin/problem";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, dayLabel, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
+import { adminForm, dayLabel, done, refusedOnDate, unknownIntent } from "~/services/http/admin-actions.server";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { toDateKey } from "~/services/admin/errors.server";
 import { closeDate, closeDatePreview, reopenDate } from "~/services/admin/supply.server";
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return unknownIntent(form);
     }
   } catch (error) {
-    return refused(error, form);
+    return refusedOnDate(request, error, form);
   }
 }
 

@@ -88,6 +88,22 @@ test.describe("one server", () => {
     server = await ownServer("connections", 4);
   });
 
+  test("a rendered page leaves nothing behind: no error once the render's abort delay has passed", async () => {
+    const port = server!.port;
+    const pages = ["/", "/sign-in", "/sign-up", "/forgot-password", "/postal-code"];
+    for (const path of pages) {
+      for (const language of ["en", "fr"]) {
+        const page = await send(port, { path, headers: { "Accept-Language": language } });
+        expect(page.status, path).toBe(200);
+        expect(page.body).toContain("</html>");
+      }
+    }
+    // entry.server gives up a render still under way after 5 s; a finished one must not be aborted then
+    // (React closing its closed stream again threw ERR_INVALID_STATE from the timer for every page).
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(server!.log.join("").match(/ERR_INVALID_STATE|already closed|Error/g) ?? []).toEqual([]);
+  });
+
   test("a 2 MB body is refused with 413 and the same keep-alive socket answers the next request at once", async () => {
     const port = server!.port;
     // Reference: a request on a fresh connection, on this machine, now.

@@ -52,3 +52,25 @@ test("a refused capacity is named at the top of the page and its row is in view"
     expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }
 });
+
+test("a date refused for having no slots is written as the operator reads dates, in English and French", async ({
+  page,
+  baseURL,
+}) => {
+  await signInAdmin(page.request);
+  // A stale form from another tab: closing or reopening a date with no slots at all.
+  const date = "2031-12-03";
+  for (const [language, intent, text] of [
+    ["en-CA", "close", "Wed, Dec 3 has no open slot to close."],
+    ["fr-CA", "reopen", "Le mer. 3 déc. n'a aucune plage fermée à rouvrir."],
+  ] as const) {
+    const response = await page.request.post(`/admin/supply/close?date=${date}`, {
+      form: { intent },
+      headers: { Origin: baseURL!, "Accept-Language": language },
+    });
+    expect(response.status()).toBe(400);
+    const html = (await response.text()).replace(/&#x27;|&#39;/g, "'");
+    expect(html).toContain(text);
+    expect(html).not.toContain(date + " ");
+  }
+});

@@ -2,7 +2,7 @@
 // failed-form shape (app/lib/form-reply: the problem's key under the form or row it belongs to, with its
 // values; 400, or 404 for what does not exist), and success as a redirect with a toast.
 import { requireAdmin } from "./admin-auth.server";
-import { AdminError } from "~/services/admin/errors.server";
+import { AdminError, toDateKey } from "~/services/admin/errors.server";
 import { reject, submissionOf } from "./forms.server";
 import { readForm } from "./request.server";
 import { getLanguage } from "./i18n.server";
@@ -36,6 +36,17 @@ export function refused(error: unknown, form: FormData, target?: string) {
     values: Object.keys(values).length ? values : undefined,
     status: error.status,
   });
+}
+
+/**
+ * `refused`, with a refusal's calendar date (its `date` value, 'YYYY-MM-DD') written as the operator
+ * reads it: 'Wed, Dec 3' / 'mer. 3 déc.'.
+ */
+export async function refusedOnDate(request: Request, error: unknown, form: FormData, target?: string) {
+  if (error instanceof AdminError && typeof error.values.date === "string" && toDateKey(error.values.date)) {
+    error.values.date = await dayLabel(request, error.values.date);
+  }
+  return refused(error, form, target);
 }
 
 export function unknownIntent(form: FormData) {
