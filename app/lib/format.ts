@@ -28,6 +28,7 @@ export function windowLabel(window: keyof typeof WINDOW_HOURS, lng: string): str
 const FORMAT_OPTIONS = {
   long: { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" },
   short: { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" },
+  monthDay: { month: "long", day: "numeric", timeZone: "UTC" },
   day: { year: "numeric", month: "short", day: "numeric", timeZone: ZONE },
   clock: { hour: "numeric", minute: "2-digit", hourCycle: "h23", timeZone: ZONE },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
@@ -60,8 +61,11 @@ function calendarDate(date: string): Date {
   return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1, 12));
 }
 
-/** 'Tuesday, December 1, 2026' / 'mardi 1 décembre 2026' (short: 'Tue, Dec 1' / 'mar. 1 déc.'). */
-export function formatDate(date: string, lng: string, style: "long" | "short" = "long"): string {
+/**
+ * 'Tuesday, December 1, 2026' / 'mardi 1 décembre 2026' (short: 'Tue, Dec 1' / 'mar. 1 déc.'; monthDay:
+ * 'December 1' / '1 décembre').
+ */
+export function formatDate(date: string, lng: string, style: "long" | "short" | "monthDay" = "long"): string {
   return formatter(lng, style).format(calendarDate(date));
 }
 

@@ -93,9 +93,15 @@ export function refundOnCancel(totalCents: number): number {
   return Math.max(0, totalCents - cancellationFeeCents());
 }
 
-/** '$11.50' / '11,50 $'. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** '$11.50' / '11,50 $'. The formatter of each language is built once (building one is the costly part). */
 export function formatMoney(cents: number, lng: string): string {
-  return new Intl.NumberFormat(lng === "fr" ? "fr-CA" : "en-CA", { style: "currency", currency: "CAD" }).format(
-    cents / 100,
-  );
+  const locale = lng === "fr" ? "fr-CA" : "en-CA";
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency: "CAD" });
+    moneyFormats.set(locale, format);
+  }
+  return format.format(cents / 100);
 }

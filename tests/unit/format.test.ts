@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addDays, weekdayOf } from "~/lib/dates";
 import { clockLabel, formatDate, formatDateTime, formatTime, singlePeriods, windowLabel } from "~/lib/format";
 
 // Fixed instants: 2026-11-24 20:07 UTC is 3:07 PM in Montreal (EST); 05:00 UTC is midnight there.
@@ -39,6 +40,31 @@ describe("dates in the reader's language", () => {
     expect(formatDate("2026-11-25", "fr", "short")).toBe("mer. 25 nov.");
     expect(formatDate("2026-12-01", "en")).toBe("Tuesday, December 1, 2026");
     expect(formatDate("2026-12-01", "fr")).toBe("mardi 1 décembre 2026");
+  });
+
+  it("names a week by its first day, month and day only", () => {
+    expect(formatDate("2026-11-29", "en", "monthDay")).toBe("November 29");
+    expect(formatDate("2026-11-23", "fr", "monthDay")).toBe("23 novembre");
+  });
+});
+
+describe("calendar arithmetic without a zone", () => {
+  it("adds days across months, years, leap days and the clock changes", () => {
+    expect(addDays("2026-11-30", 1)).toBe("2026-12-01");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    // Montreal's clock changes on 2026-03-08 and 2026-11-01: a day is still one date.
+    expect(addDays("2026-03-07", 2)).toBe("2026-03-09");
+    expect(addDays("2026-11-01", -1)).toBe("2026-10-31");
+    expect(addDays("2026-11-24", 35)).toBe("2026-12-29");
+  });
+
+  it("gives the ISO weekday, Monday 1 to Sunday 7", () => {
+    expect(weekdayOf("2026-11-23")).toBe(1);
+    expect(weekdayOf("2026-11-29")).toBe(7);
+    expect(weekdayOf("2026-03-08")).toBe(7);
+    expect(weekdayOf("2028-02-29")).toBe(2);
   });
 });
 

@@ -1,6 +1,7 @@
 // Is a postal prefix served? The answer comes from the service_prefixes table (active rows only).
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
+import { sharedRead } from "~/services/platform/shared-reads.server";
 import { FsaSchema } from "~/lib/visitor-schemas";
 
 /** A prefix that is not a Canadian FSA (wrong shape, or a first letter Canada does not use). */
@@ -20,13 +21,24 @@ export function parsePostalPrefix(raw: unknown): string {
   return parsed.data;
 }
 
+/** The open prefixes, read once until the database changes (platform/shared-reads). */
+function servedPrefixes(): ReadonlySet<string> {
+  return sharedRead(
+    "served-prefixes",
+    () =>
+      new Set(
+        db
+          .select({ fsa: schema.servicePrefixes.fsa })
+          .from(schema.servicePrefixes)
+          .where(eq(schema.servicePrefixes.active, true))
+          .all()
+          .map((row) => row.fsa),
+      ),
+  );
+}
+
 export function isServedPrefix(fsa: string): boolean {
-  const row = db
-    .select({ fsa: schema.servicePrefixes.fsa })
-    .from(schema.servicePrefixes)
-    .where(and(eq(schema.servicePrefixes.fsa, fsa), eq(schema.servicePrefixes.active, true)))
-    .get();
-  return Boolean(row);
+  return servedPrefixes().has(fsa);
 }
 
 /** The spec's service-area check: `{ available, fsa }` for a prefix typed in any case. */

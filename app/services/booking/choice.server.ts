@@ -1,10 +1,8 @@
 // The booking page's choices (bags, a date, its morning or afternoon window) as the resident sees
 // them, and the check behind its Continue button. Labels are made here, on the server, so the page's
 // JavaScript needs no date library.
-import { DateTime } from "luxon";
 import { now } from "~/lib/clock";
-import { formatDate, windowLabel, ZONE, type PickupWindow } from "~/lib/dates";
-import { intlLocale } from "~/lib/i18n";
+import { addDays, formatDate, weekdayOf, windowLabel, type PickupWindow } from "~/lib/dates";
 import { isMontrealFsa } from "~/lib/postal";
 import { parseBagCount, type BagCount } from "~/lib/pricing";
 import { isOffered, spotsLeft, type DateOption } from "~/lib/slots";
@@ -24,9 +22,8 @@ function areaStatus(postalFsa: string): AreaStatus {
 
 /** French weeks start on Monday, English (Canada) weeks on Sunday. */
 export function weekStart(date: string, lng: string): string {
-  const day = DateTime.fromISO(date, { zone: ZONE });
-  const back = lng === "fr" ? day.weekday - 1 : day.weekday % 7;
-  return day.minus({ days: back }).toISODate()!;
+  const weekday = weekdayOf(date);
+  return addDays(date, -(lng === "fr" ? weekday - 1 : weekday % 7));
 }
 
 function dateChoice(option: DateOption, lng: string): DateChoice {
@@ -49,10 +46,7 @@ function bookingWeeks(options: DateOption[], lng: string): WeekGroup[] {
     const start = weekStart(option.date, lng);
     let week = weeks.find((w) => w.start === start);
     if (!week) {
-      const label = DateTime.fromISO(start, { zone: ZONE })
-        .setLocale(intlLocale(lng))
-        .toLocaleString({ month: "long", day: "numeric" });
-      week = { start, label, dates: [] };
+      week = { start, label: formatDate(start, lng, "monthDay"), dates: [] };
       weeks.push(week);
     }
     week.dates.push(dateChoice(option, lng));

@@ -1,8 +1,10 @@
 // Pickup slots as residents see them: offered slots for a prefix, merged by date, and one slot.
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import { db, schema, type Tx } from "~/services/platform/db.server";
+import { sharedRead } from "~/services/platform/shared-reads.server";
 import { ensureSlotsGenerated } from "./slot-supply.server";
 import { now } from "~/lib/clock";
+import { dateKey } from "~/lib/dates";
 import { isOffered, lastBookableDate, mergeSlotsByDate, MIN_LEAD_MS, type SlotView } from "~/lib/slots";
 import type { PickupSlot } from "../../../db/schema";
 
@@ -30,26 +32,32 @@ function toSlotView(slot: PickupSlot, prefixes: string[]): SlotView {
   };
 }
 
+/**
+ * Every open slot from a date on, with the prefixes it serves: the calendar as everyone sees it, read once
+ * until the database changes (platform/shared-reads). Booking never relies on it (takePlace checks the row).
+ */
+function openSlotsFrom(today: string): SlotView[] {
+  return sharedRead(`slots:${today}`, () => {
+    const prefixes = activePrefixes();
+    return db
+      .select()
+      .from(schema.pickupSlots)
+      .where(and(gte(schema.pickupSlots.date, today), eq(schema.pickupSlots.closed, false)))
+      .orderBy(asc(schema.pickupSlots.startsAt))
+      .all()
+      .map((row) => toSlotView(row, prefixes));
+  });
+}
+
 /** Slots offered to a prefix (or to anyone when fsa is empty), soonest first. */
 export function offeredSlots(fsa: string | null, at = now()): SlotView[] {
   ensureSlotsGenerated(at);
-  const prefixes = activePrefixes();
   const lastDate = lastBookableDate(at);
-  const rows = db
-    .select()
-    .from(schema.pickupSlots)
-    .where(
-      and(
-        gte(schema.pickupSlots.startsAt, at + MIN_LEAD_MS),
-        lte(schema.pickupSlots.date, lastDate),
-        eq(schema.pickupSlots.closed, false),
-      ),
-    )
-    .orderBy(asc(schema.pickupSlots.startsAt))
-    .all();
-  return rows
-    .map((row) => toSlotView(row, prefixes))
-    .filter((slot) => (fsa ? isOffered(slot, fsa, at, lastDate) : slot.serviceAreas.length > 0));
+  return openSlotsFrom(dateKey(at)).filter((slot) =>
+    fsa
+      ? isOffered(slot, fsa, at, lastDate)
+      : slot.startsAt - at >= MIN_LEAD_MS && slot.date <= lastDate && slot.serviceAreas.length > 0,
+  );
 }
 
 export function dateOptions(fsa: string, at = now()) {

@@ -3,6 +3,7 @@
 // /materials page and GET /api/materials both read through here.
 import { asc, sql } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
+import { sharedRead } from "~/services/platform/shared-reads.server";
 import type { Language } from "~/lib/i18n";
 import { materialSearchQuery } from "~/lib/material-search";
 import type { Material, MaterialMatch } from "~/lib/material-text";
@@ -21,13 +22,16 @@ function localise(row: MaterialRow, lng: Language): Material {
   };
 }
 
+/** The catalogue in a language, read once until the database changes (platform/shared-reads). Never mutate it. */
 export function listMaterials(lng: Language): Material[] {
-  return db
-    .select()
-    .from(schema.materials)
-    .orderBy(asc(schema.materials.sortOrder), asc(schema.materials.id))
-    .all()
-    .map((row) => localise(row, lng));
+  return sharedRead(`materials:${lng}`, () =>
+    db
+      .select()
+      .from(schema.materials)
+      .orderBy(asc(schema.materials.sortOrder), asc(schema.materials.id))
+      .all()
+      .map((row) => localise(row, lng)),
+  );
 }
 
 /**

@@ -17,9 +17,19 @@ const honeypot = new Honeypot({
   encryptionSeed: createHmac("sha256", env.sessionSecrets[0]!).update("honeypot").digest("hex"),
 });
 
-/** The props of `<HoneypotProvider>`, made for each page the root loader serves. */
-export function honeypotInputProps() {
-  return honeypot.getInputProps();
+/** How long one encrypted timestamp is handed out: encrypting it (crypto-js AES) costs more than a page's queries. */
+const PROPS_REUSE_MS = 1_000;
+let lastProps: { at: number; props: ReturnType<Honeypot["getInputProps"]> } | null = null;
+
+/**
+ * The props of `<HoneypotProvider>` for each page the root loader serves: the same for every page served
+ * within a second (the timestamp says since when the form is valid, only checked not to be in the future).
+ */
+export function honeypotInputProps(at = Date.now()) {
+  if (!lastProps || at - lastProps.at >= PROPS_REUSE_MS || at < lastProps.at) {
+    lastProps = { at, props: honeypot.getInputProps({ validFromTimestamp: at }) };
+  }
+  return lastProps.props;
 }
 
 /** A 400 with a clear form error when the honeypot caught a bot, else null. Nothing is created. */
