@@ -1,12 +1,15 @@
 // GET /api/pickup-slots[?fsa=H2X] (spec section 7): the slots offered to a postal prefix (by default
 // the resident's own), soonest first, in the shape of spec section 3. Signed-in residents only.
+// The body is serialized once per state of the slots and prefixes (http/api-json.server's slotListBody),
+// with a strong ETag (a hash of it), 304 to If-None-Match and gzip when asked (http/cached-json.server).
+// Private and revalidated on each use: without ?fsa= it depends on who asks (their own prefix).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMessage } from "~/services/http/api.server";
 import { getLanguage } from "~/services/http/i18n.server";
 import { InvalidPostalPrefixError, parsePostalPrefix } from "~/services/areas/service-areas.server";
 import { requireApiUser } from "~/services/http/session.server";
-import { offeredSlots } from "~/services/booking/slots.server";
-import { slotJson } from "~/services/http/api-json.server";
+import { slotListBody } from "~/services/http/api-json.server";
+import { answerJson } from "~/services/http/cached-json.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,10 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const lng = await getLanguage(request);
-  return Response.json(
-    offeredSlots(fsa).map((slot) => slotJson(slot, lng)),
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return answerJson(request, slotListBody(fsa, lng), {
+    headers: { "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language", "Content-Language": lng },
+  });
 }
 
 export const action = methodNotAllowed;

@@ -1,8 +1,12 @@
 // The JSON API's shapes (spec sections 3 and 7): the pages and their /api twins call the same domain
 // functions; only here are their results shaped for an API client.
-import { windowLabel } from "~/lib/dates";
+import { dateKey, windowLabel } from "~/lib/dates";
+import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
-import type { SlotView } from "~/lib/slots";
+import { MIN_LEAD_MS, type SlotView } from "~/lib/slots";
+import { offeredSlots } from "~/services/booking/slots.server";
+import { tablesVersion } from "~/services/platform/table-versions.server";
+import { jsonBodyCache } from "./cached-json.server";
 import type { OrderRow } from "~/services/orders/orders.server";
 import type { PickupRequest } from "../../../db/schema";
 
@@ -18,6 +22,26 @@ export function slotJson(slot: SlotView, lng = "en") {
     currentBooked: slot.currentBooked,
     serviceAreas: slot.serviceAreas,
   };
+}
+
+/**
+ * Serialized /api/pickup-slots bodies (about 40 KB each, mostly the served prefixes of each slot) by
+ * what they depend on: the slots' and prefixes' rows (a version no write can leave stale), the prefix,
+ * the language, and the Montreal date (the last bookable date moves at midnight). Each also stops being
+ * used when its first slot comes within 24 hours. Bounded: every served prefix in both languages, twice.
+ */
+const slotLists = jsonBodyCache(512);
+
+export function slotListBody(fsa: string | null, lng: string, at = now()) {
+  const key = `${tablesVersion(["pickup_slots", "service_prefixes"])}|${dateKey(at)}|${fsa ?? "*"}|${lng}`;
+  return slotLists.get(key, at, () => {
+    const slots = offeredSlots(fsa, at);
+    const first = slots[0];
+    return {
+      data: slots.map((slot) => slotJson(slot, lng)),
+      validUntil: first ? first.startsAt - MIN_LEAD_MS : Number.POSITIVE_INFINITY,
+    };
+  });
 }
 
 /** A pickup just booked (POST /api/pickup-requests). */
