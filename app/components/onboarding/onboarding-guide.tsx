@@ -84,7 +84,14 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: GuideMode;
         ) : null}
       </div>
 
-      <article className="card mt-2" aria-roledescription="slide" data-testid="guide-slide" data-slide={current}>
+      {/* A group, not an article: an article would own the h2, leaving the carousel a section without heading. */}
+      <div
+        role="group"
+        className="card mt-2"
+        aria-roledescription="slide"
+        data-testid="guide-slide"
+        data-slide={current}
+      >
         <div className="flex justify-center">
           <SlideIllustration slide={id} />
         </div>
@@ -137,7 +144,7 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: GuideMode;
             {t("howItWorks.schedule")}
           </Link>
         ) : null}
-      </article>
+      </div>
 
       <GuideNav mode={mode} current={current} completing={completing} />
     </section>

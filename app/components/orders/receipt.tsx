@@ -55,36 +55,36 @@ export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string
         <StatusBadge status={order.displayStatus} />
       </div>
       <p className="hidden print:block">ReCircle — {t("order.receipt")}</p>
-      <section className="card">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      <div className="card">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 narrow:grid-cols-1 narrow:gap-y-0">
           <dt className="text-stone-600">{t("history.confirmation")}</dt>
-          <dd className="font-mono">{order.confirmationNumber}</dd>
+          <dd className="font-mono narrow:mb-1">{order.confirmationNumber}</dd>
           <dt className="text-stone-600">{t("order.orderDate")}</dt>
-          <dd>{formatDateTime(order.createdAt, lng)}</dd>
+          <dd className="narrow:mb-1">{formatDateTime(order.createdAt, lng)}</dd>
           <dt className="text-stone-600">{t("history.date")}</dt>
-          <dd>{formatDate(order.slot.date, lng)}</dd>
+          <dd className="narrow:mb-1">{formatDate(order.slot.date, lng)}</dd>
           <dt className="text-stone-600">{t("history.window")}</dt>
-          <dd>{windowLabel(order.slot.window, lng)}</dd>
+          <dd className="narrow:mb-1">{windowLabel(order.slot.window, lng)}</dd>
           <dt className="text-stone-600">{t("order.address")}</dt>
-          <dd>{order.address}</dd>
+          <dd className="narrow:mb-1">{order.address}</dd>
           <dt className="text-stone-600">{t("history.bagsLabel")}</dt>
-          <dd>{t("history.bags", { count: order.bagsRequested })}</dd>
+          <dd className="narrow:mb-1">{t("history.bags", { count: order.bagsRequested })}</dd>
         </dl>
-      </section>
+      </div>
       <section className="card" aria-labelledby="breakdown-title">
         <h2 id="breakdown-title" className="font-semibold">
           {t("order.breakdown")}
         </h2>
-        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 narrow:grid-cols-1 narrow:gap-y-0">
           {rows.map(([id, label, value]) => (
             <div key={id} className="contents" data-testid={`order-${id}`}>
               <dt>{label}</dt>
-              <dd className="text-right tabular-nums">{value}</dd>
+              <dd className="text-right tabular-nums narrow:mb-1 narrow:text-left">{value}</dd>
             </div>
           ))}
           <div className="contents text-lg font-bold" data-testid="order-total">
             <dt>{t("order.total")}</dt>
-            <dd className="text-right tabular-nums">{p.isFree ? t("order.free") : money(p.totalCents)}</dd>
+            <dd className="text-right tabular-nums narrow:mb-1 narrow:text-left">{p.isFree ? t("order.free") : money(p.totalCents)}</dd>
           </div>
         </dl>
         <div className="mt-3 border-t border-stone-200 pt-3 text-sm text-stone-700" data-testid="tax-numbers">
