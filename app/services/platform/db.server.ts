@@ -110,6 +110,23 @@ export function sqlite(): Database.Database {
   return connection().sqlite;
 }
 
+/**
+ * What `build` makes from the connection (prepared queries), made once per connection: drizzle otherwise
+ * builds a query's SQL and SQLite compiles it on every call, more than running a small query costs.
+ */
+export function perConnection<T>(build: (db: Db) => T): () => T {
+  const made = new WeakMap<Database.Database, T>();
+  return () => {
+    const { sqlite, db } = connection();
+    let value = made.get(sqlite);
+    if (value === undefined) {
+      value = build(db);
+      made.set(sqlite, value);
+    }
+    return value;
+  };
+}
+
 /** Closes the connection when the server stops (the WAL is checkpointed); it is not opened again. */
 export function closeDatabase() {
   globalThis.__database?.sqlite.close();
