@@ -1,6 +1,7 @@
 // The JSON API's shapes (spec sections 3 and 7): the pages and their /api twins call the same domain
 // functions; only here are their results shaped for an API client.
-import { dateKey, windowLabel } from "~/lib/dates";
+import { DateTime } from "luxon";
+import { windowLabel, ZONE } from "~/lib/dates";
 import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
 import { MIN_LEAD_MS, type SlotView } from "~/lib/slots";
@@ -32,8 +33,18 @@ export function slotJson(slot: SlotView, lng = "en") {
  */
 const slotLists = jsonBodyCache(512);
 
+/** The Montreal date of an instant, worked out (luxon, a few microseconds) once per day rather than per request. */
+let montrealDay = { key: "", from: 0, until: 0 };
+function montrealDate(at: number): string {
+  if (at < montrealDay.from || at >= montrealDay.until) {
+    const start = DateTime.fromMillis(at, { zone: ZONE }).startOf("day");
+    montrealDay = { key: start.toISODate()!, from: start.toMillis(), until: start.plus({ days: 1 }).toMillis() };
+  }
+  return montrealDay.key;
+}
+
 export function slotListBody(fsa: string | null, lng: string, at = now()) {
-  const key = `${tablesVersion(["pickup_slots", "service_prefixes"])}|${dateKey(at)}|${fsa ?? "*"}|${lng}`;
+  const key = `${tablesVersion(["pickup_slots", "service_prefixes"])}|${montrealDate(at)}|${fsa ?? "*"}|${lng}`;
   return slotLists.get(key, at, () => {
     const slots = offeredSlots(fsa, at);
     const first = slots[0];
