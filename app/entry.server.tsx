@@ -8,6 +8,7 @@ import { isbot } from "isbot";
 // stream writer encodes each string whole and copies bytes, so no byte is ever left unwritten.
 import { renderToReadableStream } from "react-dom/server.browser";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { StylesheetReaderProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
@@ -17,6 +18,7 @@ import { edgeGuard } from "~/services/http/edge-guard.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/http/security-headers.server";
+import { stylesheetText } from "~/services/http/stylesheet.server";
 import { startBackgroundWork, stopBackgroundWork } from "~/services/ops/startup.server";
 import { closeDatabase } from "~/services/platform/db.server";
 
@@ -89,9 +91,11 @@ export default async function handleRequest(
   // A shell that fails rejects, as onShellError did.
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </I18nextProvider>
+      <StylesheetReaderProvider value={stylesheetText}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </StylesheetReaderProvider>
     </NonceProvider>,
     {
       nonce,

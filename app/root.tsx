@@ -7,6 +7,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { BottomNav } from "./components/bottom-nav";
 import { Header } from "./components/header";
+import { InlineStylesheet } from "./components/inline-stylesheet";
 import { RouteError } from "./components/route-error";
 import { RouteFocus } from "./components/route-focus";
 import { NotificationBell } from "./components/notifications";
@@ -23,10 +24,8 @@ import { honeypotInputProps } from "~/services/http/honeypot.server";
 import { takeToast } from "~/services/http/toast.server";
 import stylesheet from "./tailwind.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is inlined in <head> (InlineStylesheet), not linked: no render-blocking request.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "ReCircle" }];
 
@@ -72,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="i18n-version" content={rootData?.i18nVersion ?? ""} />
         <Meta />
+        <InlineStylesheet href={stylesheet} />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -1,0 +1,53 @@
+// The first paint waits for nothing but the HTML (issue 11, part 5): the app's stylesheet is inlined in
+// every document's <head>, no render-blocking stylesheet is requested, and the page is styled with
+// JavaScript on and off. With JavaScript on, hydration keeps the inlined stylesheet (once) through
+// client-side navigations, without a page error or a hydration error in the console.
+import { expect, test } from "./fixtures";
+import { interactive } from "./helpers";
+
+const VISITOR_PAGES = ["/", "/postal-code"];
+const RESIDENT_PAGES = ["/booking", "/materials", "/history"];
+
+test.describe("first paint", () => {
+  test("documents inline the app's stylesheet and link none", async ({ page, resident }) => {
+    expect(resident.id).toBeGreaterThan(0);
+    for (const path of [...VISITOR_PAGES, ...RESIDENT_PAGES]) {
+      const html = await (await page.request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head, `${path}: no linked stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"(?![^>]*media="print")/);
+      const inline = /<style data-href="([^"]+\.css)">([^<]*)<\/style>/.exec(head);
+      expect(inline, `${path}: an inlined stylesheet`).not.toBeNull();
+      const built = await (await page.request.get(inline![1]!)).text();
+      expect(inline![2], `${path}: the whole built stylesheet`).toBe(built);
+    }
+  });
+
+  test("pages are styled without requesting a stylesheet", async ({ page, resident }) => {
+    expect(resident.id).toBeGreaterThan(0);
+    const stylesheets: string[] = [];
+    const problems: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    const styled = async (path: string) => {
+      // max-w-3xl (48rem) and the brand colour of the active bottom-bar link come from the stylesheet.
+      await expect(page.locator("main#main")).toHaveCSS("max-width", "768px");
+      await expect(page.locator(`nav a[href="${path}"]`)).toHaveCSS("min-height", "64px");
+      await expect(page.locator("style[data-href]")).toHaveCount(1);
+    };
+    await page.goto("/booking");
+    await interactive(page);
+    await styled("/booking");
+    // A navigation by the bottom bar: client-side with JavaScript, a new document without.
+    await page.locator('nav a[href="/history"]').click();
+    await expect(page).toHaveURL(/\/history$/);
+    await interactive(page);
+    await styled("/history");
+    expect(stylesheets).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
