@@ -18,6 +18,13 @@ function run(command) {
   execSync(command, { stdio: "inherit" });
 }
 
+/** Installs a Debian package (as root, or through sudo). */
+export function aptInstall(pkg) {
+  const sudo = process.getuid?.() === 0 ? "" : "sudo ";
+  run(`${sudo}apt-get update -qq`);
+  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`);
+}
+
 export function ensureBrowser() {
   const own = playwrightOwn();
   if (own) return own;
@@ -29,9 +36,7 @@ export function ensureBrowser() {
   } catch {
     console.log("[ensure-browser] Playwright's download is not reachable; trying the system package manager");
   }
-  const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  run(`${sudo}apt-get update -qq`);
-  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+  aptInstall("chromium");
   if (!fs.existsSync("/usr/bin/chromium")) throw new Error("No Chromium could be installed for the browser tests");
   return "/usr/bin/chromium";
 }

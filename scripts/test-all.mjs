@@ -1,8 +1,9 @@
 // `npm test`: every check and every test. Types, lint, format, the import rule between folders and unused
 // code; unit and integration (Vitest), then the production build, then the
-// browser tests (Playwright, JavaScript on and off) against the built server.
+// browser tests (Playwright, JavaScript on and off, and the Nu HTML Checker on Java) against the built server.
 import { spawnSync } from "node:child_process";
 import { ensureBrowser } from "./ensure-browser.mjs";
+import { ensureJava } from "./ensure-java.mjs";
 
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -14,6 +15,8 @@ function step(name, command, args, env = {}) {
 }
 
 const browser = ensureBrowser();
+// The Nu HTML Checker (vnu-jar) of the browser tests runs on Java.
+ensureJava();
 const browserEnv = browser.startsWith("/usr/") ? { PW_CHROMIUM_PATH: browser } : {};
 step("Type check", "npx", ["tsc"]);
 step("Lint (ESLint)", "npx", ["eslint", ".", "--max-warnings", "0"]);

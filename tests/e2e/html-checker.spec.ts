@@ -1,0 +1,303 @@
+// Issue 24 (part 4): the W3C Nu HTML Checker (vnu-jar, on Java) over the server's HTML of every page, in
+// English and French, signed out, as a resident with a booked pickup and as an admin, plus a few refused
+// states (a form posted without JavaScript that comes back with its error). No error is allowed but the
+// streaming tail: what React's streaming renderer and Remix put after `</html>` (the data scripts), matched by
+// message and position. Warnings are allowed only where they are listed below with the reason. Each page's
+// headings also make an outline without skipped levels: exactly one h1, then no level more than one deeper
+// than the one before. The server's HTML does not depend on the browser, so this runs in the js project only.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { montrealDate, signInAdmin } from "./admin-fixtures";
+import { bookableSlotId, bookTwoBags } from "./booking-fixtures";
+import { insertResident, lastEmail, signInAs } from "./helpers";
+
+/** The checker's jar, from the vnu-jar package (devDependency); it runs on the `java` of the PATH. */
+const VNU_JAR = fileURLToPath(import.meta.resolve("vnu-jar/build/dist/vnu.jar"));
+const LANGUAGES = { en: "en-CA,en;q=0.9", fr: "fr-CA,fr;q=0.9" } as const;
+type Language = keyof typeof LANGUAGES;
+
+/**
+ * A page to check: a GET of `path`, or a form posted to it (a refused form comes back as a page); asked with
+ * the test's signed-in request unless another (`as`) is given.
+ */
+type PageSpec = {
+  path: string;
+  status?: number;
+  form?: Record<string, string>;
+  as?: APIRequestContext;
+  /** Redirects to follow (checkout names each new checkout in its address first); none unless given. */
+  redirects?: number;
+};
+type Fetched = { name: string; file: string; html: string };
+
+/** One of vnu's JSON messages (https://github.com/validator/validator/wiki/Output-»-JSON). */
+type VnuMessage = {
+  type: "error" | "info" | "non-document-error";
+  subType?: "warning" | "fatal" | "io" | "schema" | "internal";
+  url?: string;
+  message: string;
+  firstLine?: number;
+  lastLine?: number;
+  firstColumn?: number;
+  lastColumn?: number;
+  extract?: string;
+};
+
+/**
+ * What streaming legitimately puts after `</html>`: React moves the late parts of the page into place with
+ * inline scripts, and Remix streams its data (`window.__remixContext`) the same way. The parser sees them
+ * after the document ended; vnu reports them with these messages, and nothing else is allowed there.
+ */
+const STREAMING_TAIL = [/^Stray start tag “(script|template)”\.$/];
+
+const CANNOT_RECOVER = "Cannot recover after last error. Any further errors will be ignored.";
+
+/** Warnings accepted, each for a reason; every other warning fails like an error. */
+const ACCEPTED_WARNINGS: RegExp[] = [];
+
+function tmpDir(role: string) {
+  const dir = path.join("tests", ".tmp", `html-checker-${process.env.E2E_PORT ?? "3100"}`, role);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Fetches every page in both languages (the server's HTML, no JavaScript) and writes each to a file. */
+async function fetchAll(request: APIRequestContext, role: string, pages: PageSpec[]): Promise<Fetched[]> {
+  const dir = tmpDir(role);
+  const fetched: Fetched[] = [];
+  for (const lang of Object.keys(LANGUAGES) as Language[]) {
+    for (const [index, spec] of pages.entries()) {
+      const headers = { "Accept-Language": LANGUAGES[lang] };
+      const asker = spec.as ?? request;
+      const response = spec.form
+        ? await asker.post(spec.path, { form: spec.form, headers, maxRedirects: 0 })
+        : await asker.get(spec.path, { headers, maxRedirects: spec.redirects ?? 0 });
+      const name = `${role} ${lang} ${spec.form ? "POST " : ""}${spec.path}`;
+      const location = response.headers()["location"];
+      expect(
+        response.status(),
+        `${name} answers ${spec.status ?? 200}${location ? ` (sent to ${location})` : ""}`,
+      ).toBe(spec.status ?? 200);
+      expect(response.headers()["content-type"], name).toContain("text/html");
+      const html = await response.text();
+      expect(html, `${name} is in its language`).toMatch(new RegExp(`<html[^>]*\\slang="${lang}"`));
+      const file = path.resolve(dir, `${lang}-${String(index).padStart(2, "0")}.html`);
+      fs.writeFileSync(file, html);
+      fetched.push({ name, file, html });
+    }
+  }
+  return fetched;
+}
+
+/** Line and column (1-based, as vnu counts them) of the end of `</html>`, or null when there is none. */
+function endOfDocument(html: string): { line: number; column: number } | null {
+  const at = html.lastIndexOf("</html>");
+  if (at < 0) return null;
+  const before = html.slice(0, at + "</html>".length).split("\n");
+  return { line: before.length, column: before.at(-1)!.length };
+}
+
+/** The error is the first tag of the streaming tail, after `</html>`, or vnu giving up right there. */
+function isStreamingTail(message: VnuMessage, html: string, previous: VnuMessage | undefined) {
+  const end = endOfDocument(html);
+  const line = message.firstLine ?? message.lastLine;
+  const column = message.firstColumn;
+  if (!end || line === undefined || column === undefined) return false;
+  const after = line > end.line || (line === end.line && column > end.column);
+  if (!after) return false;
+  if (STREAMING_TAIL.some((pattern) => pattern.test(message.message))) return true;
+  // vnu stops at the first stray tag after the end of the document (everything before it was checked).
+  return (
+    message.subType === "fatal" &&
+    message.message === CANNOT_RECOVER &&
+    previous !== undefined &&
+    previous.url === message.url &&
+    previous.lastLine === message.lastLine &&
+    previous.lastColumn === message.lastColumn &&
+    STREAMING_TAIL.some((pattern) => pattern.test(previous.message))
+  );
+}
+
+/** vnu over every file at once (one Java start), its findings that are not allowed, each naming its page. */
+async function checkerFindings(pages: Fetched[]): Promise<string[]> {
+  let stdout: string;
+  try {
+    ({ stdout } = await promisify(execFile)(
+      "java",
+      ["-Xss1m", "-jar", VNU_JAR, "--format", "json", "--stdout", ...pages.map((p) => p.file)],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ));
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ENOENT") {
+      throw new Error("The HTML checker needs Java on the PATH: `node scripts/ensure-java.mjs` installs it");
+    }
+    // vnu exits 1 when it reports an error; its report is still on stdout.
+    stdout = (error as { stdout?: string }).stdout ?? "";
+    if (!stdout) throw error;
+  }
+  const { messages } = JSON.parse(stdout) as { messages: VnuMessage[] };
+  const byUrl = new Map(pages.map((p) => [`file:${p.file}`, p]));
+  const findings: string[] = [];
+  for (const [index, message] of messages.entries()) {
+    const page = message.url ? byUrl.get(message.url) : undefined;
+    const where = `${page?.name ?? message.url ?? "?"}:${message.lastLine}.${message.firstColumn ?? message.lastColumn}`;
+    if (message.type === "info" && message.subType !== "warning") continue;
+    if (message.type === "info" && ACCEPTED_WARNINGS.some((pattern) => pattern.test(message.message))) continue;
+    if (message.type === "error" && page && isStreamingTail(message, page.html, messages[index - 1])) continue;
+    findings.push(`${where} ${message.subType ?? message.type}: ${message.message} «${message.extract ?? ""}»`);
+  }
+  return findings;
+}
+
+/** The document's headings before `</html>`, in order, with what is wrong with their outline. */
+function outlineFindings(pages: Fetched[]): string[] {
+  const findings: string[] = [];
+  for (const page of pages) {
+    const body = page.html.slice(0, page.html.lastIndexOf("</html>"));
+    const levels = [...body.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+    const ones = levels.filter((level) => level === 1).length;
+    if (ones !== 1) findings.push(`${page.name}: ${ones} h1 (outline ${levels.join(" ")})`);
+    if (levels[0] !== 1)
+      findings.push(`${page.name}: the first heading is h${levels[0]} (outline ${levels.join(" ")})`);
+    for (let i = 1; i < levels.length; i++) {
+      if (levels[i]! > levels[i - 1]! + 1) {
+        findings.push(`${page.name}: h${levels[i - 1]} then h${levels[i]} (outline ${levels.join(" ")})`);
+      }
+    }
+  }
+  return findings;
+}
+
+/**
+ * A page known to be wrong, checked in the same run: the checker must report its two faults (an aria-label on a
+ * plain span, the 2024 issue's fault, and a tag after `</html>` that is not streaming's), so a checker that did
+ * not run, or messages not matched to their page, cannot pass.
+ */
+const CANARY = `<!DOCTYPE html><html lang="en"><head><title>Canary</title></head><body><h1>Canary</h1>
+<button><span aria-label="(current)">EN</span></button></body></html><p>not streaming</p>`;
+const CANARY_FINDINGS = [
+  /^canary:2\.\d+ error: The “aria-label” attribute must not be specified on any “span”/,
+  /^canary:2\.\d+ error: Stray start tag “p”\./,
+];
+
+async function check(request: APIRequestContext, role: string, pages: PageSpec[]) {
+  const fetched = await fetchAll(request, role, pages);
+  // The outline check itself finds a skipped level and a second h1.
+  const skipping = { name: "skipping", file: "", html: "<h1>a</h1><h3>b</h3><h1>c</h1></html>" };
+  expect(outlineFindings([skipping])).toEqual([
+    "skipping: 2 h1 (outline 1 3 1)",
+    "skipping: h1 then h3 (outline 1 3 1)",
+  ]);
+  expect(outlineFindings(fetched), "heading outlines").toEqual([]);
+  const canary = { name: "canary", file: path.resolve(path.dirname(fetched[0]!.file), "canary.html"), html: CANARY };
+  fs.writeFileSync(canary.file, CANARY);
+  const findings = await checkerFindings([...fetched, canary]);
+  for (const pattern of CANARY_FINDINGS)
+    expect(
+      findings.some((finding) => pattern.test(finding)),
+      `${pattern}`,
+    ).toBe(true);
+  expect(
+    findings.filter((finding) => !finding.startsWith("canary:")),
+    "Nu HTML Checker",
+  ).toEqual([]);
+}
+
+test.describe("the Nu HTML Checker finds no error", () => {
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== "js", "the server's HTML does not depend on the browser");
+  });
+  test.setTimeout(180_000);
+
+  test("signed out", async ({ request }) => {
+    // A real reset link, as the forgot-password e-mail carries it.
+    const resident = await insertResident({ tag: "vnu-reset" });
+    const forgot = await request.post("/api/auth/forgot-password", { data: { email: resident.email } });
+    expect(forgot.status()).toBe(200);
+    const link = new URL(/https?:\/\/\S+reset-password\?token=\S+/.exec(lastEmail(resident.email)!.text)![0]);
+    await check(request, "signed-out", [
+      { path: "/" },
+      { path: "/postal-code" },
+      { path: "/postal-code?fsa=H2X" },
+      { path: "/postal-code?fsa=H2X&step=access" },
+      { path: "/postal-code?fsa=H2X&step=no-access" },
+      { path: "/postal-code?fsa=G1A" },
+      { path: "/postal-code?fsa=1", status: 400 },
+      { path: "/auth" },
+      { path: "/auth?tab=signin" },
+      { path: "/sign-in" },
+      { path: "/sign-in", status: 401, form: { email: resident.email, password: "not-the-password" } },
+      { path: "/sign-up" },
+      { path: "/sign-up", status: 400, form: { email: "not-an-address", password: "x", postalFsa: "H2X" } },
+      { path: "/forgot-password" },
+      { path: "/forgot-password", status: 400, form: { email: "nope" } },
+      { path: link.pathname + link.search },
+      { path: "/reset-password?token=not-a-real-token" },
+      { path: "/no-such-page", status: 404 },
+    ]);
+  });
+
+  test("as a resident with a booked pickup", async ({ page, request, browser }) => {
+    const { email, slotId, confirmation } = await bookTwoBags(page, "vnu-resident", /Pay \$20\.70/);
+    // An admin invitation waiting for this resident (made by the admin, through the API).
+    await signInAdmin(request);
+    expect((await request.post("/api/admin/invitations", { data: { email } })).status()).toBe(201);
+    const invitation = new URL(/https?:\/\/\S+\/admin-invitation\?token=\S+/.exec(lastEmail(email)!.text)![0]);
+    const otherSlot = await bookableSlotId(page);
+    // A newcomer who has not seen the onboarding guide yet (an onboarded resident is sent past it).
+    const newcomer = await browser.newContext();
+    await signInAs(newcomer, { tag: "vnu-newcomer", onboarded: false, locale: "en" });
+    await check(page.request, "resident", [
+      { path: "/" },
+      { path: "/postal-code" },
+      { path: "/onboarding", as: newcomer.request },
+      { path: "/onboarding?slide=6", as: newcomer.request },
+      { path: "/how-it-works" },
+      { path: "/materials" },
+      { path: "/materials?q=battery" },
+      { path: "/materials?q=zzzz" },
+      { path: "/booking" },
+      { path: "/booking?bags=2" },
+      { path: `/checkout?bags=2&slotId=${otherSlot}`, redirects: 1 },
+      { path: `/confirmation?confirmationNumber=${confirmation}` },
+      { path: "/confirmation?confirmationNumber=NOPE", status: 404 },
+      { path: "/history" },
+      { path: `/order/${confirmation}` },
+      { path: `/order/${confirmation}/cancel` },
+      { path: "/order/NOPE", status: 404 },
+      { path: "/profile" },
+      { path: "/notifications" },
+      { path: invitation.pathname + invitation.search },
+      { path: "/admin-invitation?token=not-a-real-token", status: 404 },
+      { path: "/admin", status: 403 },
+      { path: "/no-such-page", status: 404 },
+    ]);
+    expect(slotId).toBeGreaterThan(0);
+    await newcomer.close();
+  });
+
+  test("as an admin", async ({ request }) => {
+    await signInAdmin(request);
+    await check(request, "admin", [
+      { path: "/admin" },
+      { path: "/admin/supply" },
+      { path: "/admin/supply/areas" },
+      { path: "/admin/supply/template" },
+      { path: `/admin/supply/close?date=${montrealDate(10)}` },
+      { path: "/admin/day" },
+      { path: "/admin/promo-codes" },
+      { path: "/admin/refunds" },
+      { path: "/admin/outbox" },
+      { path: "/admin/waitlist" },
+      { path: "/admin/team" },
+      { path: "/" },
+      { path: "/profile" },
+      { path: "/no-such-page", status: 404 },
+    ]);
+  });
+});
