@@ -822,3 +822,48 @@ test("every endpoint that needs an account answers 401 { message } without one, 
     connection.close();
   }
 });
+
+// The read-only lists take input in the URL, not a body: an odd ?fsa=, ?q= or path prefix answers 200 JSON
+// or 400 (404 for another path) { message }, never a 5xx, changes no row, and keeps the connection (issue 11, part 3).
+const QUERY_TARGETS = [
+  { name: "GET /api/pickup-slots?fsa=", who: "resident" as Who, url: (raw: string) => `/api/pickup-slots?fsa=${raw}` },
+  { name: "GET /api/materials?q=", who: "visitor" as Who, url: (raw: string) => `/api/materials?q=${raw}` },
+  { name: "GET /api/service-areas/{fsa}", who: "visitor" as Who, url: (raw: string) => `/api/service-areas/${raw}` },
+];
+/** Percent-encoded UTF-8 (a lone surrogate becomes U+FFFD), or raw broken escapes. */
+const queryValue = fc.oneof(
+  oddString.map((s) => [...Buffer.from(s, "utf8")].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("")),
+  fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s)),
+  fc.constantFrom("%", "%ZZ", "%C3", "%E2%82", "h2x", "H2X%20", "K1A", "%00", "A1A1A1", "%2F..%2F", "x".repeat(2000)),
+);
+
+for (const target of QUERY_TARGETS) {
+  test(`${target.name}: ${NUM_RUNS} odd values each answer 200 JSON or 400 { message }, change no row, keep the connection`, async () => {
+    test.setTimeout(90_000);
+    const connection = new Connection();
+    const before = fingerprint();
+    let sent = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(queryValue, async (raw) => {
+          const language = sent % 2 ? "fr-CA" : "en-CA";
+          const answer = await connection.send("GET", target.url(raw), null, {
+            ...(cookies[target.who] ? { Cookie: cookies[target.who] } : {}),
+            "Accept-Language": language,
+          });
+          const what = `${target.name}${raw.slice(0, 80)} in ${language}`;
+          // 404 only where the value makes another path (an empty prefix, a slash): `{ message }` too.
+          expect([200, 400, 404], `${what}: ${answer.status} ${answer.text.slice(0, 200)}`).toContain(answer.status);
+          if (answer.status !== 200) expectJsonMessage(answer, what);
+          else expect(() => JSON.parse(answer.text), what).not.toThrow();
+          if (sent++ > 0) expect(answer.reused, `${what}: sent on the previous request's socket`).toBe(true);
+          expect(answer.connection.toLowerCase(), `${what}: the server keeps the connection`).not.toBe("close");
+        }),
+        { seed: SEED, numRuns: NUM_RUNS, endOnFailure: true },
+      );
+      expect(fingerprint()).toEqual(before);
+    } finally {
+      connection.close();
+    }
+  });
+}
