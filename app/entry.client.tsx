@@ -24,7 +24,9 @@ const backend: BackendModule = {
 i18next
   .use(initReactI18next)
   .use(backend)
-  .init({ ...i18nConfig, lng: document.documentElement.lang, ns: getInitialNamespaces() })
+  // No fallback language in the browser: both languages hold every key (tests/unit/translations.test.ts), and a
+  // fallback made an English page fetch each French namespace too before hydrating (issue 11, part 5).
+  .init({ ...i18nConfig, fallbackLng: false, lng: document.documentElement.lang, ns: getInitialNamespaces() })
   .then(() => {
     startTransition(() => {
       hydrateRoot(

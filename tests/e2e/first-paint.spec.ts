@@ -1,7 +1,8 @@
 // The first paint waits for nothing but the HTML (issue 11, part 5): the app's stylesheet is inlined in
 // every document's <head>, no render-blocking stylesheet is requested, and the page is styled with
 // JavaScript on and off. With JavaScript on, hydration keeps the inlined stylesheet (once) through
-// client-side navigations, without a page error or a hydration error in the console.
+// client-side navigations, without a page error or a hydration error in the console; the browser fetches
+// the texts of the page's language only (no fallback language before hydrating).
 import { expect, test } from "./fixtures";
 import { interactive } from "./helpers";
 
@@ -49,5 +50,22 @@ test.describe("first paint", () => {
     await styled("/history");
     expect(stylesheets).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  test("a page fetches the texts of its own language only", async ({ page, resident }) => {
+    test.skip(test.info().project.use.javaScriptEnabled === false, "texts are fetched by the JavaScript");
+    expect(resident.id).toBeGreaterThan(0);
+    const texts: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/locales/")) texts.push(pathname);
+    });
+    await page.goto("/booking");
+    await interactive(page);
+    // Hydration waited for the page's namespaces; the other screens' follow when the browser is idle.
+    await expect.poll(() => texts.length).toBeGreaterThan(3);
+    await page.waitForLoadState("networkidle");
+    expect(texts.filter((p) => !p.startsWith("/locales/en/"))).toEqual([]);
+    expect(texts).toContain("/locales/en/booking");
   });
 });
