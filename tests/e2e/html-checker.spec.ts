@@ -11,9 +11,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { montrealDate, signInAdmin } from "./admin-fixtures";
-import { bookableSlotId, bookTwoBags } from "./booking-fixtures";
-import { insertResident, lastEmail, signInAs } from "./helpers";
+import { montrealDate, scheduledPickup, signInAdmin } from "./admin-fixtures";
+import { bookableSlotId, bookTwoBags, fillCard, insertPromoCode } from "./booking-fixtures";
+import { insertResident, lastEmail, query, signInAs } from "./helpers";
 
 /** The checker's jar, from the vnu-jar package (devDependency); it runs on the `java` of the PATH. */
 const VNU_JAR = fileURLToPath(import.meta.resolve("vnu-jar/build/dist/vnu.jar"));
@@ -66,12 +66,16 @@ function tmpDir(role: string) {
   return dir;
 }
 
-/** Fetches every page in both languages (the server's HTML, no JavaScript) and writes each to a file. */
+/**
+ * Fetches every page in both languages (the server's HTML, no JavaScript) and writes each to a file. One page
+ * in both languages before the next: a page may end a state the one before it needs (/booking forgets the
+ * pickup being moved that /booking?modify=true shows).
+ */
 async function fetchAll(request: APIRequestContext, role: string, pages: PageSpec[]): Promise<Fetched[]> {
   const dir = tmpDir(role);
   const fetched: Fetched[] = [];
-  for (const lang of Object.keys(LANGUAGES) as Language[]) {
-    for (const [index, spec] of pages.entries()) {
+  for (const [index, spec] of pages.entries()) {
+    for (const lang of Object.keys(LANGUAGES) as Language[]) {
       const headers = { "Accept-Language": LANGUAGES[lang] };
       const asker = spec.as ?? request;
       const response = spec.form
@@ -228,7 +232,13 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/postal-code?fsa=H2X&step=no-access" },
       { path: "/postal-code?fsa=G1A" },
       { path: "/postal-code?fsa=1", status: 400 },
+      {
+        path: "/postal-code?fsa=G1A",
+        status: 400,
+        form: { name: "", email: "nope", fsa: "G1A", reason: "Outside Service Area" },
+      },
       { path: "/auth" },
+      { path: "/auth?postalCode=H2X" },
       { path: "/auth?tab=signin" },
       { path: "/sign-in" },
       { path: "/sign-in", status: 401, form: { email: resident.email, password: "not-the-password" } },
@@ -244,11 +254,25 @@ test.describe("the Nu HTML Checker finds no error", () => {
 
   test("as a resident with a booked pickup", async ({ page, request, browser }) => {
     const { email, slotId, confirmation } = await bookTwoBags(page, "vnu-resident", /Pay \$20\.70/);
+    // Its paid checkout (Back after paying), and another checkout waiting on the test bank's page (3-D Secure).
+    const [{ checkout }] = query<{ checkout: string }>(
+      "select checkout_id as checkout from pickup_requests where confirmation_number = ?",
+      confirmation,
+    ) as [{ checkout: string }];
+    const otherSlot = await bookableSlotId(page);
+    await page.goto(`/checkout?bags=2&slotId=${otherSlot}`);
+    await fillCard(page, "4000 0027 6000 3184");
+    await page.getByRole("button", { name: /Pay \$/ }).click();
+    await expect(page).toHaveURL(/\/payments\/simulated\/authenticate\?payment_intent=/);
+    const authenticate = new URL(page.url());
+    // The pickup being moved (My Orders' Modify date): its booking page.
+    await page.goto("/history");
+    await page.locator(`[data-confirmation="${confirmation}"]`).getByRole("button", { name: "Modify date" }).click();
+    await expect(page).toHaveURL(/\/booking\?modify=true/);
     // An admin invitation waiting for this resident (made by the admin, through the API).
     await signInAdmin(request);
     expect((await request.post("/api/admin/invitations", { data: { email } })).status()).toBe(201);
     const invitation = new URL(/https?:\/\/\S+\/admin-invitation\?token=\S+/.exec(lastEmail(email)!.text)![0]);
-    const otherSlot = await bookableSlotId(page);
     // A newcomer who has not seen the onboarding guide yet (an onboarded resident is sent past it).
     const newcomer = await browser.newContext();
     await signInAs(newcomer, { tag: "vnu-newcomer", onboarded: false, locale: "en" });
@@ -258,12 +282,17 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/onboarding", as: newcomer.request },
       { path: "/onboarding?slide=6", as: newcomer.request },
       { path: "/how-it-works" },
+      { path: "/how-it-works?slide=6" },
       { path: "/materials" },
       { path: "/materials?q=battery" },
       { path: "/materials?q=zzzz" },
-      { path: "/booking" },
+      { path: "/booking?modify=true" },
+      { path: "/booking", redirects: 1 }, // the first forgets the pickup being moved, and comes back
       { path: "/booking?bags=2" },
+      { path: "/booking", status: 400, form: { slotId: String(otherSlot) } },
       { path: `/checkout?bags=2&slotId=${otherSlot}`, redirects: 1 },
+      { path: `/checkout?bags=2&slotId=${slotId}&checkout=${checkout}` },
+      { path: authenticate.pathname + authenticate.search },
       { path: `/confirmation?confirmationNumber=${confirmation}` },
       { path: "/confirmation?confirmationNumber=NOPE", status: 404 },
       { path: "/history" },
@@ -271,25 +300,40 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: `/order/${confirmation}/cancel` },
       { path: "/order/NOPE", status: 404 },
       { path: "/profile" },
+      { path: "/profile", status: 400, form: { firstName: "", lastName: "", streetAddress: "", postalCode: "nope" } },
+      {
+        path: "/profile",
+        status: 400,
+        form: { intent: "change-password", currentPassword: "wrong", newPassword: "a", confirmPassword: "b" },
+      },
       { path: "/notifications" },
       { path: invitation.pathname + invitation.search },
       { path: "/admin-invitation?token=not-a-real-token", status: 404 },
       { path: "/admin", status: 403 },
       { path: "/no-such-page", status: 404 },
     ]);
-    expect(slotId).toBeGreaterThan(0);
     await newcomer.close();
   });
 
   test("as an admin", async ({ request }) => {
+    // Rows in the tables: a pickup on a day sheet, a promo code, a waitlist entry.
+    const date = montrealDate(26);
+    const resident = await insertResident({ tag: "vnu-admin-rows" });
+    scheduledPickup(resident.email, date, "morning", "4321 Rue Saint-Denis");
+    insertPromoCode();
+    const joined = await request.post("/api/waitlist", {
+      data: { email: resident.email, name: "Élise Côté", postal_code: "G1A", building_access: "Outside Service Area" },
+    });
+    expect(joined.status()).toBe(201);
     await signInAdmin(request);
     await check(request, "admin", [
       { path: "/admin" },
       { path: "/admin/supply" },
       { path: "/admin/supply/areas" },
       { path: "/admin/supply/template" },
-      { path: `/admin/supply/close?date=${montrealDate(10)}` },
+      { path: `/admin/supply/close?date=${date}` },
       { path: "/admin/day" },
+      { path: `/admin/day?date=${date}` },
       { path: "/admin/promo-codes" },
       { path: "/admin/refunds" },
       { path: "/admin/outbox" },
