@@ -6,8 +6,8 @@ import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
 import { MIN_LEAD_MS, type SlotView } from "~/lib/slots";
 import { offeredSlots } from "~/services/booking/slots.server";
-import { tablesVersion } from "~/services/platform/table-versions.server";
-import { jsonBodyCache } from "./cached-json.server";
+import { databaseStamp } from "~/services/platform/shared-reads.server";
+import { jsonBody, jsonBodyCache } from "./cached-json.server";
 import type { OrderRow } from "~/services/orders/orders.server";
 import type { PickupRequest } from "../../../db/schema";
 
@@ -27,9 +27,10 @@ export function slotJson(slot: SlotView, lng = "en") {
 
 /**
  * Serialized /api/pickup-slots bodies (about 40 KB each, mostly the served prefixes of each slot) by
- * what they depend on: the slots' and prefixes' rows (a version no write can leave stale), the prefix,
- * the language, and the Montreal date (the last bookable date moves at midnight). Each also stops being
- * used when its first slot comes within 24 hours. Bounded: every served prefix in both languages, twice.
+ * what they depend on: the database's stamp (platform/shared-reads: any write of this process or another
+ * changes it, so no write path can leave a body stale), the prefix, the language, and the Montreal date
+ * (the last bookable date moves at midnight). Each also stops being used when its first slot comes within
+ * 24 hours. Bounded: every served prefix in both languages, twice.
  */
 const slotLists = jsonBodyCache(512);
 
@@ -44,15 +45,17 @@ function montrealDate(at: number): string {
 }
 
 export function slotListBody(fsa: string | null, lng: string, at = now()) {
-  const key = `${tablesVersion(["pickup_slots", "service_prefixes"])}|${montrealDate(at)}|${fsa ?? "*"}|${lng}`;
-  return slotLists.get(key, at, () => {
+  const build = () => {
     const slots = offeredSlots(fsa, at);
     const first = slots[0];
     return {
       data: slots.map((slot) => slotJson(slot, lng)),
       validUntil: first ? first.startsAt - MIN_LEAD_MS : Number.POSITIVE_INFINITY,
     };
-  });
+  };
+  const stamp = databaseStamp();
+  if (stamp === null) return jsonBody(build().data);
+  return slotLists.get(`${stamp}|${montrealDate(at)}|${fsa ?? "*"}|${lng}`, at, build);
 }
 
 /** A pickup just booked (POST /api/pickup-requests). */

@@ -19,8 +19,10 @@ import { sqlite } from "./db.server";
 /** Keys are few (a topic per language or prefix); past this, the oldest entry goes. */
 const MAX_ENTRIES = 64;
 
-type Counters = { changes: Database.Statement; version: Database.Statement };
+type Counters = { changes: Database.Statement; version: Database.Statement; serial: number };
 const counters = new WeakMap<Database.Database, Counters>();
+/** Each connection's stamps are its own series (tests open one database after another). */
+let connectionsSeen = 0;
 
 function stampOf(connection: Database.Database): string {
   let statements = counters.get(connection);
@@ -28,10 +30,21 @@ function stampOf(connection: Database.Database): string {
     statements = {
       changes: connection.prepare("SELECT total_changes()").pluck(),
       version: connection.prepare("PRAGMA data_version").pluck(),
+      serial: ++connectionsSeen,
     };
     counters.set(connection, statements);
   }
-  return `${String(statements.changes.get())}:${String(statements.version.get())}`;
+  return `${statements.serial}:${String(statements.changes.get())}:${String(statements.version.get())}`;
+}
+
+/**
+ * The database's state as this cache sees it, for caches of values derived from shared reads (the API's
+ * serialized slot lists, http/api-json.server): a key holding it can never be stale. Null inside a
+ * transaction (nothing read there may be kept).
+ */
+export function databaseStamp(): string | null {
+  const connection = sqlite();
+  return connection.inTransaction ? null : stampOf(connection);
 }
 
 let cached: { connection: Database.Database; stamp: string; entries: Map<string, unknown> } | null = null;
