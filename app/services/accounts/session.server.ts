@@ -3,7 +3,7 @@
 import { createSessionStorage } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
-import { db, schema, sqlite } from "~/services/platform/db.server";
+import { db, perConnection, schema } from "~/services/platform/db.server";
 import { randomToken } from "./passwords.server";
 import { now } from "~/lib/clock";
 
@@ -27,30 +27,18 @@ export type SessionData = { userId: number; modifyingPickupId?: number };
  * The two reads every signed-in request makes (its session, its user), prepared once per connection:
  * building a drizzle query each time cost more than running it (issue 11, the API's throughput).
  */
-function prepareLookups() {
-  return {
-    session: db
-      .select()
-      .from(schema.sessions)
-      .where(and(eq(schema.sessions.id, sql.placeholder("id")), gt(schema.sessions.expiresAt, sql.placeholder("now"))))
-      .prepare(),
-    user: db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.id, sql.placeholder("id")))
-      .prepare(),
-  };
-}
-const lookupsByConnection = new WeakMap<object, ReturnType<typeof prepareLookups>>();
-function lookups() {
-  const connection = sqlite();
-  let prepared = lookupsByConnection.get(connection);
-  if (!prepared) {
-    prepared = prepareLookups();
-    lookupsByConnection.set(connection, prepared);
-  }
-  return prepared;
-}
+const lookups = perConnection((db) => ({
+  session: db
+    .select()
+    .from(schema.sessions)
+    .where(and(eq(schema.sessions.id, sql.placeholder("id")), gt(schema.sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+  user: db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.id, sql.placeholder("id")))
+    .prepare(),
+}));
 
 export const sessionStorage = createSessionStorage<SessionData>({
   cookie: {
