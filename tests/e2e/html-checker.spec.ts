@@ -216,7 +216,7 @@ test.describe("the Nu HTML Checker finds no error", () => {
   test.beforeEach(() => {
     test.skip(test.info().project.name !== "js", "the server's HTML does not depend on the browser");
   });
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
 
   test("signed out", async ({ request }) => {
     // A real reset link, as the forgot-password e-mail carries it.
