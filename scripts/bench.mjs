@@ -9,6 +9,7 @@
 // BENCH_DURATION (seconds per throughput run, 10), BENCH_WARMUP (seconds of unreported load before each
 // run, 2), BENCH_MIX_DURATION (seconds of the 250-connection mix, 30), BENCH_BOOKINGS (200),
 // BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse runs per page, 3; the median counts),
+// BENCH_NODE_OPTIONS (both servers' Node flags; by default the Dockerfile's NODE_OPTIONS, as deployed),
 // BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race; all by
 // default: a part left out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and
 // scripts/bench-floor/build).
@@ -335,7 +336,10 @@ async function measureBytes(browser, page, origin = ORIGIN) {
     if (!landed?.ok()) throw new Error(`${page.path} answered ${landed?.status()} in the browser`);
     const files = [...seen.values()].filter(Boolean);
     const sum = (kind) => files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzip, 0);
-    return { html: html.length, htmlGzip: gzipSize(html), js: sum("js"), css: sum("css"), i18n: sum("i18n"), files };
+    // A stylesheet inlined in the document (<style>) counts as CSS too (its bytes are also in the HTML's).
+    const inlineCss = [...html.toString("utf8").matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+    const css = sum("css") + (inlineCss ? gzipSize(Buffer.from(inlineCss)) : 0);
+    return { html: html.length, htmlGzip: gzipSize(html), js: sum("js"), css, i18n: sum("i18n"), files };
   } finally {
     await context.close();
   }
@@ -401,11 +405,30 @@ async function measureLighthouse(page) {
   return { ...median, runs: runs.map((r) => r.score) };
 }
 
-async function cannon(url, headers = {}) {
+/** CPU time (user + system, every thread: compression runs on libuv's pool) a process has used, in ms. */
+function cpuMsOf(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks
+    // (100 a second on Linux).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** One throughput run after a warm-up; with the server's pid, also its CPU time per answered request. */
+async function cannon(url, headers = {}, pid = null) {
   const options = { url, connections: CONNECTIONS, headers };
   if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP }); // not reported
+  const cpuBefore = pid && cpuMsOf(pid);
   const result = await autocannon({ ...options, duration: DURATION });
-  return summary(result);
+  const cpuAfter = pid && cpuMsOf(pid);
+  const cpuMs =
+    cpuBefore != null && cpuAfter != null && result.requests.total
+      ? (cpuAfter - cpuBefore) / result.requests.total
+      : null;
+  return { ...summary(result), cpuMs };
 }
 
 function summary(result) {
@@ -445,6 +468,14 @@ function assertPortFree(port) {
   });
 }
 
+/** The server's Node flags as deployed: the Dockerfile's NODE_OPTIONS line (BENCH_NODE_OPTIONS overrides). */
+function serverNodeOptions() {
+  if (process.env.BENCH_NODE_OPTIONS !== undefined) return process.env.BENCH_NODE_OPTIONS;
+  const dockerfile = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+  return /^ENV NODE_OPTIONS="([^"]*)"/m.exec(dockerfile)?.[1] ?? "";
+}
+const SERVER_NODE_OPTIONS = serverNodeOptions();
+
 /** A Remix build served by scripts/server.mjs (the app and the floor alike), logging into `logFile`. */
 async function startServer({ build, port, cwd = ROOT, env = {}, logFile, healthPath }) {
   await assertPortFree(port);
@@ -452,7 +483,7 @@ async function startServer({ build, port, cwd = ROOT, env = {}, logFile, healthP
   const server = start(process.execPath, [path.join(ROOT, "scripts", "server.mjs"), build], {
     cwd,
     stdio: ["ignore", logFd, logFd],
-    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port), NODE_OPTIONS: SERVER_NODE_OPTIONS },
   });
   try {
     await waitForHealth(`http://127.0.0.1:${port}${healthPath}`, server);
@@ -479,6 +510,7 @@ const average = (runs) => ({
   p50: runs.reduce((n, r) => n + r.p50, 0) / runs.length,
   p99: runs.reduce((n, r) => n + r.p99, 0) / runs.length,
   total: runs.reduce((n, r) => n + r.total, 0),
+  cpuMs: runs.every((r) => r.cpuMs != null) ? runs.reduce((n, r) => n + r.cpuMs, 0) / runs.length : null,
   non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
   errors: runs.reduce((n, r) => n + r.errors, 0),
 });
@@ -488,7 +520,7 @@ const average = (runs) => ({
  * serves the targets on both sides of it), its ratios taken to the mean of the two floor runs around it,
  * so the machine's drift during the run weighs on both sides alike.
  */
-async function measureThroughput(resident) {
+async function measureThroughput(resident, serverPid, floorPid) {
   const floorRuns = { page: [], api: [] };
   let previous = { page: null, api: null };
   const results = [];
@@ -496,14 +528,14 @@ async function measureThroughput(resident) {
     const floor = FLOORS[target.floor];
     if (!previous[target.floor]) {
       log(`throughput ${FLOOR_ORIGIN}${floor.path} (floor)`);
-      previous[target.floor] = await cannon(FLOOR_ORIGIN + floor.path, floor.headers);
+      previous[target.floor] = await cannon(FLOOR_ORIGIN + floor.path, floor.headers, floorPid);
       floorRuns[target.floor].push(previous[target.floor]);
     }
     log(`throughput ${target.path}`);
     const headers = { ...floor.headers, ...(target.resident ? { Cookie: resident.cookieHeader } : {}) };
-    const run = await cannon(ORIGIN + target.path, headers);
+    const run = await cannon(ORIGIN + target.path, headers, serverPid);
     log(`throughput ${FLOOR_ORIGIN}${floor.path} (floor)`);
-    const after = await cannon(FLOOR_ORIGIN + floor.path, floor.headers);
+    const after = await cannon(FLOOR_ORIGIN + floor.path, floor.headers, floorPid);
     floorRuns[target.floor].push(after);
     results.push({ target, run, floor: average([previous[target.floor], after]) });
     previous[target.floor] = after;
@@ -577,6 +609,7 @@ function renderTable(rows) {
 
 const kb = (bytes) => (bytes / KB).toFixed(1);
 const ms = (n) => `${Math.round(n)} ms`;
+const cpu = (n) => (n == null ? "-" : `${n.toFixed(1)} ms`);
 const ratio = (r) => (r >= 0.1 ? r.toFixed(2) : r.toPrecision(2));
 
 // ---------------------------------------------------------------------------------------------------
@@ -592,6 +625,9 @@ async function main() {
       .join(" ");
   console.log(`Load average at start: ${loadAverage()}`);
   console.log(`Parts: ${ALL_PARTS.filter((p) => PARTS.has(p)).join(", ")}`);
+  console.log(
+    `Servers (app and floor) run with NODE_OPTIONS="${SERVER_NODE_OPTIONS}" (the Dockerfile's unless BENCH_NODE_OPTIONS)`,
+  );
 
   if (process.env.BENCH_SKIP_BUILD !== "1") {
     log(`building (${BUILD_NAME})`);
@@ -695,7 +731,7 @@ async function main() {
     const hello = await startHello();
     helloRun = await cannon(`http://127.0.0.1:${HELLO_PORT}/`);
     await stopChild(hello);
-    throughput = await measureThroughput(resident);
+    throughput = await measureThroughput(resident, server.pid, floorServer.pid);
   }
 
   let memory = null;
@@ -751,7 +787,7 @@ async function main() {
     rows.push(
       {
         label: "throughput",
-        text: `${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up; every request asks for gzip (Accept-Encoding: gzip, app and floor alike); each target between two runs of its floor, ratios to their mean`,
+        text: `${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up; every request asks for gzip (Accept-Encoding: gzip, app and floor alike); each target between two runs of its floor, ratios to their mean; CPU/req is the server process's CPU time (all threads) per answered request, less sensitive than req/s to other load on the machine`,
       },
       "sep",
       [
@@ -765,6 +801,8 @@ async function main() {
         "req/s ÷ bare",
         "p50 ÷ bare",
         "p99 ÷ bare",
+        "CPU/req",
+        "CPU ÷ bare",
         "budget",
         "non-2xx",
         "errors",
@@ -775,6 +813,8 @@ async function main() {
         helloRun.rps.toFixed(0),
         ms(helloRun.p50),
         ms(helloRun.p99),
+        "",
+        "",
         "",
         "",
         "",
@@ -799,6 +839,8 @@ async function main() {
         "1.00",
         "1.00",
         "1.00",
+        cpu(f.cpuMs),
+        "1.00",
         "",
         f.non2xx,
         f.errors,
@@ -822,6 +864,8 @@ async function main() {
         ratio(rpsRatio),
         floor.p50 > 0 ? ratio(run.p50 / floor.p50) : "-",
         floor.p99 > 0 ? ratio(run.p99 / floor.p99) : "-",
+        cpu(run.cpuMs),
+        run.cpuMs != null && floor.cpuMs ? ratio(run.cpuMs / floor.cpuMs) : "-",
         `≥ ${target.min.toFixed(1)} ${ok ? "ok" : "FAIL"}`,
         run.non2xx,
         run.errors,
@@ -845,7 +889,8 @@ async function main() {
     text: `idle ${mb(idle?.rss)} (floor idle ${mb(floorIdle?.rss)})`,
   });
   if (memory) {
-    const ok = memory.peak != null && memory.peak < BUDGET.rssMb && memory.errors === 0 && memory.non2xx === 0;
+    const ok =
+      memory.peak != null && memory.peak < BUDGET.rssMb && !memory.errors && !memory.non2xx && memory.total > 0;
     rows.push({
       label: `  ${MIX_CONNECTIONS} conn. mix, ${MIX_DURATION} s`,
       text: `peak ${mb(memory.peak)} (sampled every 100 ms; before ${mb(memory.before)}, process high-water mark ${mb(memory.hwm)}); ${memory.rps.toFixed(0)} req/s, p50 ${ms(memory.p50)}, p99 ${ms(memory.p99)}; ${memory.total} requests, ${memory.non2xx} non-2xx, ${memory.errors} errors; budget < ${BUDGET.rssMb} MB, 0 errors, 0 non-2xx: ${ok ? "ok" : "FAIL"}`,
@@ -854,6 +899,7 @@ async function main() {
     if (memory.peak == null) failures.push("Memory: /proc/<pid>/status unreadable, peak RSS not measured");
     else if (memory.peak >= BUDGET.rssMb)
       failures.push(`Peak RSS under ${MIX_CONNECTIONS} connections: ${mb(memory.peak)} ≥ ${BUDGET.rssMb} MB`);
+    if (!memory.total) failures.push(`${MIX_CONNECTIONS}-connection mix: not one answer within ${MIX_DURATION} s`);
     if (memory.errors || memory.non2xx)
       failures.push(`${MIX_CONNECTIONS}-connection mix: ${memory.non2xx} non-2xx, ${memory.errors} errors (must be 0)`);
   }
@@ -925,7 +971,7 @@ async function main() {
     const lowest = scored.reduce((a, b) => (b.lh.score < a.lh.score ? b : a));
     for (const page of scored.filter((p) => p.lh.score < BUDGET.lighthouse))
       failures.push(
-        `Lighthouse performance on ${page.path}: median ${page.lh.score} (runs ${page.lh.runs.join("/")}) < ${BUDGET.lighthouse}`,
+        `Lighthouse performance on ${page.label ?? page.path}: median ${page.lh.score} (runs ${page.lh.runs.join("/")}) < ${BUDGET.lighthouse}`,
       );
     rows.push([
       `Lighthouse mobile performance (median of ${LH_RUNS})`,
@@ -953,13 +999,15 @@ async function main() {
       `peak RSS, ${MIX_CONNECTIONS} connections`,
       `< ${BUDGET.rssMb} MB`,
       mb(memory.peak),
-      memory.peak != null && memory.peak < BUDGET.rssMb && !memory.errors && !memory.non2xx ? "ok" : "FAIL",
+      memory.peak != null && memory.peak < BUDGET.rssMb && !memory.errors && !memory.non2xx && memory.total
+        ? "ok"
+        : "FAIL",
     ]);
   if (race) rows.push(["last-place race booked = R", `${RACE_R}`, `${race.booked}`, race.ok ? "ok" : "FAIL"]);
 
   const lhVersion = scored[0]?.lh.version;
   console.log(
-    `KB = 1024 bytes, gzip level 9.${
+    `KB = 1024 bytes, gzip level 9; CSS counts a stylesheet inlined in <style> too.${
       lhVersion
         ? ` Lighthouse ${lhVersion}, mobile, simulated throttling, median of ${LH_RUNS} runs; benchmarkIndex ${scored
             .map((p) => p.lh.benchmarkIndex)
