@@ -1,6 +1,5 @@
 // Which slots a resident may book, and the date picker's view of them (spec section 5).
-import { DateTime } from "luxon";
-import { ZONE, type PickupWindow } from "./dates";
+import { dateKey, sameDayNextMonth, type PickupWindow } from "./dates";
 
 export const MIN_LEAD_MS = 24 * 60 * 60 * 1000;
 /** Modify and cancel stay open while more than 12 hours remain before the window starts. */
@@ -19,7 +18,7 @@ export type SlotView = {
 
 /** The last bookable date: the same day next month (Montreal time). */
 export function lastBookableDate(at: number): string {
-  return DateTime.fromMillis(at, { zone: ZONE }).plus({ months: 1 }).toISODate()!;
+  return sameDayNextMonth(dateKey(at));
 }
 
 export function spotsLeft(slot: Pick<SlotView, "maxCapacity" | "currentBooked">): number {

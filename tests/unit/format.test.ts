@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, weekdayOf } from "~/lib/dates";
+import { addDays, dateKey, sameDayNextMonth, weekdayOf } from "~/lib/dates";
+import { lastBookableDate } from "~/lib/slots";
 import { clockLabel, formatDate, formatDateTime, formatTime, singlePeriods, windowLabel } from "~/lib/format";
 
 // Fixed instants: 2026-11-24 20:07 UTC is 3:07 PM in Montreal (EST); 05:00 UTC is midnight there.
@@ -58,6 +59,24 @@ describe("calendar arithmetic without a zone", () => {
     expect(addDays("2026-03-07", 2)).toBe("2026-03-09");
     expect(addDays("2026-11-01", -1)).toBe("2026-10-31");
     expect(addDays("2026-11-24", 35)).toBe("2026-12-29");
+  });
+
+  it("gives the same day next month, or that month's last day", () => {
+    expect(sameDayNextMonth("2026-11-24")).toBe("2026-12-24");
+    expect(sameDayNextMonth("2026-12-31")).toBe("2027-01-31");
+    expect(sameDayNextMonth("2026-01-31")).toBe("2026-02-28");
+    expect(sameDayNextMonth("2028-01-30")).toBe("2028-02-29");
+    expect(sameDayNextMonth("2026-03-31")).toBe("2026-04-30");
+  });
+
+  it("dates an instant in Montreal, the same for every instant of a minute", () => {
+    expect(dateKey(MIDNIGHT - 1)).toBe("2026-11-23");
+    expect(dateKey(MIDNIGHT)).toBe("2026-11-24");
+    expect(dateKey(MIDNIGHT + 59_999)).toBe("2026-11-24");
+    expect(dateKey(MIDNIGHT - 60_000)).toBe("2026-11-23");
+    expect(dateKey(SUMMER_MORNING)).toBe("2026-07-01");
+    expect(lastBookableDate(Date.UTC(2027, 0, 31, 17))).toBe("2027-02-28");
+    expect(lastBookableDate(MIDNIGHT - 1)).toBe("2026-12-23");
   });
 
   it("gives the ISO weekday, Monday 1 to Sunday 7", () => {
