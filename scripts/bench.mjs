@@ -417,13 +417,23 @@ function cpuMsOf(pid) {
   }
 }
 
+/**
+ * When autocannon stops, the requests it leaves unanswered are still served: wait about as long as the
+ * server needs for them (one request per connection at the rate just seen), so they weigh on no other run.
+ */
+const drain = (result) =>
+  new Promise((r) =>
+    setTimeout(r, Math.min(10_000, (1000 * CONNECTIONS) / Math.max(1, result.requests.average) + 250)),
+  );
+
 /** One throughput run after a warm-up; with the server's pid, also its CPU time per answered request. */
 async function cannon(url, headers = {}, pid = null) {
   const options = { url, connections: CONNECTIONS, headers };
-  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP }); // not reported
+  if (WARMUP > 0) await drain(await autocannon({ ...options, duration: WARMUP })); // not reported
   const cpuBefore = pid && cpuMsOf(pid);
   const result = await autocannon({ ...options, duration: DURATION });
   const cpuAfter = pid && cpuMsOf(pid);
+  await drain(result);
   const cpuMs =
     cpuBefore != null && cpuAfter != null && result.requests.total
       ? (cpuAfter - cpuBefore) / result.requests.total

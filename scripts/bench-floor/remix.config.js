@@ -1,5 +1,7 @@
 // The bench's floor (scripts/bench-floor/app/root.tsx says how to build and start it): the app's own
-// Remix settings and future flags, every output under this folder's build/ (gitignored).
+// future flags, every output under this folder's build/ (gitignored).
+import app from "../../remix.config.js";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   serverModuleFormat: "esm",
@@ -7,11 +9,5 @@ export default {
   assetsBuildDirectory: "build/client",
   publicPath: "/build/",
   cacheDirectory: "build/.cache",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
+  future: app.future,
 };

@@ -1,4 +1,5 @@
-// The floor's hydration, as app/entry.client.tsx (its translations bundled: two strings).
+// The floor's hydration, as app/entry.client.tsx (its translations bundled: two strings); a copy, so that
+// the floor does not change when the app's code does.
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
 import { startTransition, StrictMode } from "react";

@@ -1,5 +1,6 @@
 // The floor's document render, as app/entry.server.tsx without the app's own work (no nonce, no security
-// headers): one cached i18next instance per language and namespace set, React's web stream writer.
+// headers): one cached i18next instance per language and namespace set, React's web stream writer. A copy,
+// not an import from app/: the floor is the fixed reference, it must not change when the app's code does.
 import type { EntryContext } from "@remix-run/node";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { RemixServer } from "@remix-run/react";
