@@ -1,4 +1,5 @@
 import type { Config } from "tailwindcss";
+import plugin from "tailwindcss/plugin";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
@@ -15,5 +16,15 @@ export default {
       },
     },
   },
-  plugins: [],
+  plugins: [
+    // `narrow:` a line too short for the text size: below 20em of the browser's font size (320 px at the
+    // default 16 px, 640 px at 200 % text). There the sticky header and the fixed bottom bar scroll with the
+    // page instead of taking a third of the screen, and label/value lists stack (WCAG 1.4.4, 1.4.10). A variant,
+    // not a screen: an object in `screens` would turn off Tailwind's max-[…] variants.
+    plugin(({ addVariant }) => addVariant("narrow", "@media (max-width: 19.99em)")),
+    // `roomy:` room for the header's words beside its icons (its e-mail and "Sign out"): 45em, 720 px at the
+    // default 16 px, 1440 px at 200 % text, where the whole header still fits one row (the height its scroll
+    // padding reserves without JavaScript).
+    plugin(({ addVariant }) => addVariant("roomy", "@media (min-width: 45em)")),
+  ],
 } satisfies Config;

@@ -1,12 +1,14 @@
 import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./language-switcher";
 import type { PublicUser } from "~/lib/user";
 
 export function Header({ user, locale, bell }: { user: PublicUser | null; locale: string; bell?: React.ReactNode }) {
   const { t } = useTranslation();
+  const ref = useHeaderHeight();
   return (
-    <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header ref={ref} className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur narrow:static">
       {/* One row at 320 px (WCAG 1.4.10): below 400 px the name beside the logo and the avatar (both
           decorative: the link and the sr-only account line carry their words) give way; if the group is
           still too wide (much larger text) it wraps instead of pushing the page sideways. */}
@@ -40,7 +42,7 @@ export function Header({ user, locale, bell }: { user: PublicUser | null; locale
               </span>
               <span className="sr-only">{t("header.account", { email: user.email })}</span>
               <span
-                className="hidden max-w-[12rem] truncate text-sm text-stone-700 sm:inline"
+                className="hidden max-w-[12rem] truncate text-sm text-stone-700 roomy:inline"
                 data-testid="header-email"
               >
                 {user.email}
@@ -63,7 +65,7 @@ export function Header({ user, locale, bell }: { user: PublicUser | null; locale
                   >
                     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
                   </svg>
-                  <span className="hidden sm:inline">{t("header.signOut")}</span>
+                  <span className="hidden roomy:inline">{t("header.signOut")}</span>
                 </button>
               </Form>
             </>
@@ -76,6 +78,32 @@ export function Header({ user, locale, bell }: { user: PublicUser | null; locale
       </div>
     </header>
   );
+}
+
+/**
+ * Keeps `--header-height` on <html> equal to the sticky header's rendered height (0 when it scrolls with the
+ * page), so the scroll padding (tailwind.css) follows it when large text wraps it onto two rows.
+ */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () => {
+      const sticky = getComputedStyle(header).position === "sticky";
+      root.style.setProperty("--header-height", `${sticky ? header.getBoundingClientRect().height : 0}px`);
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    window.addEventListener("resize", update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", update);
+      root.style.removeProperty("--header-height");
+    };
+  }, []);
+  return ref;
 }
 
 export function Logo({ className = "h-8 w-8" }: { className?: string }) {

@@ -16,7 +16,7 @@ export function NotificationList({ notifications }: { notifications: Item[] }) {
   const unread = notifications.filter((n) => !n.isRead).length;
   return (
     <div>
-      <div className="flex items-center justify-between gap-2 border-b border-stone-200 pb-2">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 pb-2">
         <p className="font-semibold">{t("notifications.title")}</p>
         {unread ? (
           <Form method="post" action="/notifications">
@@ -48,7 +48,7 @@ export function NotificationList({ notifications }: { notifications: Item[] }) {
                     value={n.confirmationNumber ? `/order/${n.confirmationNumber}` : here}
                   />
                   <button type="submit" className="block w-full px-2 py-2 text-left" data-testid="notification">
-                    <span className="flex items-center justify-between gap-2">
+                    <span className="flex flex-wrap items-center justify-between gap-2">
                       <span className="font-semibold">{text.title}</span>
                       {n.isRead ? null : (
                         <span className="rounded bg-brand-700 px-1.5 text-xs font-bold text-white">

@@ -73,7 +73,7 @@ export default function AdminDashboard() {
         </div>
         <Link
           to={`/admin/day?date=${today.date}`}
-          className="card flex items-center gap-3 py-2 hover:bg-stone-50"
+          className="card flex flex-wrap items-center gap-x-3 py-2 hover:bg-stone-50"
           data-testid="today"
         >
           <span className="text-sm text-stone-600">{t("dashboard.today")}</span>
@@ -83,7 +83,7 @@ export default function AdminDashboard() {
 
       <PromoStatCards stats={stats} />
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <CreateCodesForm reply={actionData} limits={limits} />
         <RedemptionsTable redemptions={redemptions} />
       </div>

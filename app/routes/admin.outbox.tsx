@@ -96,7 +96,7 @@ export default function OutboxPage() {
       {view.rows.length ? (
         // A scrolling table must be reachable by keyboard (axe: scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="card overflow-x-auto" tabIndex={0}>
+        <div role="region" aria-label={t("outbox.caption")} className="card relative overflow-x-auto" tabIndex={0}>
           <table className="w-full text-left text-sm" data-testid="outbox-table">
             <caption className="sr-only">{t("outbox.caption")}</caption>
             <thead className="border-b border-stone-200 text-stone-600">

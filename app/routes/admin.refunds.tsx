@@ -61,7 +61,7 @@ export default function RefundsPage() {
       {rows.length ? (
         // A scrolling table must be reachable by keyboard (axe: scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="card overflow-x-auto" tabIndex={0}>
+        <div role="region" aria-label={t("refunds.caption")} className="card relative overflow-x-auto" tabIndex={0}>
           <table className="w-full text-left text-sm" data-testid="refunds-table">
             <caption className="sr-only">{t("refunds.caption")}</caption>
             <thead className="border-b border-stone-200 text-stone-600">

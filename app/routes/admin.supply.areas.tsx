@@ -72,7 +72,7 @@ export default function SupplyAreas() {
         <p className="mt-1 max-w-3xl text-stone-700">{t("supply.areas.intro", { count: served.length })}</p>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <OpenAreaForm reply={actionData} />
         <WantedAreas wanted={wanted} reply={actionData} />
       </div>

@@ -98,7 +98,7 @@ export default function AdminTeam() {
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="invite-title" className="card">
+        <section aria-labelledby="invite-title" className="card min-w-0">
           <h2 id="invite-title" className="text-lg font-semibold">
             {t("team.inviteTitle")}
           </h2>
@@ -130,7 +130,7 @@ export default function AdminTeam() {
           </Form>
         </section>
 
-        <section aria-labelledby="admins-title" className="card">
+        <section aria-labelledby="admins-title" className="card min-w-0">
           <h2 id="admins-title" className="text-lg font-semibold">
             {t("team.adminsTitle")}
           </h2>

@@ -84,7 +84,7 @@ export default function WaitlistPage() {
 
       {/* A scrolling table must be reachable by keyboard (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <section aria-labelledby="counts-title" tabIndex={0} className="card overflow-x-auto">
+      <section aria-labelledby="counts-title" tabIndex={0} className="card relative overflow-x-auto">
         <h2 id="counts-title" className="text-lg font-semibold">
           {t("waitlist.countsTitle")}
         </h2>

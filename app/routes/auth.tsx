@@ -66,13 +66,16 @@ export default function Auth() {
   return (
     <div className="mx-auto max-w-md">
       <Toaster toast={actionData?.toast ?? null} />
-      <nav aria-label={t("auth.tabsLabel")} className="grid grid-cols-2 gap-1 rounded-xl bg-stone-200 p-1">
+      <nav
+        aria-label={t("auth.tabsLabel")}
+        className="grid grid-cols-2 gap-1 rounded-xl bg-stone-200 p-1 narrow:grid-cols-1"
+      >
         {tabs.map(({ id, label }) => (
           <Link
             key={id}
             to={tabHref(id, postalFsa)}
             aria-current={tab === id ? "page" : undefined}
-            className={`flex min-h-[44px] items-center justify-center rounded-lg px-3 text-base font-semibold ${
+            className={`flex min-h-[44px] items-center justify-center rounded-lg px-3 text-center text-base font-semibold ${
               tab === id ? "bg-white text-brand-800 shadow-sm" : "text-stone-700 hover:bg-stone-100"
             }`}
           >

@@ -105,8 +105,8 @@ export default function Checkout() {
       <PromoBox promo={view.promo} bags={view.bags} error={reply.error("code")} busy={busy} />
 
       <section className="card" aria-labelledby="address-title">
-        <div className="flex items-start justify-between gap-2">
-          <div>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0 flex-1 basis-48">
             <h2 id="address-title" className="font-semibold">
               {t("address.title")}
             </h2>
@@ -114,7 +114,10 @@ export default function Checkout() {
               {view.address}
             </p>
           </div>
-          <Link to={`/profile?bags=${view.bags}&slotId=${view.slotId}`} className="btn-link shrink-0 py-2">
+          <Link
+            to={`/profile?bags=${view.bags}&slotId=${view.slotId}`}
+            className="btn-link shrink-0 py-2 narrow:shrink"
+          >
             {t("address.edit")}
           </Link>
         </div>

@@ -117,9 +117,9 @@ export default function Confirmation() {
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="flex items-baseline justify-between gap-3 border-t border-stone-100 pt-2">
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 border-t border-stone-100 pt-2">
       <dt className="text-stone-600">{label}</dt>
-      <dd className="text-right font-medium text-stone-900">{children}</dd>
+      <dd className="ml-auto text-right font-medium text-stone-900">{children}</dd>
     </div>
   );
 }

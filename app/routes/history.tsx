@@ -42,7 +42,7 @@ export default function History() {
   return (
     <div className="space-y-4">
       <Toaster toast={actionData?.toast ?? null} />
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="page-title">{t("history.title")}</h1>
         {orders.length ? (
           <Link to="/materials" className="btn-link text-sm">

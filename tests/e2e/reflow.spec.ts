@@ -1,25 +1,21 @@
 // Issue 24, part 1: every page fits a 320 px screen (WCAG 1.4.10 Reflow: the header's right-hand group gives
 // way instead of pushing the page sideways), and tabbing never leaves the focused element under the sticky
 // header or the fixed bottom bar (WCAG 2.4.11 Focus Not Obscured), in English and French, JavaScript on and
-// off (the js and no-js projects).
+// off (the js and no-js projects). Every page of every-page.ts; the admin pages, on the admin server, in
+// reflow-admin.spec.ts.
 import { expect, test, type Page } from "@playwright/test";
-import { signInAdmin } from "./admin-fixtures";
 import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
+import { onboardingPages, residentPages, visitorPages, type PageVisit } from "./every-page";
 import { interactive, signedInResident } from "./helpers";
-
-const VISITOR_PAGES = ["/", "/materials", "/how-it-works", "/sign-in", "/sign-up", "/forgot-password"];
-const RESIDENT_PAGES = ["/", "/booking", "/materials", "/history", "/profile", "/how-it-works", "/notifications"];
-const ADMIN_PAGES = ["/admin"];
+import { open, sideways } from "./text-boxes";
 
 /** Pages whose document is wider than the viewport, each with its width. */
-async function tooWide(page: Page, paths: string[]): Promise<string[]> {
+async function tooWide(page: Page, visits: PageVisit[]): Promise<string[]> {
   const wide: string[] = [];
-  for (const path of paths) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    await interactive(page);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (width > 320) wide.push(`${path}: ${width}px`);
+  for (const { path, status } of visits) {
+    await open(page, path, status);
+    const width = await sideways(page, path);
+    if (width) wide.push(width);
   }
   return wide;
 }
@@ -61,7 +57,7 @@ for (const lang of ["en", "fr"] as const) {
     test.use({ locale: lang === "fr" ? "fr-CA" : "en-CA", viewport: { width: 320, height: 640 } });
 
     test("visitor pages fit 320 px without scrolling sideways", async ({ page }) => {
-      expect(await tooWide(page, VISITOR_PAGES)).toEqual([]);
+      expect(await tooWide(page, await visitorPages(page))).toEqual([]);
       // The header still offers signing in and the language menu.
       await expect(
         page.locator("header").getByRole("link", { name: lang === "fr" ? "Se connecter" : "Sign in" }),
@@ -69,32 +65,11 @@ for (const lang of ["en", "fr"] as const) {
     });
 
     test("resident pages fit 320 px without scrolling sideways", async ({ page }) => {
-      await residentWithAddress(page, `reflow-${lang}`);
-      const checkout = `/checkout?bags=2&slotId=${await bookableSlotId(page)}`;
-      expect(await tooWide(page, [...RESIDENT_PAGES, checkout])).toEqual([]);
+      test.slow();
+      expect(await tooWide(page, await residentPages(page, lang, `reflow-${lang}`))).toEqual([]);
       // Signing out is on the screen, whole.
       await expect(page.locator('header form[action="/sign-out"] button')).toBeInViewport({ ratio: 1 });
-    });
-
-    test("the admin header fits 320 px", async ({ page }) => {
-      await signInAdmin(page.request);
-      // The header, not the dashboard's own tables (their reflow is still to do: /admin reaches 511 px with a
-      // full activity log, /admin/supply about 500 px).
-      for (const path of ADMIN_PAGES) {
-        expect((await page.goto(path))?.status(), path).toBe(200);
-        await interactive(page);
-        expect(
-          await page.evaluate(() => document.querySelector("header.sticky")!.scrollWidth),
-          path,
-        ).toBeLessThanOrEqual(320);
-      }
-      await expect(page.locator('header form[action="/sign-out"] button')).toBeInViewport({ ratio: 1 });
-      // With its Admin link too, the header keeps one row: the height the scroll padding reserves.
-      const { header, paddingTop } = await page.evaluate(() => ({
-        header: document.querySelector("header.sticky")!.getBoundingClientRect().height,
-        paddingTop: parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
-      }));
-      expect(Math.abs(header - paddingTop)).toBeLessThanOrEqual(1);
+      expect(await tooWide(page, await onboardingPages(page, `reflow-guide-${lang}`))).toEqual([]);
     });
   });
 

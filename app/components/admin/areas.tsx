@@ -3,7 +3,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type AdminReply, Problem, problemOf, sentValue } from "./problem";
-import { tableClass, tdClass, TableHead } from "./ui";
+import { tableClass, tdClass, TableHead, TableScroll } from "./ui";
 
 type Area = { fsa: string; waiting: number };
 
@@ -58,46 +58,52 @@ export function WantedAreas({ wanted, reply }: { wanted: Area[]; reply: AdminRep
       </h2>
       <p className="mt-1 text-sm text-stone-700">{t("supply.areas.wantedIntro")}</p>
       {wanted.length ? (
-        <table className={`${tableClass} mt-2`} data-testid="wanted">
-          <TableHead
-            columns={[t("supply.areas.prefix"), t("supply.areas.waiting"), { label: t("codes.actions"), hidden: true }]}
-          />
-          <tbody className="divide-y divide-stone-100">
-            {wanted.map((w) => (
-              <tr key={w.fsa} data-fsa={w.fsa}>
-                <th scope="row" className={`${tdClass} font-mono font-semibold`}>
-                  {w.fsa}
-                </th>
-                <td className={`${tdClass} tabular-nums`}>{w.waiting}</td>
-                <td className={tdClass}>
-                  <Form method="post" className="flex flex-wrap gap-2">
-                    <input type="hidden" name="fsa" value={w.fsa} />
-                    <input type="hidden" name="target" value={`wanted-${w.fsa}`} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="open"
-                      className="btn-secondary min-h-[40px] px-3 text-sm"
-                      disabled={busy}
-                    >
-                      {t("supply.areas.openOnly", { fsa: w.fsa })}
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="openNotify"
-                      className="btn-primary min-h-[40px] px-3 text-sm"
-                      disabled={busy}
-                    >
-                      {t("supply.areas.openAndNotify", { count: w.waiting })}
-                    </button>
-                  </Form>
-                  <Problem reply={reply} target={`wanted-${w.fsa}`} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label={t("supply.areas.wantedTitle")} className="mt-2">
+          <table className={tableClass} data-testid="wanted">
+            <TableHead
+              columns={[
+                t("supply.areas.prefix"),
+                t("supply.areas.waiting"),
+                { label: t("codes.actions"), hidden: true },
+              ]}
+            />
+            <tbody className="divide-y divide-stone-100">
+              {wanted.map((w) => (
+                <tr key={w.fsa} data-fsa={w.fsa}>
+                  <th scope="row" className={`${tdClass} font-mono font-semibold`}>
+                    {w.fsa}
+                  </th>
+                  <td className={`${tdClass} tabular-nums`}>{w.waiting}</td>
+                  <td className={tdClass}>
+                    <Form method="post" className="flex flex-wrap gap-2">
+                      <input type="hidden" name="fsa" value={w.fsa} />
+                      <input type="hidden" name="target" value={`wanted-${w.fsa}`} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="open"
+                        className="btn-secondary min-h-[40px] px-3 text-sm"
+                        disabled={busy}
+                      >
+                        {t("supply.areas.openOnly", { fsa: w.fsa })}
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="openNotify"
+                        className="btn-primary min-h-[40px] px-3 text-sm"
+                        disabled={busy}
+                      >
+                        {t("supply.areas.openAndNotify", { count: w.waiting })}
+                      </button>
+                    </Form>
+                    <Problem reply={reply} target={`wanted-${w.fsa}`} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : (
         <p className="mt-2 text-stone-600">{t("supply.areas.wantedEmpty")}</p>
       )}
@@ -114,7 +120,10 @@ export function ServedAreas({ served, reply }: { served: Area[]; reply: AdminRep
       </h2>
       <p className="mt-1 text-sm text-stone-700">{t("supply.areas.servedIntro")}</p>
       <Problem reply={reply} target="served" />
-      <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8" data-testid="served">
+      <ul
+        className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8 narrow:grid-cols-1"
+        data-testid="served"
+      >
         {served.map((p) => (
           <li
             key={p.fsa}

@@ -21,7 +21,7 @@ export function PromoStatCards({ stats }: { stats: Stats }) {
       <h2 id="stats-title" className="text-lg font-semibold">
         {t("stats.title")}
       </h2>
-      <div className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
+      <div className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5 narrow:grid-cols-1">
         <StatCard id="totalCodes" label={t("stats.totalCodes")} value={stats.totalCodes} />
         <StatCard
           id="activeCodes"

@@ -10,7 +10,7 @@ export function DayPicker({ date, previous, next }: { date: string; previous: st
   const { t } = useTranslation(["admin", "common"]);
   return (
     <div className="admin-no-print flex flex-wrap items-end gap-2 print:hidden">
-      <Form method="get" className="flex items-end gap-2">
+      <Form method="get" className="flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="date" className="field-label">
             {t("day.date")}

@@ -158,9 +158,10 @@ export function TableScroll({
   children: React.ReactNode;
 }) {
   return (
-    // A scrolling table must be reachable by keyboard (axe: scrollable-region-focusable).
+    // A scrolling table must be reachable by keyboard (axe: scrollable-region-focusable). Positioned, so the
+    // visually hidden texts in its cells (absolute) scroll with it instead of widening the page at 320 px.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
+    <div role="region" aria-label={label} tabIndex={0} className={`relative overflow-x-auto ${className}`}>
       {children}
     </div>
   );

@@ -25,7 +25,7 @@ export function BagPicker({
           return (
             <label
               key={bags}
-              className="flex min-h-[56px] cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
+              className="flex min-h-[56px] cursor-pointer items-center gap-x-3 rounded-lg border border-stone-300 px-3 py-2 narrow:flex-wrap has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
             >
               <input
                 type="radio"
@@ -35,7 +35,8 @@ export function BagPicker({
                 onChange={() => onChange(bags)}
                 className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
               />
-              <span className="min-w-0 flex-1">
+              {/* On a short line (large text) the price goes under the words rather than squeezing them. */}
+              <span className="min-w-0 flex-1 narrow:basis-[calc(100%-2rem)]">
                 <span className="block font-semibold text-stone-900">{t("bags.option", { count: bags })}</span>
                 <span className="block text-sm text-stone-600">
                   {t("bags.perBag", { price: formatMoney(perBag, lng) })}
@@ -49,7 +50,7 @@ export function BagPicker({
                   ) : null}
                 </span>
               </span>
-              <span className="shrink-0 font-semibold tabular-nums text-stone-900">
+              <span className="shrink-0 font-semibold tabular-nums text-stone-900 narrow:ml-auto">
                 {formatMoney(BUNDLE_PRICE_CENTS[bags], lng)}
               </span>
             </label>

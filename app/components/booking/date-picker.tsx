@@ -31,7 +31,7 @@ export function DatePicker({
             <h2 id={`week-${week.start}`} className="text-sm font-semibold uppercase tracking-wide text-stone-600">
               {t("date.weekOf", { date: week.label })}
             </h2>
-            <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <div className="mt-1.5 grid grid-cols-[repeat(auto-fill,minmax(min(100%,9rem),1fr))] gap-2">
               {week.dates.map((day) => (
                 <label
                   key={day.date}

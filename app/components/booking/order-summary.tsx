@@ -71,7 +71,7 @@ export function OrderSummary({
           <Row label={t("summary.qst")} testId="summary-qst" amount>
             {money(price.qstCents)}
           </Row>
-          <div className="flex items-baseline justify-between gap-3 border-t border-stone-200 pt-2 text-lg font-bold text-stone-900">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 border-t border-stone-200 pt-2 text-lg font-bold text-stone-900">
             <dt>{t("summary.total")}</dt>
             <dd className="tabular-nums" data-testid="summary-total">
               {money(price.totalCents)}
@@ -128,9 +128,9 @@ function Row({
   amount?: boolean;
 }) {
   return (
-    <div className="flex items-baseline justify-between gap-3">
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
       <dt className="text-stone-600">{label}</dt>
-      <dd className={`text-right ${amount ? "tabular-nums" : "font-medium"}`} data-testid={testId}>
+      <dd className={`ml-auto text-right ${amount ? "tabular-nums" : "font-medium"}`} data-testid={testId}>
         {children}
       </dd>
     </div>

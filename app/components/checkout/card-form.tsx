@@ -56,11 +56,11 @@ export function CardForm({
           </p>
         ) : null}
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 gap-3 narrow:grid-cols-1">
         {FIELDS.map((field) => {
           const error = fieldError(field.name);
           return (
-            <div key={field.name} className={field.name === "cardNumber" ? "col-span-2" : ""}>
+            <div key={field.name} className={field.name === "cardNumber" ? "col-span-2 narrow:col-span-1" : ""}>
               <label htmlFor={field.name} className="field-label">
                 {t(field.label)}
               </label>

@@ -34,26 +34,26 @@ export function OrderSummary({
       <h2 id="summary-title" className="font-semibold">
         {t("summary.title")}
       </h2>
-      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-stone-800">
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-stone-800 narrow:grid-cols-1 narrow:gap-y-0">
         <dt>{t("summary.bagsLabel")}</dt>
-        <dd className="text-right" data-testid="summary-bags">
+        <dd className="text-right narrow:mb-1 narrow:text-left" data-testid="summary-bags">
           {t("summary.bags", { count: bags })}
         </dd>
         <dt>{t("summary.date")}</dt>
-        <dd className="text-right">{date}</dd>
+        <dd className="text-right narrow:mb-1 narrow:text-left">{date}</dd>
         <dt>{t("summary.window")}</dt>
-        <dd className="text-right">{window}</dd>
+        <dd className="text-right narrow:mb-1 narrow:text-left">{window}</dd>
       </dl>
-      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-200 pt-3">
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-200 pt-3 narrow:grid-cols-1 narrow:gap-y-0">
         {rows.map(([label, value, id]) => (
           <div key={id} className="contents" data-testid={`summary-${id}`}>
             <dt>{label}</dt>
-            <dd className="text-right tabular-nums">{value}</dd>
+            <dd className="text-right narrow:mb-1 narrow:text-left tabular-nums">{value}</dd>
           </div>
         ))}
         <div className="contents text-lg font-bold" data-testid="summary-total">
           <dt>{t("summary.total")}</dt>
-          <dd className="text-right tabular-nums">
+          <dd className="text-right narrow:mb-1 narrow:text-left tabular-nums">
             {breakdown.isFree ? t("summary.free") : `${money(breakdown.totalCents)} CAD`}
           </dd>
         </div>

@@ -18,7 +18,7 @@ export function PromoBox({
       <label id="promo-label" htmlFor="promo-code" className="field-label">
         {t("promo.label")}
       </label>
-      <div className="flex gap-2">
+      <div className="flex gap-2 narrow:flex-col">
         <input
           id="promo-code"
           name="code"

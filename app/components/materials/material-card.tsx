@@ -15,11 +15,12 @@ export function MaterialCard({ material, open, q }: { material: MaterialMatch; o
       open={open || undefined}
       className={`group rounded-xl border border-l-4 border-stone-200 bg-white shadow-sm ${color.edge}`}
     >
-      <summary className="flex min-h-[56px] cursor-pointer list-none items-center gap-3 rounded-xl px-3 py-2 [&::-webkit-details-marker]:hidden">
+      <summary className="flex min-h-[56px] cursor-pointer list-none items-center gap-3 rounded-xl px-3 py-2 narrow:flex-wrap [&::-webkit-details-marker]:hidden">
         <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${color.badge}`}>
           <MaterialIcon name={material.icon} />
         </span>
-        <span className="min-w-0 flex-1">
+        {/* On a short line (large text) the name takes a row of its own, under the badge and the triangle. */}
+        <span className="min-w-0 flex-1 narrow:order-last narrow:basis-full">
           <span className="block font-semibold leading-snug text-stone-900" data-testid="material-name">
             {material.name}
           </span>
@@ -36,7 +37,7 @@ export function MaterialCard({ material, open, q }: { material: MaterialMatch; o
         </span>
         <svg
           viewBox="0 0 20 20"
-          className="h-5 w-5 shrink-0 fill-current text-stone-500 transition-transform group-open:rotate-180"
+          className="h-5 w-5 shrink-0 fill-current text-stone-500 transition-transform group-open:rotate-180 narrow:ml-auto"
           aria-hidden="true"
         >
           <path d="M5 7l5 6 5-6z" />
@@ -54,7 +55,7 @@ export function MaterialCard({ material, open, q }: { material: MaterialMatch; o
               data-not-accepted=""
             >
               <MaterialIcon name="x-circle" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
-              <span>
+              <span className="min-w-0">
                 <strong className="font-bold">{p.label}</strong> {p.text}
               </span>
             </p>

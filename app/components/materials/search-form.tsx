@@ -37,7 +37,7 @@ export function SearchForm({ q, searching }: { q: string; searching: boolean }) 
       <p id="material-search-hint" className="mt-0.5 text-sm text-stone-600">
         {t("search.hint")}
       </p>
-      <div className="mt-2 flex gap-2">
+      <div className="mt-2 flex gap-2 narrow:flex-col">
         <input
           ref={input}
           id="material-search"

@@ -15,9 +15,9 @@ export function GuideNav({ mode, current, completing }: { mode: GuideMode; curre
   const isLast = current === GUIDE_SLIDE_COUNT;
   // Kept in view above the bottom navigation, so Next is always one tap away on a phone.
   return (
-    <div className="sticky bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 -mx-4 mt-2 border-t border-stone-200 bg-stone-50/95 px-4 pb-3 backdrop-blur">
+    <div className="sticky bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 -mx-4 mt-2 border-t border-stone-200 bg-stone-50/95 px-4 pb-3 backdrop-blur narrow:static">
       <nav aria-label={t("guide.slides")}>
-        <ol className="flex justify-center">
+        <ol className="flex flex-wrap justify-center">
           {GUIDE_SLIDES.map((slideId, index) => {
             const n = index + 1;
             const active = n === current;
@@ -42,7 +42,7 @@ export function GuideNav({ mode, current, completing }: { mode: GuideMode; curre
         </ol>
       </nav>
 
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 gap-3 narrow:grid-cols-1">
         {current > 1 ? (
           <Link to={to(current - 1)} {...linkProps} className="btn-secondary" rel="prev">
             {t("guide.previous")}

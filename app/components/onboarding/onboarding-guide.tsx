@@ -118,7 +118,7 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: GuideMode;
                     strokeLinejoin="round"
                   />
                 </svg>
-                <span>{t(`slides.${id}.${point}`)}</span>
+                <span className="min-w-0">{t(`slides.${id}.${point}`)}</span>
               </li>
             ))}
           </ul>

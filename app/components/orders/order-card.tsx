@@ -29,7 +29,7 @@ export function OrderCard({ order }: { order: OrderCardView }) {
         <h2 className="font-semibold">{formatDate(order.slot.date, lng)}</h2>
         <StatusBadge status={order.displayStatus} />
       </div>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-800">
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-800 narrow:grid-cols-1 narrow:gap-y-0">
         <dt className="text-stone-600">{t("history.confirmation")}</dt>
         <dd>
           <Link to={`/order/${order.confirmationNumber}`} className="btn-link font-mono">
@@ -62,7 +62,7 @@ export function OrderCard({ order }: { order: OrderCardView }) {
       </dl>
       {order.changes.visible ? (
         <div className="mt-3 border-t border-stone-200 pt-3">
-          <div className="flex gap-2">
+          <div className="flex gap-2 narrow:flex-col">
             <Form method="post" className="flex-1">
               <input type="hidden" name="pickupId" value={order.id} />
               <button

@@ -84,7 +84,9 @@ export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string
           ))}
           <div className="contents text-lg font-bold" data-testid="order-total">
             <dt>{t("order.total")}</dt>
-            <dd className="text-right tabular-nums narrow:mb-1 narrow:text-left">{p.isFree ? t("order.free") : money(p.totalCents)}</dd>
+            <dd className="text-right tabular-nums narrow:mb-1 narrow:text-left">
+              {p.isFree ? t("order.free") : money(p.totalCents)}
+            </dd>
           </div>
         </dl>
         <div className="mt-3 border-t border-stone-200 pt-3 text-sm text-stone-700" data-testid="tax-numbers">

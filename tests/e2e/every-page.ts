@@ -1,0 +1,106 @@
+// Every page of the app, in the state a person sees it, for the page-by-page measurements of issue 24
+// (reflow at 320 px, 200 % text): the visitor's, a resident's with a paid pickup (its confirmation, receipt
+// and cancel page, the notification it sent), the onboarding guide of a new account, and every admin page
+// with rows in its tables.
+import { expect, type Page } from "@playwright/test";
+import { montrealDate, scheduledPickup, signInAdmin } from "./admin-fixtures";
+import { bookTwoBags } from "./booking-fixtures";
+import { insertResident, lastEmail, signInAs, uniqueEmail } from "./helpers";
+
+export type Lang = "en" | "fr";
+/** A page to open, and the status it answers with. */
+export type PageVisit = { path: string; status?: number };
+
+const PAY = { en: /^Pay \$/, fr: /^Payer / } as const;
+
+/** Signed out: the landing, postal-code check, sign-up/in, password reset (a real link), materials, guide, 404. */
+export async function visitorPages(page: Page): Promise<PageVisit[]> {
+  const { email } = await insertResident({ tag: "pages-reset" });
+  const asked = await page.request.post("/api/auth/forgot-password", { data: { email } });
+  expect(asked.status()).toBeLessThan(300);
+  const { text } = lastEmail(email)!;
+  const reset = new URL(/https?:\/\/\S+reset-password\?token=\S+/.exec(text)![0]);
+  return [
+    { path: "/" },
+    { path: "/postal-code" },
+    { path: "/postal-code?postalCode=H2X" },
+    { path: "/auth?postalCode=H2X" },
+    { path: "/auth?tab=signin" },
+    { path: "/sign-in" },
+    { path: "/sign-up" },
+    { path: "/forgot-password" },
+    { path: `${reset.pathname}${reset.search}` },
+    { path: "/reset-password?token=not-a-token" },
+    { path: "/materials" },
+    { path: "/materials?q=batter" },
+    { path: "/how-it-works" },
+    { path: "/how-it-works?slide=6" },
+    { path: "/no-such-page", status: 404 },
+  ];
+}
+
+/**
+ * Signs the page in as a resident who paid for a pickup (through checkout: its confirmation, receipt,
+ * cancel page and notification are real) and lists the resident's pages.
+ */
+export async function residentPages(page: Page, lang: Lang, tag: string): Promise<PageVisit[]> {
+  const { slotId, confirmation } = await bookTwoBags(page, tag, PAY[lang]);
+  return [
+    { path: "/" },
+    { path: "/booking" },
+    { path: `/checkout?bags=4&slotId=${slotId}` },
+    { path: `/confirmation?confirmationNumber=${confirmation}` },
+    { path: "/history" },
+    { path: `/order/${confirmation}` },
+    { path: `/order/${confirmation}/cancel` },
+    { path: "/notifications" },
+    { path: "/profile" },
+    { path: "/materials" },
+    { path: "/materials?q=pile" },
+    { path: "/how-it-works" },
+    { path: "/how-it-works?slide=6" },
+    { path: "/admin-invitation?token=not-a-real-token", status: 404 },
+  ];
+}
+
+/** Signs the page in as a new account that has not seen the guide yet: its six slides. */
+export async function onboardingPages(page: Page, tag: string): Promise<PageVisit[]> {
+  await page.context().clearCookies();
+  await signInAs(page, { tag, onboarded: false });
+  return [1, 2, 3, 4, 5, 6].map((slide) => ({ path: `/onboarding?slide=${slide}` }));
+}
+
+/**
+ * Signs the page in as the admin and lists every admin page. The tables get rows of their own that no
+ * other admin test counts: a pickup on a date a month away (its day sheet) and a waitlist entry with a long
+ * address.
+ */
+export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> {
+  const date = montrealDate(27);
+  const { email } = await insertResident({ tag: `${tag}-with-a-rather-long-address` });
+  scheduledPickup(email, date, "morning", "12345 Boulevard Saint-Joseph Est");
+  const joined = await page.request.post("/api/waitlist", {
+    data: {
+      name: "Marie-Ève Bélanger-Tremblay",
+      email: uniqueEmail(`${tag}-waiting`),
+      postal_code: "J8Y",
+      building_access: "Outside Service Area",
+    },
+  });
+  expect(joined.status()).toBeLessThan(300);
+  await signInAdmin(page.request);
+  return [
+    { path: "/admin" },
+    { path: "/admin/day" },
+    { path: `/admin/day?date=${date}` },
+    { path: "/admin/supply" },
+    { path: "/admin/supply/areas" },
+    { path: `/admin/supply/close?date=${date}` },
+    { path: "/admin/supply/template" },
+    { path: "/admin/promo-codes" },
+    { path: "/admin/refunds" },
+    { path: "/admin/outbox" },
+    { path: "/admin/waitlist" },
+    { path: "/admin/team" },
+  ];
+}
