@@ -12,6 +12,7 @@ import {
   notificationsFor,
 } from "~/services/orders/notifications.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { jsonWithEtag } from "~/services/http/cached-json.server";
 
 const ReadSchema = z.object({ ids: z.array(z.string().max(100)).max(200).optional(), all: z.boolean().optional() });
 
@@ -30,7 +31,8 @@ async function list(request: Request, userId: number) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  return Response.json(await list(request, user.id), { headers: { "Cache-Control": "private, no-store" } });
+  // Personal: never stored by a browser (no-store), but an API client may revalidate its own copy (ETag, 304).
+  return jsonWithEtag(request, await list(request, user.id), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -6,6 +6,7 @@ import { bookPaidPickup } from "~/services/booking/book.server";
 import { getLanguage, getT } from "~/services/http/i18n.server";
 import { listOrders } from "~/services/orders/orders.server";
 import { requireApiUser } from "~/services/http/session.server";
+import { jsonWithEtag } from "~/services/http/cached-json.server";
 
 /**
  * Books the pickup a payment was made for. The body must describe the booking the payment was made
@@ -35,10 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const lng = await getLanguage(request);
-  return Response.json(
+  // Personal: never stored by a browser (no-store), but an API client may revalidate its own copy (ETag, 304).
+  return jsonWithEtag(
+    request,
     listOrders(user.id).map((order) => orderJson(order, lng)),
-    {
-      headers: { "Cache-Control": "private, no-store" },
-    },
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }

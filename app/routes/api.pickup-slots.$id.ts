@@ -7,6 +7,7 @@ import { requireApiUser } from "~/services/http/session.server";
 import { findSlot } from "~/services/booking/slots.server";
 import { slotJson } from "~/services/http/api-json.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
+import { jsonWithEtag, privateRevalidated } from "~/services/http/cached-json.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request);
@@ -16,7 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const slot = findSlot(id);
   if (!slot) return apiMessage(request, "booking:api.slotNotFound", 404);
   const lng = await getLanguage(request);
-  return Response.json(slotJson(slot, lng), { headers: { "Cache-Control": "private, no-store" } });
+  // As the list: revalidated on each use, with its ETag (http/cached-json.server).
+  return jsonWithEtag(request, slotJson(slot, lng), { headers: privateRevalidated(lng) });
 }
 
 export const action = methodNotAllowed;

@@ -9,7 +9,7 @@ import { getLanguage } from "~/services/http/i18n.server";
 import { InvalidPostalPrefixError, parsePostalPrefix } from "~/services/areas/service-areas.server";
 import { requireApiUser } from "~/services/http/session.server";
 import { slotListBody } from "~/services/http/api-json.server";
-import { answerJson } from "~/services/http/cached-json.server";
+import { answerJson, privateRevalidated } from "~/services/http/cached-json.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,9 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const lng = await getLanguage(request);
-  return answerJson(request, slotListBody(fsa, lng), {
-    headers: { "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language", "Content-Language": lng },
-  });
+  return answerJson(request, slotListBody(fsa, lng), { headers: privateRevalidated(lng) });
 }
 
 export const action = methodNotAllowed;

@@ -202,3 +202,26 @@ test("/api/materials (and ?q=) and /api/service-areas/{fsa} revalidate with thei
     JSON.parse((await get("/api/materials", { "Accept-Language": "en-CA" })).text),
   );
 });
+
+test("one slot, the resident's pickups and notifications revalidate too; personal lists stay no-store", async () => {
+  const slots = JSON.parse((await get("/api/pickup-slots", as(plateau))).text) as Slot[];
+  for (const [url, cacheControl] of [
+    [`/api/pickup-slots/${slots[0]!.id}`, "private, no-cache"],
+    ["/api/pickup-requests", "private, no-store"],
+    ["/api/notifications", "private, no-store"],
+  ] as const) {
+    const first = await get(url, as(plateau, { "Accept-Encoding": "gzip" }));
+    expect(first.status, url).toBe(200);
+    expect(first.headers["cache-control"], url).toBe(cacheControl);
+    expect(first.headers.etag, url).toMatch(/^"[\w-]+"$/);
+    const revalidated = await get(url, as(plateau, { "If-None-Match": first.headers.etag! }));
+    expect(revalidated.status, url).toBe(304);
+    expect(revalidated.raw.length, url).toBe(0);
+  }
+  // Westmount has no pickup: Plateau's tag for its own list is not Westmount's.
+  const theirs = await get("/api/pickup-requests", as(plateau));
+  expect(JSON.parse(theirs.text)).not.toEqual([]);
+  const mine = await get("/api/pickup-requests", as(westmount, { "If-None-Match": theirs.headers.etag! }));
+  expect(mine.status).toBe(200);
+  expect(JSON.parse(mine.text)).toEqual([]);
+});

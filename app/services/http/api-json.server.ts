@@ -1,7 +1,6 @@
 // The JSON API's shapes (spec sections 3 and 7): the pages and their /api twins call the same domain
 // functions; only here are their results shaped for an API client.
-import { DateTime } from "luxon";
-import { windowLabel, ZONE } from "~/lib/dates";
+import { dateKey, windowLabel } from "~/lib/dates";
 import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
 import { MIN_LEAD_MS, type SlotView } from "~/lib/slots";
@@ -34,16 +33,6 @@ export function slotJson(slot: SlotView, lng = "en") {
  */
 const slotLists = jsonBodyCache(512);
 
-/** The Montreal date of an instant, worked out (luxon, a few microseconds) once per day rather than per request. */
-let montrealDay = { key: "", from: 0, until: 0 };
-function montrealDate(at: number): string {
-  if (at < montrealDay.from || at >= montrealDay.until) {
-    const start = DateTime.fromMillis(at, { zone: ZONE }).startOf("day");
-    montrealDay = { key: start.toISODate()!, from: start.toMillis(), until: start.plus({ days: 1 }).toMillis() };
-  }
-  return montrealDay.key;
-}
-
 export function slotListBody(fsa: string | null, lng: string, at = now()) {
   const build = () => {
     const slots = offeredSlots(fsa, at);
@@ -55,7 +44,7 @@ export function slotListBody(fsa: string | null, lng: string, at = now()) {
   };
   const stamp = databaseStamp();
   if (stamp === null) return jsonBody(build().data);
-  return slotLists.get(`${stamp}|${montrealDate(at)}|${fsa ?? "*"}|${lng}`, at, build);
+  return slotLists.get(`${stamp}|${dateKey(at)}|${fsa ?? "*"}|${lng}`, at, build);
 }
 
 /** A pickup just booked (POST /api/pickup-requests). */

@@ -75,6 +75,11 @@ export function answerJson(request: Request, body: JsonBody, init: { status?: nu
   return new Response(bytes, { status: init.status ?? 200, headers });
 }
 
+/** An answer for who asks (the session cookie) in their language: kept by their browser only, revalidated on each use. */
+export function privateRevalidated(lng: string) {
+  return { "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language", "Content-Language": lng };
+}
+
 /** `Response.json` with an ETag, 304 and gzip: for a body computed per request (a small one). */
 export function jsonWithEtag(request: Request, data: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
   return answerJson(request, jsonBody(data), init);
