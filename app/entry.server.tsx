@@ -15,6 +15,7 @@ import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/i18n.server";
 import { accessLogLine } from "~/services/http/access-log.server";
 import { edgeGuard } from "~/services/http/edge-guard.server";
+import { gathered } from "~/services/http/gathered-stream.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/http/security-headers.server";
@@ -113,7 +114,8 @@ export default async function handleRequest(
   const settled = () => clearTimeout(timer);
   body.allReady.then(settled, settled);
   if (waitForAll) await body.allReady;
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  // React's 512-byte pieces are passed on gathered (services/http/gathered-stream), a few writes a page.
+  return new Response(gathered(body), { headers: responseHeaders, status: responseStatusCode });
 }
 
 function retryAfterOfPage({ staticHandlerContext: c }: EntryContext, headers: Headers) {
