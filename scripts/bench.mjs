@@ -10,6 +10,7 @@
 // run, 2), BENCH_MIX_DURATION (seconds of the 250-connection mix, 30), BENCH_BOOKINGS (200),
 // BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse runs per page, 3; the median counts),
 // BENCH_NODE_OPTIONS (both servers' Node flags; by default the Dockerfile's NODE_OPTIONS, as deployed),
+// BENCH_TARGETS (comma-separated subset of the throughput targets' paths, all by default),
 // BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race; all by
 // default: a part left out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and
 // scripts/bench-floor/build).
@@ -71,13 +72,21 @@ const CARD = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc:
 const KB = 1024;
 const BUDGET = { jsKb: 120, jsOverFloorKb: 10, cssKb: 15, lighthouse: 100, rssMb: 300 };
 /** Throughput targets, each beside the bare page or the bare resource route; `min` is the req/s ratio budget. */
-const TARGETS = [
+const ALL_TARGETS = [
   { label: "GET / (visitor)", path: "/", floor: "page", min: 0.8 },
   { label: "GET /booking (resident)", path: "/booking", floor: "page", min: 0.5, resident: true },
   { label: "GET /materials (resident)", path: "/materials", floor: "page", min: 0.5, resident: true },
   { label: "GET /history (resident)", path: "/history", floor: "page", min: 0.5, resident: true },
   { label: "GET /api/pickup-slots (resident)", path: "/api/pickup-slots", floor: "api", min: 0.8, resident: true },
 ];
+/** BENCH_TARGETS: a comma-separated subset of the targets' paths (all by default). */
+const TARGETS = process.env.BENCH_TARGETS
+  ? process.env.BENCH_TARGETS.split(",").map((wanted) => {
+      const target = ALL_TARGETS.find((t) => t.path === wanted.trim());
+      if (!target) throw new Error(`BENCH_TARGETS: no target ${wanted} (${ALL_TARGETS.map((t) => t.path).join(", ")})`);
+      return target;
+    })
+  : ALL_TARGETS;
 const FLOORS = {
   page: { label: "bare Remix page (GET /)", path: "/", headers: HTML },
   api: { label: "bare Remix resource route (GET /api/items)", path: "/api/items", headers: JSON_ACCEPT },
@@ -550,7 +559,12 @@ async function measureThroughput(resident, serverPid, floorPid) {
     results.push({ target, run, floor: average([previous[target.floor], after]) });
     previous[target.floor] = after;
   }
-  return { results, floors: { page: average(floorRuns.page), api: average(floorRuns.api) } };
+  const floors = Object.fromEntries(
+    Object.entries(floorRuns)
+      .filter(([, runs]) => runs.length)
+      .map(([kind, runs]) => [kind, average(runs)]),
+  );
+  return { results, floors };
 }
 
 /** MIX_CONNECTIONS connections, each cycling through visitor pages, resident pages and the API. */
@@ -836,8 +850,7 @@ async function main() {
         helloRun.errors,
       ],
     );
-    for (const kind of ["page", "api"]) {
-      const f = throughput.floors[kind];
+    for (const [kind, f] of Object.entries(throughput.floors)) {
       rows.push([
         FLOORS[kind].label,
         f.rps.toFixed(0),
@@ -1032,6 +1045,9 @@ async function main() {
   console.log(`Load average at end: ${loadAverage()}`);
   const skipped = ALL_PARTS.filter((p) => !PARTS.has(p));
   if (skipped.length) console.log(`Not measured (BENCH_PARTS), their budgets unchecked: ${skipped.join(", ")}`);
+  const skippedTargets = PARTS.has("throughput") ? ALL_TARGETS.filter((t) => !TARGETS.includes(t)) : [];
+  if (skippedTargets.length)
+    console.log(`Throughput targets not measured (BENCH_TARGETS): ${skippedTargets.map((t) => t.path).join(", ")}`);
   console.log("");
 
   if (failures.length) {
@@ -1046,7 +1062,7 @@ async function main() {
     console.log("!".repeat(80));
     process.exitCode = 1;
   } else {
-    console.log(skipped.length ? "The budgets measured hold." : "All budgets hold.");
+    console.log(skipped.length || skippedTargets.length ? "The budgets measured hold." : "All budgets hold.");
   }
 }
 
