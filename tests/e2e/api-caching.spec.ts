@@ -11,7 +11,15 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { ApiClient, freePort, registerResident, serverDir, startServer, type OwnServer } from "./own-server";
+import {
+  ApiClient,
+  freePort,
+  registerAccount,
+  registerResident,
+  serverDir,
+  startServer,
+  type OwnServer,
+} from "./own-server";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP-level, on its own server: the js project");
 test.describe.configure({ mode: "serial" });
@@ -62,12 +70,7 @@ test.beforeAll(async ({}, testInfo) => {
   plateau = new ApiClient(server.baseURL, `caching-${Date.now().toString(36)}@recircle-mail.ca`);
   await registerResident(plateau);
   westmount = new ApiClient(server.baseURL, `caching-w-${Date.now().toString(36)}@recircle-mail.ca`);
-  const registered = await westmount.call("POST", "/api/auth/register", {
-    email: westmount.email,
-    password: "recycle-42",
-    postalFsa: "H3Z",
-  });
-  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
+  await registerAccount(westmount, "H3Z");
 });
 
 test.afterAll(async () => {

@@ -4,7 +4,7 @@
 // trace; under /api an unknown endpoint answers 404, a wrong method 405 and a broken percent-encoding 400,
 // all JSON { message } with nosniff. On a server of its own, to read its log; js project only.
 import { expect, test } from "@playwright/test";
-import { ApiClient, freePort, serverDir, startServer, type OwnServer } from "./own-server";
+import { ApiClient, freePort, registerAccount, serverDir, startServer, type OwnServer } from "./own-server";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP-level: runs once, in the js project");
 test.describe.configure({ mode: "serial" });
@@ -18,12 +18,7 @@ test.beforeAll(async () => {
   const dbFile = `${serverDir("edge-answers")}/db.sqlite`;
   server = await startServer({ port, dbFile, env: { APP_URL: `http://127.0.0.1:${port}` } });
   api = new ApiClient(server.baseURL, `edge-${Date.now().toString(36)}@recircle-mail.ca`);
-  const registered = await api.call("POST", "/api/auth/register", {
-    email: api.email,
-    password: "recycle-42",
-    postalFsa: "H2X",
-  });
-  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
+  await registerAccount(api);
 });
 
 test.afterAll(async () => {

@@ -156,17 +156,22 @@ export class ApiClient {
   }
 }
 
+/** Registers `api.email` (password recycle-42) in a postal prefix through the API; signed in, nothing more. */
+export async function registerAccount(api: ApiClient, postalFsa = "H2X") {
+  const registered = await api.call("POST", "/api/auth/register", {
+    email: api.email,
+    password: "recycle-42",
+    postalFsa,
+  });
+  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
+}
+
 /** Registers `api.email` (password recycle-42, H2X) through the API, onboarded, with a complete address; signed in. */
 export async function registerResident(
   api: ApiClient,
   streetAddress = `${Math.floor(Math.random() * 9000) + 100} Rue Saint-Denis`,
 ) {
-  const registered = await api.call("POST", "/api/auth/register", {
-    email: api.email,
-    password: "recycle-42",
-    postalFsa: "H2X",
-  });
-  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
+  await registerAccount(api);
   expect((await api.call("POST", "/api/auth/complete-onboarding")).status).toBe(200);
   const profile = await api.call("PUT", "/api/auth/profile", {
     firstName: "Marie",
