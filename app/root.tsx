@@ -100,7 +100,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         locale={rootData?.locale ?? i18n.language}
         bell={user ? <NotificationBell notifications={rootData?.notifications ?? []} /> : null}
       />
-      <main id="main" className={`mx-auto max-w-3xl px-4 py-6 ${user ? "pb-24 narrow:pb-6" : ""}`}>
+      <main id="main" className={`mx-auto max-w-3xl px-4 py-6 narrow:px-3 ${user ? "pb-24 narrow:pb-6" : ""}`}>
         {/* The flash message: at the top of the page's content, in its flow (it covers nothing). */}
         <Toaster toast={rootData?.toast ?? null} />
         {children}

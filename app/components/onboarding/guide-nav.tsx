@@ -15,7 +15,7 @@ export function GuideNav({ mode, current, completing }: { mode: GuideMode; curre
   const isLast = current === GUIDE_SLIDE_COUNT;
   // Kept in view above the bottom navigation, so Next is always one tap away on a phone.
   return (
-    <div className="sticky bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 -mx-4 mt-2 border-t border-stone-200 bg-stone-50/95 px-4 pb-3 backdrop-blur narrow:static">
+    <div className="sticky bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 -mx-4 mt-2 border-t border-stone-200 bg-stone-50/95 px-4 pb-3 backdrop-blur narrow:static narrow:-mx-3 narrow:px-3">
       <nav aria-label={t("guide.slides")}>
         <ol className="flex flex-wrap justify-center">
           {GUIDE_SLIDES.map((slideId, index) => {
