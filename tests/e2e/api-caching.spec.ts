@@ -107,7 +107,7 @@ test("the slot list has a stable ETag, answers 304 without a body, and is gzippe
   expect(again.headers.etag).toBe(plain.headers.etag);
   expect(again.text).toBe(plain.text);
   expect(plain.headers["content-encoding"]).toBeUndefined();
-  expect(plain.headers["cache-control"]).toBe("private, no-cache");
+  expect(plain.headers["cache-control"]).toBe("private, no-cache, no-transform");
   expect(plain.headers.vary).toMatch(/Cookie.*Accept-Language.*Accept-Encoding/);
 
   const zipped = await get("/api/pickup-slots", as(plateau, { "Accept-Encoding": "gzip" }));
@@ -126,6 +126,13 @@ test("the slot list has a stable ETag, answers 304 without a body, and is gzippe
     expect(revalidated.headers["content-encoding"]).toBeUndefined();
   }
   expect((await get("/api/pickup-slots", as(plateau, { "If-None-Match": '"nope"' }))).status).toBe(200);
+
+  // A client that takes brotli only gets the identity bytes under the identity tag, never a br body
+  // the server's compression would make under a tag that names other bytes.
+  const brotliOnly = await get("/api/pickup-slots", as(plateau, { "Accept-Encoding": "br" }));
+  expect(brotliOnly.headers["content-encoding"]).toBeUndefined();
+  expect(brotliOnly.headers.etag).toBe(plain.headers.etag);
+  expect(brotliOnly.text).toBe(plain.text);
 });
 
 test("a booking and an operator's write each give the next request a new tag and the new list", async () => {
@@ -209,9 +216,9 @@ test("/api/materials (and ?q=) and /api/service-areas/{fsa} revalidate with thei
 test("one slot, the resident's pickups and notifications revalidate too; personal lists stay no-store", async () => {
   const slots = JSON.parse((await get("/api/pickup-slots", as(plateau))).text) as Slot[];
   for (const [url, cacheControl] of [
-    [`/api/pickup-slots/${slots[0]!.id}`, "private, no-cache"],
-    ["/api/pickup-requests", "private, no-store"],
-    ["/api/notifications", "private, no-store"],
+    [`/api/pickup-slots/${slots[0]!.id}`, "private, no-cache, no-transform"],
+    ["/api/pickup-requests", "private, no-store, no-transform"],
+    ["/api/notifications", "private, no-store, no-transform"],
   ] as const) {
     const first = await get(url, as(plateau, { "Accept-Encoding": "gzip" }));
     expect(first.status, url).toBe(200);

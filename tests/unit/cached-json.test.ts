@@ -18,7 +18,7 @@ describe("answerJson", () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(jsonBody(structuredClone(LIST)).etag).toBe(etag);
     expect(jsonBody([...LIST, { id: 71, serviceAreas: [] }]).etag).not.toBe(etag);
-    expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-cache, no-transform");
     expect(response.headers.get("Vary")).toBe("Cookie, Accept-Language, Accept-Encoding");
     expect(response.headers.get("Content-Encoding")).toBeNull();
   });
@@ -30,7 +30,7 @@ describe("answerJson", () => {
       expect(response.status, header).toBe(304);
       expect(await response.text()).toBe("");
       expect(response.headers.get("ETag")).toBe(body.etag);
-      expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+      expect(response.headers.get("Cache-Control")).toBe("private, no-cache, no-transform");
       expect(response.headers.get("Content-Type")).toBeNull();
     }
     for (const header of ['"other"', body.etag.slice(1, -1), `"${body.etag}"`, ""]) {

@@ -60,6 +60,9 @@ export function answerJson(request: Request, body: JsonBody, init: { status?: nu
   headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   const gzip = body.bytes.length >= GZIP_THRESHOLD_BYTES && acceptsGzip(request.headers.get("Accept-Encoding"));
   headers.set("ETag", gzip ? gzipTag(body.etag) : body.etag);
+  // The bytes go out as they are, under their own tag: `no-transform` keeps the compression middleware
+  // (and any proxy) from sending a client that accepts only brotli a br body under the identity tag.
+  headers.set("Cache-Control", [headers.get("Cache-Control"), "no-transform"].filter(Boolean).join(", "));
   const ifNoneMatch = request.headers.get("If-None-Match");
   if (ifNoneMatch && (request.method === "GET" || request.method === "HEAD")) {
     const tags = requestedTags(ifNoneMatch);
