@@ -25,7 +25,9 @@ export function BottomNav() {
       aria-label={t("nav.label")}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] narrow:static"
     >
-      <ul className="mx-auto grid max-w-3xl grid-cols-6">
+      {/* On a line too short for the text (200 % text on a phone) the bar scrolls with the page, in two rows
+          of three, so a label is not broken inside its words. */}
+      <ul className="mx-auto grid max-w-3xl grid-cols-6 narrow:grid-cols-3">
         {ITEMS.map((item) => (
           <li key={item.to}>
             <NavLink
