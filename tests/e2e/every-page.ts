@@ -5,7 +5,7 @@
 import { expect, type Page } from "@playwright/test";
 import { montrealDate, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import { bookTwoBags } from "./booking-fixtures";
-import { insertResident, lastEmail, signInAs, uniqueEmail } from "./helpers";
+import { insertResident, interactive, lastEmail, signInAs, uniqueEmail } from "./helpers";
 
 export type Lang = "en" | "fr";
 /** A page to open, and the status it answers with. */
@@ -61,6 +61,20 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/how-it-works?slide=6" },
     { path: "/admin-invitation?token=not-a-real-token", status: 404 },
   ];
+}
+
+const MODIFY = { en: "Modify date", fr: "Changer la date" } as const;
+
+/**
+ * Opens the Move page (/booking?modify=true) of the resident's pickup the way My Orders does (its "Modify
+ * date" button posts the pickup to move), after `residentPages`.
+ */
+export async function openMovePage(page: Page, lang: Lang) {
+  await page.goto("/history");
+  await interactive(page);
+  await page.locator("[data-confirmation]").first().getByRole("button", { name: MODIFY[lang] }).click();
+  await expect(page).toHaveURL(/\/booking\?modify=true/);
+  await interactive(page);
 }
 
 /** Signs the page in as a new account that has not seen the guide yet: its six slides. */

@@ -5,7 +5,7 @@
 // reflow-admin.spec.ts.
 import { expect, test, type Page } from "@playwright/test";
 import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
-import { onboardingPages, residentPages, visitorPages, type PageVisit } from "./every-page";
+import { onboardingPages, openMovePage, residentPages, visitorPages, type PageVisit } from "./every-page";
 import { interactive, signedInResident } from "./helpers";
 import { open, sideways } from "./text-boxes";
 
@@ -67,6 +67,8 @@ for (const lang of ["en", "fr"] as const) {
     test("resident pages fit 320 px without scrolling sideways", async ({ page }) => {
       test.slow();
       expect(await tooWide(page, await residentPages(page, lang, `reflow-${lang}`))).toEqual([]);
+      await openMovePage(page, lang);
+      expect(await sideways(page, "/booking?modify=true")).toBeNull();
       // Signing out is on the screen, whole.
       await expect(page.locator('header form[action="/sign-out"] button')).toBeInViewport({ ratio: 1 });
       expect(await tooWide(page, await onboardingPages(page, `reflow-guide-${lang}`))).toEqual([]);

@@ -3,7 +3,7 @@
 // English and French, JavaScript on and off (the js and no-js projects). The admin pages are measured in
 // reflow-admin.spec.ts, on the admin server.
 import { expect, test, type Page } from "@playwright/test";
-import { onboardingPages, residentPages, visitorPages, type PageVisit } from "./every-page";
+import { onboardingPages, openMovePage, residentPages, visitorPages, type PageVisit } from "./every-page";
 import { signedInResident } from "./helpers";
 import { doubleTextSize, open, overflowingText, sideways } from "./text-boxes";
 
@@ -49,7 +49,14 @@ for (const lang of ["en", "fr"] as const) {
 
     test("resident pages: nothing scrolls sideways, every text stays in its box", async ({ page }) => {
       test.slow();
-      expect(await problemsAtLargeText(page, await residentPages(page, lang, `text-${lang}`))).toEqual([]);
+      const problems = await problemsAtLargeText(page, await residentPages(page, lang, `text-${lang}`));
+      // The Move page, opened from My Orders.
+      await openMovePage(page, lang);
+      problems.push(
+        ...[await sideways(page, "move")].filter((p) => p !== null),
+        ...(await overflowingText(page, "move")),
+      );
+      expect(problems).toEqual([]);
     });
 
     test("the onboarding guide: nothing scrolls sideways, every text stays in its box", async ({ page }) => {
