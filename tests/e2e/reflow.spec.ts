@@ -7,7 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
 import { onboardingPages, openMovePage, residentPages, visitorPages, type PageVisit } from "./every-page";
 import { interactive, signedInResident } from "./helpers";
-import { open, sideways } from "./text-boxes";
+import { doubleTextSize, open, sideways } from "./text-boxes";
 
 /** Pages whose document is wider than the viewport, each with its width. */
 async function tooWide(page: Page, visits: PageVisit[]): Promise<string[]> {
@@ -115,18 +115,22 @@ for (const lang of ["en", "fr"] as const) {
     test.describe(`focus never under a bar at ${viewport.width}x${viewport.height} (${lang})`, () => {
       test.use({ locale: lang === "fr" ? "fr-CA" : "en-CA", viewport });
 
-      test("tabbing through checkout and the confirmation", async ({ page }) => {
-        await residentWithAddress(page, `focus-${lang}-${viewport.width}`);
-        const slotId = await bookableSlotId(page);
-        await page.goto(`/checkout?bags=2&slotId=${slotId}`);
-        await interactive(page);
-        await fillCard(page, "4242 4242 4242 4242");
-        expect(await focusUnderBars(page)).toEqual([]);
-        await page.getByRole("button", { name: lang === "fr" ? /^Payer / : /^Pay \$/ }).click();
-        await expect(page).toHaveURL(/\/confirmation\?confirmationNumber=/);
-        await interactive(page);
-        expect(await focusUnderBars(page)).toEqual([]);
-      });
+      for (const textSize of ["100 %", "200 %"]) {
+        test(`tabbing through checkout and the confirmation, text at ${textSize}`, async ({ page }) => {
+          // At 200 % the header may be taller (and, on a phone, scroll with the page): the padding follows.
+          if (textSize === "200 %") await doubleTextSize(page);
+          await residentWithAddress(page, `focus-${lang}-${viewport.width}`);
+          const slotId = await bookableSlotId(page);
+          await page.goto(`/checkout?bags=2&slotId=${slotId}`);
+          await interactive(page);
+          await fillCard(page, "4242 4242 4242 4242");
+          expect(await focusUnderBars(page)).toEqual([]);
+          await page.getByRole("button", { name: lang === "fr" ? /^Payer / : /^Pay \$/ }).click();
+          await expect(page).toHaveURL(/\/confirmation\?confirmationNumber=/);
+          await interactive(page);
+          expect(await focusUnderBars(page)).toEqual([]);
+        });
+      }
     });
   }
 }
