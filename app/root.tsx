@@ -4,7 +4,6 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRout
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { BottomNav } from "./components/bottom-nav";
 import { Header } from "./components/header";
 import { InlineStylesheet } from "./components/inline-stylesheet";
@@ -112,18 +111,16 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { locale, honeypot } = useLoaderData<typeof loader>();
+  const { locale } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
   // Marks the page interactive (browser tests wait for it before typing into JS-driven forms).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <HoneypotProvider {...honeypot}>
-      <Shell>
-        <Outlet />
-      </Shell>
-    </HoneypotProvider>
+    <Shell>
+      <Outlet />
+    </Shell>
   );
 }
 
