@@ -49,18 +49,24 @@ export default async function handleRequest(
 ) {
   const lng = await i18n.getLocale(request);
   const instance = await i18nInstance(lng, i18n.getRouteNamespaces(remixContext));
+  // The timer is cleared once everything has rendered (an abort after that makes React close its closed
+  // stream again), as the app's entry.server does.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <I18nextProvider i18n={instance}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
     </I18nextProvider>,
     {
-      signal: AbortSignal.timeout(ABORT_DELAY),
+      signal: abort.signal,
       onError(error: unknown) {
         responseStatusCode = 500;
         console.error(error);
       },
     },
   );
+  const settled = () => clearTimeout(timer);
+  body.allReady.then(settled, settled);
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
