@@ -47,6 +47,25 @@ export default tseslint.config(
     rules: { "max-lines": ["error", { max: 200, skipBlankLines: false, skipComments: false }] },
   },
   {
+    // Page modules (and root) take server code from one module: the browser build replaces each `.server`
+    // module a page imports by an empty stand-in, and every stand-in shared by two pages was a chunk of its
+    // own (7-12 requests of 105 bytes per page). See app/services/http/pages.server.ts.
+    files: ["app/routes/**/*.tsx", "app/root.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^~/services/(?!http/pages\\.server$).*\\.server$",
+              message: "Import server code in a page module from ~/services/http/pages.server (one browser stand-in).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/components/**/*.tsx"],
     rules: { "max-lines": ["error", { max: 220, skipBlankLines: false, skipComments: false }] },
   },

@@ -13,14 +13,16 @@ import { NotificationBell } from "./components/notifications";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { onboardingGateRedirect } from "./lib/onboarding-gate";
-import { toPublicUser } from "~/services/accounts/accounts.server";
-import { notificationsFor } from "~/services/orders/notifications.server";
-import { env } from "~/services/platform/config.server";
-import { getLanguage } from "~/services/http/i18n.server";
-import { translationsVersion } from "~/services/platform/i18n.server";
-import { getUser } from "~/services/http/session.server";
-import { honeypotInputProps } from "~/services/http/honeypot.server";
-import { takeToast } from "~/services/http/toast.server";
+import {
+  toPublicUser,
+  notificationsFor,
+  env,
+  getLanguage,
+  translationsVersion,
+  getUser,
+  honeypotInputProps,
+  takeToast,
+} from "~/services/http/pages.server";
 import stylesheet from "./tailwind.css";
 
 // The stylesheet is inlined in <head> (InlineStylesheet), not linked: no render-blocking request.

@@ -6,9 +6,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Home } from "~/components/home";
 import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
-import { getT } from "~/services/http/i18n.server";
-import { isServedPrefix } from "~/services/areas/service-areas.server";
-import { getUser } from "~/services/http/session.server";
+import { getT, isServedPrefix, getUser } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common"] };
 

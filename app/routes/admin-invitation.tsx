@@ -12,12 +12,15 @@ import {
   InvitationError,
   invitationView,
   type InvitationView,
-} from "~/services/accounts/role-invitations.server";
-import { acceptAdminInvitation } from "~/services/admin/invitations.server";
-import { getT } from "~/services/http/i18n.server";
-import { readForm } from "~/services/http/request.server";
-import { createUserSession, destroyUserSession, getUser } from "~/services/http/session.server";
-import { redirectWithToast, rememberRedirect } from "~/services/http/toast.server";
+  acceptAdminInvitation,
+  getT,
+  readForm,
+  createUserSession,
+  destroyUserSession,
+  getUser,
+  redirectWithToast,
+  rememberRedirect,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -9,13 +9,22 @@ import { dateKey, formatDate, formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
 import { now } from "~/lib/clock";
-import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
-import { recentActivity } from "~/services/admin/activity.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { daySheet } from "~/services/admin/day.server";
-import { createCodesAsAdmin, MAX_BATCH, promoStats, recentRedemptions } from "~/services/admin/promos.server";
-import { DEFAULT_PROMO_PERCENT } from "~/services/booking/promos.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import {
+  adminForm,
+  done,
+  refused,
+  unknownIntent,
+  recentActivity,
+  requireAdmin,
+  daySheet,
+  createCodesAsAdmin,
+  MAX_BATCH,
+  promoStats,
+  recentRedemptions,
+  DEFAULT_PROMO_PERCENT,
+  getLanguage,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

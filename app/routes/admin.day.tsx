@@ -10,10 +10,19 @@ import { DayPicker, DayWindow } from "~/components/admin/day-sheet";
 import { Problem } from "~/components/admin/problem";
 import { addDays, formatDate, windowLabel } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { daySheet, markPickup, sheetDate } from "~/services/admin/day.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import {
+  adminForm,
+  done,
+  refused,
+  samePage,
+  unknownIntent,
+  requireAdmin,
+  daySheet,
+  markPickup,
+  sheetDate,
+  getLanguage,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

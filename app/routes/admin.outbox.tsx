@@ -9,11 +9,20 @@ import { Badge, Pagination } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { OUTBOX_STATUSES } from "~/lib/outbox";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { toInteger } from "~/services/admin/errors.server";
-import { outboxPage, readOutboxStatus, resendEmail } from "~/services/admin/outbox.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import {
+  adminForm,
+  done,
+  refused,
+  samePage,
+  unknownIntent,
+  requireAdmin,
+  toInteger,
+  outboxPage,
+  readOutboxStatus,
+  resendEmail,
+  getLanguage,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

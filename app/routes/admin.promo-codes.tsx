@@ -8,11 +8,21 @@ import { CodeFilterForm, CodesTable } from "~/components/admin/promo-codes";
 import { Pagination } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { toInteger } from "~/services/admin/errors.server";
-import { CODE_STATUSES, deactivateCode, listCodes, readCodeFilter } from "~/services/admin/promos.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import {
+  adminForm,
+  done,
+  refused,
+  samePage,
+  unknownIntent,
+  requireAdmin,
+  toInteger,
+  CODE_STATUSES,
+  deactivateCode,
+  listCodes,
+  readCodeFilter,
+  getLanguage,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

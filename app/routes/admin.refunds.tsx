@@ -8,11 +8,19 @@ import { Badge, RowAction } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { toInteger } from "~/services/admin/errors.server";
-import { retryRefund, unsettledRefunds } from "~/services/admin/refunds.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import {
+  adminForm,
+  done,
+  refused,
+  samePage,
+  unknownIntent,
+  requireAdmin,
+  toInteger,
+  retryRefund,
+  unsettledRefunds,
+  getLanguage,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -16,13 +16,17 @@ import {
   refusedOnDate,
   samePage,
   unknownIntent,
-} from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { toDateKey } from "~/services/admin/errors.server";
-import { MAX_CAPACITY, reopenDate, setSlotCapacity, slotsAhead } from "~/services/admin/supply.server";
-import { applyTemplate } from "~/services/admin/template.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
-import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
+  requireAdmin,
+  toDateKey,
+  MAX_CAPACITY,
+  reopenDate,
+  setSlotCapacity,
+  slotsAhead,
+  applyTemplate,
+  getLanguage,
+  getT,
+  WEEKS_AHEAD,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

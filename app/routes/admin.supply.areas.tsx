@@ -5,11 +5,18 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { InactiveAreas, OpenAreaForm, ServedAreas, WantedAreas } from "~/components/admin/areas";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { deactivatePrefix, openPrefix, servedAreas } from "~/services/admin/areas.server";
-import { notifyWaitlist } from "~/services/admin/waitlist.server";
-import { getT } from "~/services/http/i18n.server";
+import {
+  adminForm,
+  done,
+  refused,
+  unknownIntent,
+  requireAdmin,
+  deactivatePrefix,
+  openPrefix,
+  servedAreas,
+  notifyWaitlist,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -8,11 +8,20 @@ import { AffectedPickups } from "~/components/admin/affected-pickups";
 import { Problem } from "~/components/admin/problem";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, dayLabel, done, refusedOnDate, unknownIntent } from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { toDateKey } from "~/services/admin/errors.server";
-import { closeDate, closeDatePreview, reopenDate } from "~/services/admin/supply.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import {
+  adminForm,
+  dayLabel,
+  done,
+  refusedOnDate,
+  unknownIntent,
+  requireAdmin,
+  toDateKey,
+  closeDate,
+  closeDatePreview,
+  reopenDate,
+  getLanguage,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

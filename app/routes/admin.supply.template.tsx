@@ -6,12 +6,19 @@ import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
 import { TemplateTable } from "~/components/admin/template-table";
 import { titleMeta } from "~/lib/meta";
-import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { MAX_CAPACITY } from "~/services/admin/supply.server";
-import { parseTemplateForm, saveTemplate, weeklyTemplate } from "~/services/admin/template.server";
-import { getT } from "~/services/http/i18n.server";
-import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
+import {
+  adminForm,
+  done,
+  refused,
+  unknownIntent,
+  requireAdmin,
+  MAX_CAPACITY,
+  parseTemplateForm,
+  saveTemplate,
+  weeklyTemplate,
+  getT,
+  WEEKS_AHEAD,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -8,12 +8,9 @@ import { FieldProblemText, Problem, problemOf, sentValue } from "~/components/ad
 import { RowAction, tableClass, TableHead, TableScroll, tdClass } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { toInteger } from "~/services/admin/errors.server";
-import { adminTeam, inviteAdmin, revokeInvitation } from "~/services/admin/invitations.server";
-import { adminForm, done, refused, unknownIntent } from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
-import { requestOrigin } from "~/services/http/request.server";
+import { adminForm, adminTeam, done, getLanguage, getT, inviteAdmin } from "~/services/http/pages.server";
+import { refused, requestOrigin, requireAdmin, revokeInvitation } from "~/services/http/pages.server";
+import { toInteger, unknownIntent } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/admin-nav";
-import { requireAdmin } from "~/services/http/admin-auth.server";
+import { requireAdmin } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 

@@ -9,11 +9,21 @@ import { WaitlistCounts, WaitlistEntries, WaitlistFilterForm } from "~/component
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { WAITLIST_REASONS } from "~/lib/visitor-schemas";
-import { adminForm, done, refused, samePage, unknownIntent } from "~/services/http/admin-actions.server";
-import { requireAdmin } from "~/services/http/admin-auth.server";
-import { toInteger } from "~/services/admin/errors.server";
-import { notifyWaitlist, readWaitlistFilter, waitlistPage, waitlistSummary } from "~/services/admin/waitlist.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import {
+  adminForm,
+  done,
+  refused,
+  samePage,
+  unknownIntent,
+  requireAdmin,
+  toInteger,
+  notifyWaitlist,
+  readWaitlistFilter,
+  waitlistPage,
+  waitlistSummary,
+  getLanguage,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -8,11 +8,14 @@ import { SignInForm, SignUpForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
-import { signInFromForm, signUpFromForm } from "~/services/http/auth-actions.server";
-import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/http/i18n.server";
-import { getUserId } from "~/services/http/session.server";
-import { rememberRedirect } from "~/services/http/toast.server";
+import {
+  signInFromForm,
+  signUpFromForm,
+  readForm,
+  getT,
+  getUserId,
+  rememberRedirect,
+} from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "visitor"] };

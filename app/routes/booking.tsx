@@ -11,12 +11,18 @@ import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import { readReply } from "~/components/ui/plain-field";
 import { parseBagCount } from "~/lib/pricing";
-import { bookingPage, checkBookingChoice } from "~/services/booking/choice.server";
-import { nextStepUrl } from "~/services/http/booking-steps.server";
-import { moveAction, pickupBeingMoved, refusedChoice } from "~/services/http/order-actions.server";
-import { readForm } from "~/services/http/request.server";
-import { requireUser } from "~/services/http/session.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import {
+  bookingPage,
+  checkBookingChoice,
+  nextStepUrl,
+  moveAction,
+  pickupBeingMoved,
+  refusedChoice,
+  readForm,
+  requireUser,
+  getLanguage,
+  getT,
+} from "~/services/http/pages.server";
 import { type Toast } from "~/lib/toast";
 import { formatDate, windowLabel } from "~/lib/dates";
 

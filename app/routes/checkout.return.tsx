@@ -8,14 +8,18 @@
 import { confirmationPath } from "~/lib/pickup-status";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { fulfilHostedSession, fulfilPayment } from "~/services/booking/book.server";
-import { parseCheckoutId } from "~/services/booking/checkouts.server";
-import { BookingError } from "~/services/booking/quote.server";
-import { isStripe, paymentProvider } from "~/services/payments/index.server";
-import type { StripeProvider } from "~/services/payments/stripe.server";
-import { readCheckoutParams } from "~/services/http/booking-steps.server";
-import { redirectWithToast } from "~/services/http/toast.server";
-import { requireUser } from "~/services/http/session.server";
+import {
+  fulfilHostedSession,
+  fulfilPayment,
+  parseCheckoutId,
+  BookingError,
+  isStripe,
+  paymentProvider,
+  type StripeProvider,
+  readCheckoutParams,
+  redirectWithToast,
+  requireUser,
+} from "~/services/http/pages.server";
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]+$/;
 const INTENT_ID = /^pi_[A-Za-z0-9_]+$/;

@@ -14,14 +14,20 @@ import { useReply } from "~/components/ui/plain-field";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
-import { quoteBooking } from "~/services/booking/quote.server";
-import { checkoutDetour, paidCheckoutView, readCheckoutParams } from "~/services/http/booking-steps.server";
-import { newCheckoutId, parseCheckoutId } from "~/services/booking/checkouts.server";
-import { runCheckoutIntent } from "~/services/http/checkout-actions.server";
-import { requireUser } from "~/services/http/session.server";
-import { redirectWithToast } from "~/services/http/toast.server";
-import { paymentProvider } from "~/services/payments/index.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import {
+  quoteBooking,
+  checkoutDetour,
+  paidCheckoutView,
+  readCheckoutParams,
+  newCheckoutId,
+  parseCheckoutId,
+  runCheckoutIntent,
+  requireUser,
+  redirectWithToast,
+  paymentProvider,
+  getLanguage,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "checkout"] };
 export const meta: MetaFunction = titleMeta;

@@ -6,9 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { getLanguage, getT } from "~/services/http/i18n.server";
-import { findPickupForUser } from "~/services/orders/orders.server";
-import { requireUser } from "~/services/http/session.server";
+import { getLanguage, getT, findPickupForUser, requireUser } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "booking"] };
 

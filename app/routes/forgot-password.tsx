@@ -6,14 +6,21 @@ import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/p
 import { SpamTrap } from "~/components/ui/spam-trap";
 import { ForgotPasswordSchema } from "~/lib/auth-schemas";
 import { titleMeta } from "~/lib/meta";
-import { RESET_TOKEN_TTL_MS, requestPasswordReset } from "~/services/accounts/accounts.server";
-import { recentResetRequest, rememberResetRequest } from "~/services/http/toast.server";
-import { env } from "~/services/platform/config.server";
-import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
-import { spamRejection } from "~/services/http/honeypot.server";
-import { requestOrigin } from "~/services/http/request.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
-import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
+import {
+  RESET_TOKEN_TTL_MS,
+  requestPasswordReset,
+  recentResetRequest,
+  rememberResetRequest,
+  env,
+  parseSubmission,
+  rateLimited,
+  reject,
+  spamRejection,
+  requestOrigin,
+  getLanguage,
+  getT,
+  rethrowDatabaseFault,
+} from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 

@@ -6,13 +6,17 @@ import { useTranslation } from "react-i18next";
 import { OrderCard } from "~/components/orders/order-card";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
-import { BookingError } from "~/services/booking/quote.server";
-import { reject, submissionOf } from "~/services/http/forms.server";
-import { changeRefused, startModify } from "~/services/http/order-actions.server";
-import { readForm } from "~/services/http/request.server";
-import { requireUser } from "~/services/http/session.server";
-import { listOrders } from "~/services/orders/orders.server";
-import { getT } from "~/services/http/i18n.server";
+import {
+  BookingError,
+  reject,
+  submissionOf,
+  changeRefused,
+  startModify,
+  readForm,
+  requireUser,
+  listOrders,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "orders", "checkout"] };
 export const meta: MetaFunction = titleMeta;

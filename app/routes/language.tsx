@@ -3,11 +3,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { setUserLocale } from "~/services/accounts/accounts.server";
-import { readForm } from "~/services/http/request.server";
-import { getLanguage, languageCookie } from "~/services/http/i18n.server";
-import { flashToast, redirectWithToast } from "~/services/http/toast.server";
-import { getUserId } from "~/services/http/session.server";
+import {
+  setUserLocale,
+  readForm,
+  getLanguage,
+  languageCookie,
+  flashToast,
+  redirectWithToast,
+  getUserId,
+} from "~/services/http/pages.server";
 
 export async function loader() {
   return redirect("/");

@@ -10,9 +10,7 @@ import { SearchForm } from "~/components/materials/search-form";
 import { MAX_MATERIAL_QUERY } from "~/lib/material-text";
 import { titleMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
-import { getLanguage, getT } from "~/services/http/i18n.server";
-import { searchMaterials } from "~/services/catalogue/materials.server";
-import { requireUser } from "~/services/http/session.server";
+import { getLanguage, getT, searchMaterials, requireUser } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "materials"] };
 

@@ -6,14 +6,14 @@ import { useTranslation } from "react-i18next";
 import { NotificationList } from "~/components/notifications";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/http/i18n.server";
 import {
+  readForm,
+  getT,
   markAllNotificationsRead,
   markNotificationsRead,
   notificationsFor,
-} from "~/services/orders/notifications.server";
-import { requireUser } from "~/services/http/session.server";
+  requireUser,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "orders"] };
 export const meta: MetaFunction = titleMeta;

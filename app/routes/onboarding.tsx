@@ -7,10 +7,7 @@ import { useTranslation } from "react-i18next";
 import { OnboardingGuide } from "~/components/onboarding/onboarding-guide";
 import { parseSlide } from "~/lib/guide";
 import { titleMeta } from "~/lib/meta";
-import { completeOnboarding } from "~/services/accounts/accounts.server";
-import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/http/i18n.server";
-import { requireUser } from "~/services/http/session.server";
+import { completeOnboarding, readForm, getT, requireUser } from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "onboarding"] };

@@ -5,10 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Receipt } from "~/components/orders/receipt";
 import { OrderError } from "~/components/orders/order-error";
 import { titleOrErrorMeta } from "~/lib/meta";
-import { ownOrderOr404 } from "~/services/http/order-actions.server";
-import { requireUser } from "~/services/http/session.server";
-import { taxNumbers } from "~/services/orders/orders.server";
-import { getT } from "~/services/http/i18n.server";
+import { ownOrderOr404, requireUser, taxNumbers, getT } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "orders"] };
 export const meta: MetaFunction = titleOrErrorMeta;

@@ -9,11 +9,16 @@ import { FormError, useReply } from "~/components/ui/plain-field";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { titleOrErrorMeta } from "~/lib/meta";
 import { cancellationFeeCents, formatMoney } from "~/lib/pricing";
-import { BookingError } from "~/services/booking/quote.server";
-import { cancelFromPage, changeRefused, ownOrderOr404 } from "~/services/http/order-actions.server";
-import { assertSameOrigin, readForm } from "~/services/http/request.server";
-import { requireUser } from "~/services/http/session.server";
-import { getT } from "~/services/http/i18n.server";
+import {
+  BookingError,
+  cancelFromPage,
+  changeRefused,
+  ownOrderOr404,
+  assertSameOrigin,
+  readForm,
+  requireUser,
+  getT,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "orders", "checkout"] };
 export const meta: MetaFunction = titleOrErrorMeta;

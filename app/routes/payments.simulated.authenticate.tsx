@@ -13,12 +13,13 @@ import {
   finishSimulatedAuthentication,
   simulatedAuthentication,
   type CheckoutRef,
-} from "~/services/booking/checkout.server";
-import { BookingError } from "~/services/booking/quote.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
-import { readForm } from "~/services/http/request.server";
-import { requireUser } from "~/services/http/session.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+  BookingError,
+  getLanguage,
+  getT,
+  readForm,
+  requireUser,
+  redirectWithToast,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "checkout"] };
 export const meta: MetaFunction = titleMeta;

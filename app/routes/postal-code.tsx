@@ -18,14 +18,23 @@ import { cleanFsaInput } from "~/lib/postal";
 import { waitlistStepHref } from "~/lib/postal-steps";
 import type { Toast } from "~/lib/toast";
 import { type WaitlistReason, WaitlistFormSchema } from "~/lib/visitor-schemas";
-import { checkServiceArea, InvalidPostalPrefixError } from "~/services/areas/service-areas.server";
-import { joinWaitlist } from "~/services/areas/waitlist.server";
-import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
-import { spamRejection } from "~/services/http/honeypot.server";
-import { makeToast, redirectWithToast, waitlistedHere } from "~/services/http/toast.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
-import { hit, RateLimitedError } from "~/services/http/rate-limit.server";
-import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
+import {
+  checkServiceArea,
+  InvalidPostalPrefixError,
+  joinWaitlist,
+  parseSubmission,
+  rateLimited,
+  reject,
+  spamRejection,
+  makeToast,
+  redirectWithToast,
+  waitlistedHere,
+  getLanguage,
+  getT,
+  hit,
+  RateLimitedError,
+  rethrowDatabaseFault,
+} from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "visitor"] };

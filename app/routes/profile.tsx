@@ -14,15 +14,20 @@ import { DEFAULT_PROVINCE } from "~/lib/address-selection";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ProfileSchema } from "~/lib/profile-schema";
-import { changePasswordFromForm } from "~/services/http/auth-actions.server";
-import { reject } from "~/services/http/forms.server";
-import { readForm } from "~/services/http/request.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
-import { updateProfile } from "~/services/accounts/profile.server";
-import { nextBookingStep, readBookingContext } from "~/services/http/booking-steps.server";
-import { makeToast, redirectWithToast } from "~/services/http/toast.server";
-import { requireUser } from "~/services/http/session.server";
-import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
+import {
+  changePasswordFromForm,
+  reject,
+  readForm,
+  getLanguage,
+  getT,
+  updateProfile,
+  nextBookingStep,
+  readBookingContext,
+  makeToast,
+  redirectWithToast,
+  requireUser,
+  rethrowDatabaseFault,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "profile"] };
 

@@ -7,10 +7,16 @@ import { useTranslation } from "react-i18next";
 import { RouteError } from "~/components/route-error";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { ResetPasswordSchema } from "~/lib/auth-schemas";
-import { AccountError, isResetTokenUsable, resetPassword } from "~/services/accounts/accounts.server";
-import { parseSubmission, rateLimited, reject } from "~/services/http/forms.server";
-import { getT } from "~/services/http/i18n.server";
-import { destroyUserSession } from "~/services/http/session.server";
+import {
+  AccountError,
+  isResetTokenUsable,
+  resetPassword,
+  parseSubmission,
+  rateLimited,
+  reject,
+  getT,
+  destroyUserSession,
+} from "~/services/http/pages.server";
 
 export const REDIRECT_SECONDS = 3;
 

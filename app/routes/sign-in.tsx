@@ -5,11 +5,14 @@ import { useTranslation } from "react-i18next";
 import { SignInForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
-import { signInFromForm } from "~/services/http/auth-actions.server";
-import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/http/i18n.server";
-import { getUserId } from "~/services/http/session.server";
-import { redirectParamPath, rememberRedirect } from "~/services/http/toast.server";
+import {
+  signInFromForm,
+  readForm,
+  getT,
+  getUserId,
+  redirectParamPath,
+  rememberRedirect,
+} from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { assertSameOrigin } from "~/services/http/request.server";
-import { destroyUserSession } from "~/services/http/session.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { assertSameOrigin, destroyUserSession, redirectWithToast } from "~/services/http/pages.server";
 
 export async function loader() {
   return redirect("/");

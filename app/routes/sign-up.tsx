@@ -6,10 +6,7 @@ import { SignUpForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
-import { signUpFromForm } from "~/services/http/auth-actions.server";
-import { readForm } from "~/services/http/request.server";
-import { getT } from "~/services/http/i18n.server";
-import { getUserId } from "~/services/http/session.server";
+import { signUpFromForm, readForm, getT, getUserId } from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 
