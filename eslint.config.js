@@ -55,6 +55,13 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              name: "@remix-run/node",
+              allowTypeImports: true,
+              message: "Take data and redirect from ~/services/http/pages.server (one browser stand-in).",
+            },
+          ],
           patterns: [
             {
               regex: "^~/services/(?!http/pages\\.server$).*\\.server$",

@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +13,8 @@ import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { onboardingGateRedirect } from "./lib/onboarding-gate";
 import {
+  data,
+  redirect,
   toPublicUser,
   notificationsFor,
   env,

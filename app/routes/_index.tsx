@@ -1,12 +1,11 @@
 // "/": the landing page for visitors, the home page for residents. `?redirect=history|materials`
 // sends a signed-in resident straight there (the spec's links from e-mails and other pages).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Home } from "~/components/home";
 import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
-import { getT, isServedPrefix, getUser } from "~/services/http/pages.server";
+import { redirect, getT, isServedPrefix, getUser } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common"] };
 

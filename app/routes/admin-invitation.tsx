@@ -3,11 +3,12 @@
 // visitor signs in and comes back here (the token goes through the visitor cookie, never a logged URL);
 // another account, or a link that is unknown, expired, used or revoked: a message, nothing changes.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
 import {
+  data,
+  redirect,
   INVITATION_PATH,
   InvitationError,
   invitationView,

@@ -1,7 +1,6 @@
 // Sign up or sign in on one page, reached from the postal check with ?postalCode=H2X. The tabs are
 // links (?tab=signin) so they work without JavaScript; the checked prefix goes into the new account.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignInForm, SignUpForm } from "~/components/auth-forms";
@@ -9,6 +8,8 @@ import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
 import {
+  data,
+  redirect,
   signInFromForm,
   signUpFromForm,
   readForm,

@@ -2,7 +2,6 @@
 // (or straight to checkout when the address is complete). The choices travel in the query
 // (?bags=2&date=2026-12-01&slotId=123) so the page works as a plain GET form without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BookingForm } from "~/components/booking/booking-form";
@@ -12,6 +11,7 @@ import { titleMeta } from "~/lib/meta";
 import { readReply } from "~/components/ui/plain-field";
 import { parseBagCount } from "~/lib/pricing";
 import {
+  redirect,
   bookingPage,
   checkBookingChoice,
   nextStepUrl,

@@ -7,8 +7,8 @@
 // with a toast that says why; still processing → the checkout, and the webhook books it when it succeeds.
 import { confirmationPath } from "~/lib/pickup-status";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import {
+  redirect,
   fulfilHostedSession,
   fulfilPayment,
   parseCheckoutId,

@@ -1,7 +1,6 @@
 // /checkout?bags=2&slotId=123: the order's summary, a promo code, the pickup address, and paying (or
 // confirming a free order). A resident who cannot check out is sent where they can (booking-steps).
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CancellationTerms } from "~/components/checkout/cancellation-terms";
@@ -15,6 +14,7 @@ import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
 import {
+  redirect,
   quoteBooking,
   checkoutDetour,
   paidCheckoutView,

@@ -1,12 +1,11 @@
 // /confirmation?confirmationNumber=…: the resident's booked pickup (number, date, window, bags) and
 // what to do on pickup day. Someone else's number reads exactly like an unknown one: not found, 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { getLanguage, getT, findPickupForUser, requireUser } from "~/services/http/pages.server";
+import { data, getLanguage, getT, findPickupForUser, requireUser } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "booking"] };
 

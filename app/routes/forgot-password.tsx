@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
@@ -7,6 +6,8 @@ import { SpamTrap } from "~/components/ui/spam-trap";
 import { ForgotPasswordSchema } from "~/lib/auth-schemas";
 import { titleMeta } from "~/lib/meta";
 import {
+  data,
+  redirect,
   RESET_TOKEN_TTL_MS,
   requestPasswordReset,
   recentResetRequest,

@@ -1,9 +1,9 @@
 // The language switcher's form: sets the lng cookie (and the account's e-mail language) and goes back.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
+  redirect,
   setUserLocale,
   readForm,
   getLanguage,

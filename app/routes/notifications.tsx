@@ -1,12 +1,12 @@
 // All notifications, and the forms that mark them read (the bell's dropdown posts here too).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NotificationList } from "~/components/notifications";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
+  redirect,
   readForm,
   getT,
   markAllNotificationsRead,

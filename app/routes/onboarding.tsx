@@ -1,13 +1,12 @@
 // /onboarding: the guide in onboarding mode. Skip (any slide) or "Get started" (last slide) marks
 // onboarding completed and goes home; the root loader's gate sends new residents here first.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OnboardingGuide } from "~/components/onboarding/onboarding-guide";
 import { parseSlide } from "~/lib/guide";
 import { titleMeta } from "~/lib/meta";
-import { completeOnboarding, readForm, getT, requireUser } from "~/services/http/pages.server";
+import { data, redirect, completeOnboarding, readForm, getT, requireUser } from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "onboarding"] };

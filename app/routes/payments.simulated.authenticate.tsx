@@ -4,12 +4,13 @@
 // back to the checkout with the card's error. Works without JavaScript.
 import { confirmationPath } from "~/lib/pickup-status";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { SimulatedAuthentication } from "~/components/checkout/simulated-authentication";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
 import {
+  data,
+  redirect,
   finishSimulatedAuthentication,
   simulatedAuthentication,
   type CheckoutRef,

@@ -6,7 +6,6 @@
 // on Back and on reload: the cookie remembers, and the page is not kept in the browser's history cache),
 // with a link to sign up another address (&another=1).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Toaster } from "~/components/toaster";
@@ -19,6 +18,7 @@ import { waitlistStepHref } from "~/lib/postal-steps";
 import type { Toast } from "~/lib/toast";
 import { type WaitlistReason, WaitlistFormSchema } from "~/lib/visitor-schemas";
 import {
+  data,
   checkServiceArea,
   InvalidPostalPrefixError,
   joinWaitlist,

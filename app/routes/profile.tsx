@@ -4,7 +4,6 @@
 // Change password form (intent=change-password) posts to the same action.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/accounts/change-password-form";
@@ -15,6 +14,8 @@ import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ProfileSchema } from "~/lib/profile-schema";
 import {
+  data,
+  redirect,
   changePasswordFromForm,
   reject,
   readForm,

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
@@ -8,6 +7,7 @@ import { RouteError } from "~/components/route-error";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { ResetPasswordSchema } from "~/lib/auth-schemas";
 import {
+  redirect,
   AccountError,
   isResetTokenUsable,
   resetPassword,

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignInForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import {
+  data,
+  redirect,
   signInFromForm,
   readForm,
   getT,

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { assertSameOrigin, destroyUserSession, redirectWithToast } from "~/services/http/pages.server";
+import { redirect, assertSameOrigin, destroyUserSession, redirectWithToast } from "~/services/http/pages.server";
 
 export async function loader() {
   return redirect("/");

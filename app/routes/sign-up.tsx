@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignUpForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
-import { signUpFromForm, readForm, getT, getUserId } from "~/services/http/pages.server";
+import { redirect, signUpFromForm, readForm, getT, getUserId } from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 

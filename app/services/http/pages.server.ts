@@ -5,6 +5,8 @@
 // paint). Through this one module every page shares a single stand-in. Resource routes (*.ts) are not in
 // the browser build and import their services directly; ESLint keeps page modules to this one.
 
+// The framework's answers too: imported from @remix-run/node, a page had one more stand-in.
+export { data, redirect } from "@remix-run/node";
 export * from "../accounts/accounts.server";
 export * from "../accounts/profile.server";
 export * from "../accounts/role-invitations.server";
