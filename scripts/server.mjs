@@ -59,33 +59,37 @@ if (!hooks) {
 const development = process.env.NODE_ENV === "development";
 
 /**
- * The build with only the routes an /api/ path can match: the root and the routes whose full path starts
- * with `api/` (every module and the root's entry unchanged). The browser never navigates to them (it
- * calls them with fetch), so the pages' build keeps them all.
+ * The build split in two by path: the API's (the root and the routes whose full path is `api` or starts with
+ * `api/`) and the pages' (all the others). Remix flattens, ranks and compiles every route of its build on
+ * each match (two to four per request), so each half costs what its own routes do. The browser calls the
+ * API with fetch and never navigates to it, so the pages' manifest needs none of its routes. Modules and
+ * entry are the same; each half's manifest of routes has that half's routes, so a path none matches (a
+ * 404) is rendered from the root as before.
  */
-function apiOnly(full) {
+function splitBuild(full) {
   const fullPath = (route) => {
     const parent = route.parentId ? full.routes[route.parentId] : undefined;
     return [parent ? fullPath(parent) : "", route.path ?? ""].filter(Boolean).join("/");
   };
-  const routes = Object.fromEntries(
-    Object.entries(full.routes).filter(
-      ([id, route]) => id === "root" || fullPath(route) === "api" || fullPath(route).startsWith("api/"),
-    ),
-  );
-  for (const route of Object.values(routes)) {
-    if (route.parentId && !routes[route.parentId])
-      throw new Error(`[server] ${route.id}: its parent is not an API route`);
-  }
-  // The browser's manifest of routes, the same set: a path none of them matches (a 404) is rendered from
-  // the root as the full build does.
-  const assetRoutes = Object.fromEntries(Object.entries(full.assets.routes).filter(([id]) => routes[id]));
-  return { ...full, routes, assets: { ...full.assets, routes: assetRoutes } };
+  const isApi = (route) => fullPath(route) === "api" || fullPath(route).startsWith("api/");
+  const half = (keep) => {
+    const routes = Object.fromEntries(
+      Object.entries(full.routes).filter(([id, route]) => id === "root" || keep(route)),
+    );
+    for (const route of Object.values(routes)) {
+      if (route.parentId && !routes[route.parentId])
+        throw new Error(`[server] ${route.id}: its parent is in the other half`);
+    }
+    const assetRoutes = Object.fromEntries(Object.entries(full.assets.routes).filter(([id]) => routes[id]));
+    return { ...full, routes, assets: { ...full.assets, routes: assetRoutes } };
+  };
+  return { api: half(isApi), pages: half((route) => !isApi(route)) };
 }
 
-/** Is the path Remix will see under /api/? (It resolves dot segments: `/api/..` is `/`.) */
+/** Is the path Remix will see the API's? (It resolves dot segments: `/api/..` is `/`.) */
 function underApi(req) {
-  return new URL(req.originalUrl, "http://localhost").pathname.startsWith("/api/");
+  const { pathname } = new URL(req.originalUrl, "http://localhost");
+  return pathname === "/api" || pathname.startsWith("/api/");
 }
 /** `remix dev` runs us with its origin set; without it (NODE_ENV=development by hand) there is nobody to tell. */
 const devServer = development && Boolean(process.env.REMIX_DEV_ORIGIN);
@@ -127,22 +131,20 @@ function dynamic(_req, res, next) {
   res.locals.dynamic = true;
   next();
 }
-// A request under /api/ is matched against the API's routes only (and answered before the static files
-// are looked up: no file lives there). Remix matches a path against every route of its build, flattening,
-// ranking and compiling them anew each time: with our ~90 routes that was a third of an API answer's CPU.
-const apiHandler = development
-  ? (req, res, next) => createRequestHandler({ build: apiOnly(build), mode: "development" })(req, res, next)
-  : createRequestHandler({ build: apiOnly(build), mode: process.env.NODE_ENV });
-app.all("/api/*", (req, res, next) => (underApi(req) ? dynamic(req, res, () => apiHandler(req, res, next)) : next()));
+// A path of the API is answered from the API's half of the build, before static files are looked up (no
+// file lives there); every other path from the pages' half (splitBuild).
+const handlerOf = (half) =>
+  development
+    ? (req, res, next) => createRequestHandler({ build: splitBuild(build)[half], mode: "development" })(req, res, next)
+    : createRequestHandler({ build: splitBuild(build)[half], mode: process.env.NODE_ENV });
+const apiHandler = handlerOf("api");
+const pagesHandler = handlerOf("pages");
+app.all(["/api", "/api/*"], (req, res, next) =>
+  underApi(req) ? dynamic(req, res, () => apiHandler(req, res, next)) : next(),
+);
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.all(
-  "*",
-  dynamic,
-  development
-    ? (req, res, next) => createRequestHandler({ build, mode: "development" })(req, res, next)
-    : createRequestHandler({ build, mode: process.env.NODE_ENV }),
-);
+app.all("*", (req, res, next) => dynamic(req, res, () => (underApi(req) ? apiHandler : pagesHandler)(req, res, next)));
 // An error once the answer is out: when the edge already answered (a chunked body cut at the limit
 // gets its 413 while the app reads it), the app's late answer has nowhere to go and is dropped quietly;
 // an answer cut in the middle is logged and its connection ended.
