@@ -55,8 +55,11 @@ export function singlePeriods(text: string): string {
   return text.replace(/(^|[^.])\.\.(?!\.)/g, "$1.");
 }
 
-/** A calendar date at noon UTC, formatted in UTC: the same day whatever the reader's zone. */
-function calendarDate(date: string): Date {
+/**
+ * A calendar date 'YYYY-MM-DD' at noon UTC: formatted in UTC it is the same day whatever the reader's zone,
+ * and day arithmetic on it needs no zone (nor luxon, costly per call).
+ */
+export function calendarDate(date: string): Date {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1, 12));
 }

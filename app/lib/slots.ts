@@ -26,12 +26,13 @@ export function spotsLeft(slot: Pick<SlotView, "maxCapacity" | "currentBooked">)
 }
 
 /** Shown in the picker: starts at least 24 h from now, no later than the same day next month, open, serves the prefix. */
-export function isOffered(slot: SlotView, fsa: string, at: number, lastDate = lastBookableDate(at)): boolean {
+/** Bookable at `at` by a resident of `fsa` (null: of any served prefix). */
+export function isOffered(slot: SlotView, fsa: string | null, at: number, lastDate = lastBookableDate(at)): boolean {
   return (
     !slot.closed &&
     slot.startsAt - at >= MIN_LEAD_MS &&
     slot.date <= lastDate &&
-    slot.serviceAreas.includes(fsa.toUpperCase())
+    (fsa ? slot.serviceAreas.includes(fsa.toUpperCase()) : slot.serviceAreas.length > 0)
   );
 }
 

@@ -5,7 +5,7 @@ import { sharedRead } from "~/services/platform/shared-reads.server";
 import { ensureSlotsGenerated } from "./slot-supply.server";
 import { now } from "~/lib/clock";
 import { dateKey } from "~/lib/dates";
-import { isOffered, lastBookableDate, mergeSlotsByDate, MIN_LEAD_MS, type SlotView } from "~/lib/slots";
+import { isOffered, lastBookableDate, mergeSlotsByDate, type SlotView } from "~/lib/slots";
 import type { PickupSlot } from "../../../db/schema";
 
 /** Served prefixes that are open; a slot with no prefixes of its own serves all of them. */
@@ -53,11 +53,7 @@ function openSlotsFrom(today: string): SlotView[] {
 export function offeredSlots(fsa: string | null, at = now()): SlotView[] {
   ensureSlotsGenerated(at);
   const lastDate = lastBookableDate(at);
-  return openSlotsFrom(dateKey(at)).filter((slot) =>
-    fsa
-      ? isOffered(slot, fsa, at, lastDate)
-      : slot.startsAt - at >= MIN_LEAD_MS && slot.date <= lastDate && slot.serviceAreas.length > 0,
-  );
+  return openSlotsFrom(dateKey(at)).filter((slot) => isOffered(slot, fsa, at, lastDate));
 }
 
 export function dateOptions(fsa: string, at = now()) {
