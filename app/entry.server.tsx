@@ -16,6 +16,8 @@ import { getLanguage, i18n } from "~/services/http/i18n.server";
 import { accessLogLine } from "~/services/http/access-log.server";
 import { edgeGuard } from "~/services/http/edge-guard.server";
 import { gathered } from "~/services/http/gathered-stream.server";
+import { acceptsGzip } from "~/services/http/cached-json.server";
+import { renderKey, storedRender, storingRender } from "~/services/http/render-cache.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/http/security-headers.server";
@@ -81,9 +83,24 @@ export default async function handleRequest(
   // A 503 page (http/database-fault.server) says when to try again, as its thrown answer did.
   if (responseStatusCode === 503) retryAfterOfPage(remixContext, responseHeaders);
 
+  // The same inputs render the same bytes (services/http/render-cache): a page rendered from the very same
+  // loader data is answered from its stored bytes, with this answer's nonce.
+  const key = renderKey(request, responseStatusCode, remixContext, lng);
+  const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
+  const stored = key === null ? null : storedRender(key, nonce, gzip);
+  if (stored) {
+    if (gzip) {
+      // Already compressed: the server's compression middleware leaves an encoded answer as it is.
+      responseHeaders.set("Content-Encoding", "gzip");
+      responseHeaders.append("Vary", "Accept-Encoding");
+    }
+    return new Response(stored, { headers: responseHeaders, status: responseStatusCode });
+  }
+
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
   let shellRendered = false;
+  let failed = false;
   // Rendering still under way after ABORT_DELAY is given up. The timer is cleared once everything has
   // rendered: aborting a finished render makes React close its closed stream again (ERR_INVALID_STATE
   // thrown from the timer), and a pending timer keeps the whole render in memory for its 5 s.
@@ -103,6 +120,7 @@ export default async function handleRequest(
       signal: abort.signal,
       onError(error: unknown) {
         responseStatusCode = 500;
+        failed = true;
         if (shellRendered) console.error(error);
       },
     },
@@ -115,7 +133,8 @@ export default async function handleRequest(
   body.allReady.then(settled, settled);
   if (waitForAll) await body.allReady;
   // React's 512-byte pieces are passed on gathered (services/http/gathered-stream), a few writes a page.
-  return new Response(gathered(body), { headers: responseHeaders, status: responseStatusCode });
+  const page = key === null ? gathered(body) : storingRender(key, nonce, gathered(body), () => !failed);
+  return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
 
 function retryAfterOfPage({ staticHandlerContext: c }: EntryContext, headers: Headers) {

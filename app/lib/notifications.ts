@@ -40,7 +40,15 @@ const CANCELLED_MESSAGE = {
   none: "notifications.cancelledNoRefund",
 } as const;
 
-export function computeNotifications(pickups: PickupForNotifications[], at: number): AppNotification[] {
+/**
+ * What the bell says at `at`. With no pickup yet, the welcome notice, dated when the resident joined
+ * (`joinedAt`): a notice dated "now" would change on every page.
+ */
+export function computeNotifications(
+  pickups: PickupForNotifications[],
+  at: number,
+  joinedAt: number = at,
+): AppNotification[] {
   if (pickups.length === 0) {
     return [
       {
@@ -49,7 +57,7 @@ export function computeNotifications(pickups: PickupForNotifications[], at: numb
         title: "notifications.welcomeTitle",
         message: "notifications.welcomeMessage",
         values: {},
-        createdAt: at,
+        createdAt: joinedAt,
       },
     ];
   }

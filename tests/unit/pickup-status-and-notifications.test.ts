@@ -63,6 +63,11 @@ describe("notifications", () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: "welcome", type: "system" });
   });
+  it("the welcome notice is dated when the resident joined, the same on every page", () => {
+    const joined = NOW - 3 * HOUR;
+    expect(computeNotifications([], NOW, joined)[0]!.createdAt).toBe(joined);
+    expect(computeNotifications([], NOW + HOUR, joined)).toEqual(computeNotifications([], NOW, joined));
+  });
   it("far ahead: the confirmation only", () => {
     expect(titles(48)).toEqual(["notifications.confirmedTitle"]);
   });

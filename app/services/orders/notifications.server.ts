@@ -30,11 +30,18 @@ const bellQueries = perConnection((db) => ({
     .from(schema.notificationReads)
     .where(eq(schema.notificationReads.userId, sql.placeholder("userId")))
     .prepare(),
+  joined: db
+    .select({ createdAt: schema.users.createdAt })
+    .from(schema.users)
+    .where(eq(schema.users.id, sql.placeholder("userId")))
+    .prepare(),
 }));
 
 export function notificationsFor(userId: number, at = now()): UserNotification[] {
   const queries = bellQueries();
-  const list = computeNotifications(queries.pickups.all({ userId }), at);
+  const pickups = queries.pickups.all({ userId });
+  const joinedAt = pickups.length === 0 ? queries.joined.get({ userId })?.createdAt : undefined;
+  const list = computeNotifications(pickups, at, joinedAt ?? at);
   const read = new Set(queries.read.all({ userId }).map((r) => r.id));
   return list.map((n) => ({ ...n, isRead: read.has(n.id) }));
 }
