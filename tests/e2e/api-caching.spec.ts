@@ -6,19 +6,19 @@
 // and /api/service-areas/{fsa} revalidate the same way. Raw node:http (no client decompression), on a
 // server of its own (no other test books meanwhile), in the js project only.
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import {
   ApiClient,
   freePort,
+  rawRequest,
   registerAccount,
   registerResident,
   serverDir,
   startServer,
   type OwnServer,
+  type RawAnswer,
 } from "./own-server";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP-level, on its own server: the js project");
@@ -31,29 +31,11 @@ let plateau: ApiClient;
 let westmount: ApiClient;
 
 type Slot = { id: number; currentBooked: number; maxCapacity: number; serviceAreas: string[] };
-type Answer = { status: number; headers: http.IncomingHttpHeaders; raw: Buffer; text: string };
+type Answer = RawAnswer;
 
 /** One GET as sent, the body as received (gunzipped only for `text`, when it says gzip). */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${server.baseURL}${url}`, { headers, timeout: 15_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const gzip = response.headers["content-encoding"] === "gzip";
-        resolve({
-          status: response.statusCode!,
-          headers: response.headers,
-          raw,
-          text: (gzip ? gunzipSync(raw) : raw).toString(),
-        });
-      });
-    });
-    request.on("error", reject);
-    request.on("timeout", () => request.destroy(new Error(`GET ${url} timed out`)));
-  });
-}
+const get = (url: string, headers: Record<string, string> = {}): Promise<Answer> =>
+  rawRequest(`${server.baseURL}${url}`, { headers });
 
 const as = (client: ApiClient, extra: Record<string, string> = {}) => ({
   Cookie: client.cookie,

@@ -2,8 +2,10 @@
 // or count every row of its database without other tests writing at the same time.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { expect, type BrowserContext } from "@playwright/test";
 
 export const BUILD = `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`;
@@ -125,6 +127,34 @@ export async function pool<T>(items: T[], limit: number, work: (item: T, index: 
       }
     }),
   );
+}
+
+export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; raw: Buffer; text: string };
+
+/** One request as sent by raw node:http, the body as received (gunzipped only for `text`, when it says gzip). */
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: options.method ?? "GET", headers: options.headers, timeout: 15_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const gzip = response.headers["content-encoding"] === "gzip";
+          const text = (gzip ? gunzipSync(raw) : raw).toString();
+          resolve({ status: response.statusCode!, headers: response.headers, raw, text });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.on("timeout", () => request.destroy(new Error(`${options.method ?? "GET"} ${url} timed out`)));
+    request.end(options.body);
+  });
 }
 
 /** A browser-less client with its own session cookie: JSON in and out, every call bounded in time. */
