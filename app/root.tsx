@@ -1,11 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { BottomNav } from "./components/bottom-nav";
 import { Header } from "./components/header";
 import { InlineStylesheet } from "./components/inline-stylesheet";
+import { LateScripts } from "./components/late-scripts";
 import { RouteError } from "./components/route-error";
 import { RouteFocus } from "./components/route-focus";
 import { NotificationBell } from "./components/notifications";
@@ -79,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <LateScripts nonce={nonce} />
       </body>
     </html>
   );

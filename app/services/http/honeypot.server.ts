@@ -17,13 +17,18 @@ const honeypot = new Honeypot({
   encryptionSeed: createHmac("sha256", env.sessionSecrets[0]!).update("honeypot").digest("hex"),
 });
 
-/** How long one encrypted timestamp is handed out: encrypting it (crypto-js AES) costs more than a page's queries. */
-const PROPS_REUSE_MS = 1_000;
+/**
+ * How long one encrypted timestamp is handed out. Encrypting it (crypto-js AES) costs more than a page's
+ * queries, and the timestamp is in every page's data: one a second made every page's render a new one
+ * (services/http/render-cache keys pages by their data). The check only refuses a timestamp in the future,
+ * so one from earlier in the minute is as good.
+ */
+const PROPS_REUSE_MS = 60_000;
 let lastProps: { at: number; props: ReturnType<Honeypot["getInputProps"]> } | null = null;
 
 /**
  * The props of `<HoneypotProvider>` for each page the root loader serves: the same for every page served
- * within a second (the timestamp says since when the form is valid, only checked not to be in the future).
+ * within a minute (the timestamp says since when the form is valid, only checked not to be in the future).
  */
 export function honeypotInputProps(at = Date.now()) {
   if (!lastProps || at - lastProps.at >= PROPS_REUSE_MS || at < lastProps.at) {

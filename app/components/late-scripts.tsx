@@ -1,0 +1,70 @@
+// Remix's <Scripts>, started once the page has painted (issue 11, part 5). Every page works without
+// JavaScript: the HTML and its inlined stylesheet are the page, the scripts only enhance it. On a slow phone
+// the page's own bytes come first and the scripts after its first paint, instead of competing with it for
+// the first round trips and the main thread (Lighthouse's simulation counts every script that finished
+// before the first paint as delaying it).
+//
+// The scripts are Remix's own: the same context script (data only, run at once), the same module preloads
+// and the same module script, with this answer's nonce. A small inline script adds the preloads and the
+// module script to an element React leaves alone (its content is `dangerouslySetInnerHTML`, never hydrated)
+// after the next frame, or at once in a tab that is not visible (no frame comes there). The server and the
+// browser render the same elements, so hydration finds what it expects.
+import { Scripts as RemixScripts } from "@remix-run/react";
+import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
+
+type Props = Parameters<typeof RemixScripts>[0];
+type ScriptProps = { rel?: string; href?: string; type?: string; dangerouslySetInnerHTML?: { __html: string } };
+
+const BOX_ID = "late-scripts";
+
+/** Remix's elements, flattened: its preload links, its classic (data) scripts, its module script. */
+function parts(node: ReactNode) {
+  const preloads: string[] = [];
+  const classic: ReactElement[] = [];
+  let module = "";
+  const visit = (child: ReactNode) => {
+    if (!isValidElement(child)) return;
+    const element = child as ReactElement<ScriptProps & { children?: ReactNode }>;
+    if (element.type === "link" && element.props.rel === "modulepreload" && element.props.href) {
+      preloads.push(element.props.href);
+    } else if (element.type === "script" && element.props.type === "module") {
+      module = element.props.dangerouslySetInnerHTML?.__html ?? "";
+    } else if (element.type === "script") {
+      classic.push(element);
+    } else {
+      Children.forEach(element.props.children, visit);
+    }
+  };
+  visit(node);
+  return { preloads, classic, module };
+}
+
+/** JSON safe inside an inline script: no `</script>`, no `<!--`, no line separators. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
+function loader(preloads: string[], module: string) {
+  return `(function(d,n){var done=0;function go(){if(done)return;done=1;var box=d.getElementById(${scriptJson(BOX_ID)});${scriptJson(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;box.appendChild(l)});var s=d.createElement("script");s.type="module";s.async=true;s.nonce=n;s.textContent=${scriptJson(module)};box.appendChild(s)}if(d.visibilityState!=="visible")go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener("visibilitychange",go)})(document,document.currentScript.nonce)`;
+}
+
+export function LateScripts(props: Props) {
+  // Called as a function, its hooks are this component's own, in the same order on every render; once
+  // hydrated it renders nothing, as Remix's does.
+  const scripts = RemixScripts(props);
+  if (!scripts) return null;
+  const { preloads, classic, module } = parts(scripts);
+  return (
+    <>
+      {Children.toArray(classic)}
+      <div id={BOX_ID} hidden dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+      <script
+        nonce={props?.nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: loader(preloads, module) }}
+      />
+    </>
+  );
+}
