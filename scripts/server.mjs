@@ -23,6 +23,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { isApiPath, routeSubsets, splitBuild } from "./route-subsets.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
@@ -58,38 +59,9 @@ if (!hooks) {
 
 const development = process.env.NODE_ENV === "development";
 
-/**
- * The build split in two by path: the API's (the root and the routes whose full path is `api` or starts with
- * `api/`) and the pages' (all the others). Remix flattens, ranks and compiles every route of its build on
- * each match (two to four per request), so each half costs what its own routes do. The browser calls the
- * API with fetch and never navigates to it, so the pages' manifest needs none of its routes. Modules and
- * entry are the same; each half's manifest of routes has that half's routes, so a path none matches (a
- * 404) is rendered from the root as before.
- */
-function splitBuild(full) {
-  const fullPath = (route) => {
-    const parent = route.parentId ? full.routes[route.parentId] : undefined;
-    return [parent ? fullPath(parent) : "", route.path ?? ""].filter(Boolean).join("/");
-  };
-  const isApi = (route) => fullPath(route) === "api" || fullPath(route).startsWith("api/");
-  const half = (keep) => {
-    const routes = Object.fromEntries(
-      Object.entries(full.routes).filter(([id, route]) => id === "root" || keep(route)),
-    );
-    for (const route of Object.values(routes)) {
-      if (route.parentId && !routes[route.parentId])
-        throw new Error(`[server] ${route.id}: its parent is in the other half`);
-    }
-    const assetRoutes = Object.fromEntries(Object.entries(full.assets.routes).filter(([id]) => routes[id]));
-    return { ...full, routes, assets: { ...full.assets, routes: assetRoutes } };
-  };
-  return { api: half(isApi), pages: half((route) => !isApi(route)) };
-}
-
-/** Is the path Remix will see the API's? (It resolves dot segments: `/api/..` is `/`.) */
+/** Is the path Remix will see the API's? (It resolves dot segments, `/api/..` is `/`, and decodes them.) */
 function underApi(req) {
-  const { pathname } = new URL(req.originalUrl, "http://localhost");
-  return pathname === "/api" || pathname.startsWith("/api/");
+  return isApiPath(new URL(req.originalUrl, "http://localhost").pathname);
 }
 /** `remix dev` runs us with its origin set; without it (NODE_ENV=development by hand) there is nobody to tell. */
 const devServer = development && Boolean(process.env.REMIX_DEV_ORIGIN);
@@ -131,20 +103,27 @@ function dynamic(_req, res, next) {
   res.locals.dynamic = true;
   next();
 }
-// A path of the API is answered from the API's half of the build, before static files are looked up (no
-// file lives there); every other path from the pages' half (splitBuild).
+// A path of the API is answered before static files are looked up (no file lives there), every other path
+// after them: each from the subset of the build's routes that could match it (routeSubsets), or the API's or
+// the pages' half (splitBuild). In development, from the build as it is now, whole.
 const handlerOf = (half) =>
   development
     ? (req, res, next) => createRequestHandler({ build: splitBuild(build)[half], mode: "development" })(req, res, next)
     : createRequestHandler({ build: splitBuild(build)[half], mode: process.env.NODE_ENV });
 const apiHandler = handlerOf("api");
 const pagesHandler = handlerOf("pages");
-app.all(["/api", "/api/*"], (req, res, next) =>
-  underApi(req) ? dynamic(req, res, () => apiHandler(req, res, next)) : next(),
-);
+const subsetFor = development
+  ? () => null
+  : routeSubsets(build, (subset) => createRequestHandler({ build: subset, mode: process.env.NODE_ENV }));
+function answer(req, res, next) {
+  const { pathname } = new URL(req.originalUrl, "http://localhost");
+  const handler = subsetFor(pathname) ?? (underApi(req) ? apiHandler : pagesHandler);
+  dynamic(req, res, () => handler(req, res, next));
+}
+app.all(["/api", "/api/*"], (req, res, next) => (underApi(req) ? answer(req, res, next) : next()));
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.all("*", (req, res, next) => dynamic(req, res, () => (underApi(req) ? apiHandler : pagesHandler)(req, res, next)));
+app.all("*", answer);
 // An error once the answer is out: when the edge already answered (a chunked body cut at the limit
 // gets its 413 while the app reads it), the app's late answer has nowhere to go and is dropped quietly;
 // an answer cut in the middle is logged and its connection ended.
