@@ -48,22 +48,24 @@ export type DateOption = {
 /** Slots of the same date merged: capacities and bookings summed, prefixes de-duplicated; sorted by date. */
 export function mergeSlotsByDate(slots: SlotView[]): DateOption[] {
   const byDate = new Map<string, DateOption>();
+  // Each date's prefixes gathered in a set (in order of first appearance), made a list once at the end.
+  const areas = new Map<string, Set<string>>();
   for (const slot of [...slots].sort((a, b) => a.startsAt - b.startsAt)) {
-    const option = byDate.get(slot.date) ?? {
-      date: slot.date,
-      maxCapacity: 0,
-      currentBooked: 0,
-      serviceAreas: [],
-      fullyBooked: true,
-      windows: [],
-    };
+    let option = byDate.get(slot.date);
+    let dateAreas = areas.get(slot.date);
+    if (!option || !dateAreas) {
+      option = { date: slot.date, maxCapacity: 0, currentBooked: 0, serviceAreas: [], fullyBooked: true, windows: [] };
+      dateAreas = new Set();
+      byDate.set(slot.date, option);
+      areas.set(slot.date, dateAreas);
+    }
     option.maxCapacity += slot.maxCapacity;
     option.currentBooked += slot.currentBooked;
-    option.serviceAreas = [...new Set([...option.serviceAreas, ...slot.serviceAreas])];
+    for (const prefix of slot.serviceAreas) dateAreas.add(prefix);
     option.windows.push({ slotId: slot.id, window: slot.window, spotsLeft: spotsLeft(slot) });
-    option.fullyBooked = option.windows.every((w) => w.spotsLeft === 0);
-    byDate.set(slot.date, option);
+    if (option.windows.at(-1)!.spotsLeft > 0) option.fullyBooked = false;
   }
+  for (const option of byDate.values()) option.serviceAreas = [...areas.get(option.date)!];
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
