@@ -476,7 +476,9 @@ function summary(result) {
     p99: result.latency.p99,
     total: result.requests.total,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    // autocannon counts a timed-out request among its errors too
+    errors: result.errors,
+    timeouts: result.timeouts,
   };
 }
 
@@ -604,8 +606,15 @@ async function measureMemory(server, resident) {
     if (now && now.rss > peak) peak = now.rss;
   }, 100);
   let result;
+  /** How the requests that got no answer failed (a timeout, ECONNRESET...), to tell what to look at. */
+  const failures = {};
   try {
-    result = await autocannon({ url: ORIGIN, connections: MIX_CONNECTIONS, duration: MIX_DURATION, requests });
+    const run = autocannon({ url: ORIGIN, connections: MIX_CONNECTIONS, duration: MIX_DURATION, requests });
+    run.on("reqError", (error) => {
+      const kind = error.code ?? error.message;
+      failures[kind] = (failures[kind] ?? 0) + 1;
+    });
+    result = await run;
   } finally {
     clearInterval(sampler);
   }
@@ -616,6 +625,7 @@ async function measureMemory(server, resident) {
     peak: before ? Math.max(peak, after?.rss ?? 0) : null,
     hwm: after?.hwm,
     paths: requests.map((r) => r.path),
+    failures,
   };
 }
 
@@ -935,7 +945,13 @@ async function main() {
       memory.peak != null && memory.peak < BUDGET.rssMb && !memory.errors && !memory.non2xx && memory.total > 0;
     rows.push({
       label: `  ${MIX_CONNECTIONS} conn. mix, ${MIX_DURATION} s`,
-      text: `peak ${mb(memory.peak)} (sampled every 100 ms; before ${mb(memory.before)}, process high-water mark ${mb(memory.hwm)}); ${memory.rps.toFixed(0)} req/s, p50 ${ms(memory.p50)}, p99 ${ms(memory.p99)}; ${memory.total} requests, ${memory.non2xx} non-2xx, ${memory.errors} errors; budget < ${BUDGET.rssMb} MB, 0 errors, 0 non-2xx: ${ok ? "ok" : "FAIL"}`,
+      text: `peak ${mb(memory.peak)} (sampled every 100 ms; before ${mb(memory.before)}, process high-water mark ${mb(memory.hwm)}); ${memory.rps.toFixed(0)} req/s, p50 ${ms(memory.p50)}, p99 ${ms(memory.p99)}; ${memory.total} requests, ${memory.non2xx} non-2xx, ${memory.errors} errors${
+        Object.keys(memory.failures).length
+          ? ` (${Object.entries(memory.failures)
+              .map(([kind, n]) => `${n} × ${kind}`)
+              .join(", ")})`
+          : ""
+      }; budget < ${BUDGET.rssMb} MB, 0 errors, 0 non-2xx: ${ok ? "ok" : "FAIL"}`,
     });
     rows.push({ label: "  mix (each connection in turn)", text: memory.paths.join(", ") });
     if (memory.peak == null) failures.push("Memory: /proc/<pid>/status unreadable, peak RSS not measured");
@@ -1067,7 +1083,9 @@ async function main() {
   if (skipped.length) console.log(`Not measured (BENCH_PARTS), their budgets unchecked: ${skipped.join(", ")}`);
   const skippedTargets = PARTS.has("throughput") ? ALL_TARGETS.filter((t) => !TARGETS.includes(t)) : [];
   if (skippedTargets.length)
-    console.log(`Throughput targets not measured (BENCH_TARGETS): ${skippedTargets.map((t) => t.id ?? t.path).join(", ")}`);
+    console.log(
+      `Throughput targets not measured (BENCH_TARGETS): ${skippedTargets.map((t) => t.id ?? t.path).join(", ")}`,
+    );
   console.log("");
 
   if (failures.length) {
