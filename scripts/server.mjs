@@ -59,10 +59,8 @@ if (!hooks) {
 
 const development = process.env.NODE_ENV === "development";
 
-/** Is the path Remix will see the API's? (It resolves dot segments, `/api/..` is `/`, and decodes them.) */
-function underApi(req) {
-  return isApiPath(new URL(req.originalUrl, "http://localhost").pathname);
-}
+/** The path Remix will see (it resolves dot segments: `/api/..` is `/`). */
+const pathOf = (req) => new URL(req.originalUrl, "http://localhost").pathname;
 /** `remix dev` runs us with its origin set; without it (NODE_ENV=development by hand) there is nobody to tell. */
 const devServer = development && Boolean(process.env.REMIX_DEV_ORIGIN);
 if (development) {
@@ -105,7 +103,7 @@ function dynamic(_req, res, next) {
 }
 // A path of the API is answered before static files are looked up (no file lives there), every other path
 // after them: each from the subset of the build's routes that could match it (routeSubsets), or the API's or
-// the pages' half (splitBuild). In development, from the build as it is now, whole.
+// the pages' half (splitBuild). In development, from the halves of the build as it is now.
 const handlerOf = (half) =>
   development
     ? (req, res, next) => createRequestHandler({ build: splitBuild(build)[half], mode: "development" })(req, res, next)
@@ -116,11 +114,11 @@ const subsetFor = development
   ? () => null
   : routeSubsets(build, (subset) => createRequestHandler({ build: subset, mode: process.env.NODE_ENV }));
 function answer(req, res, next) {
-  const { pathname } = new URL(req.originalUrl, "http://localhost");
-  const handler = subsetFor(pathname) ?? (underApi(req) ? apiHandler : pagesHandler);
+  const pathname = pathOf(req);
+  const handler = subsetFor(pathname) ?? (isApiPath(pathname) ? apiHandler : pagesHandler);
   dynamic(req, res, () => handler(req, res, next));
 }
-app.all(["/api", "/api/*"], (req, res, next) => (underApi(req) ? answer(req, res, next) : next()));
+app.all(["/api", "/api/*"], (req, res, next) => (isApiPath(pathOf(req)) ? answer(req, res, next) : next()));
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.all("*", answer);
