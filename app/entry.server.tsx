@@ -15,6 +15,8 @@ import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/i18n.server";
 import { accessLogLine } from "~/services/http/access-log.server";
 import { edgeGuard } from "~/services/http/edge-guard.server";
+import { adminNoStore } from "~/services/http/admin-no-store.server";
+import { closingTagsLast } from "~/services/http/document-end.server";
 import { gathered } from "~/services/http/gathered-stream.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
 import { renderKey, storedRender, storingRender } from "~/services/http/render-cache.server";
@@ -42,6 +44,7 @@ void import(/* @vite-ignore */ import.meta.url).then((build: { routes: Parameter
  */
 export const serverHooks = {
   edgeGuard,
+  adminNoStore,
   passSocketAddress,
   accessLogLine,
   stopBackgroundWork,
@@ -133,7 +136,9 @@ export default async function handleRequest(
   body.allReady.then(settled, settled);
   if (waitForAll) await body.allReady;
   // React's 512-byte pieces are passed on gathered (services/http/gathered-stream), a few writes a page.
-  const page = key === null ? gathered(body) : storingRender(key, nonce, gathered(body), () => !failed);
+  // The closing tags go out last, after the streamed data (services/http/document-end).
+  const whole = gathered(closingTagsLast(body));
+  const page = key === null ? whole : storingRender(key, nonce, whole, () => !failed);
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
 
