@@ -93,7 +93,7 @@ export type ResidentOptions = {
 export type Resident = { id: number; email: string };
 
 /** Opens the e2e database for writing; the server has it open too (WAL), so writers wait their turn. */
-function writeDatabase<T>(work: (db: Database.Database) => T): T {
+export function writeDatabase<T>(work: (db: Database.Database) => T): T {
   const db = new Database(e2eDatabase(), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 10000");

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { formatMoney } from "~/lib/pricing";
 import type { DisplayStatus } from "~/lib/pickup-status";
+import { ServiceAreas } from "./service-areas";
 import { StatusBadge } from "./status-badge";
 
 export type OrderCardView = {
@@ -42,7 +43,7 @@ export function OrderCard({ order }: { order: OrderCardView }) {
         <dd>{t("history.bags", { count: order.bagsRequested })}</dd>
         <dt className="text-stone-600">{t("history.areas")}</dt>
         <dd className="break-words">
-          {order.slot.serviceAreas.length ? order.slot.serviceAreas.join(", ") : order.postalFsa}
+          <ServiceAreas own={order.postalFsa} areas={order.slot.serviceAreas} />
         </dd>
         <dt className="text-stone-600">{t("history.ordered")}</dt>
         <dd>{formatDateTime(order.createdAt, lng)}</dd>

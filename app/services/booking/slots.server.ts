@@ -18,8 +18,22 @@ function activePrefixes(tx: Tx | typeof db = db): string[] {
     .map((r) => r.fsa);
 }
 
+/** The prefixes a slot serves: its own list (of those still open), or every open prefix when it has none. */
+function servedBy(serviceAreas: string, prefixes: string[]): string[] {
+  const own = JSON.parse(serviceAreas) as string[];
+  return own.length ? own.filter((p) => prefixes.includes(p)) : prefixes;
+}
+
+/**
+ * A function giving each slot's real prefixes (what `GET /api/pickup-slots/{id}` answers), reading the open
+ * prefixes once for all the slots it is asked about.
+ */
+export function slotAreasReader(tx: Tx | typeof db = db): (slot: Pick<PickupSlot, "serviceAreas">) => string[] {
+  let prefixes: string[] | null = null;
+  return (slot) => servedBy(slot.serviceAreas, (prefixes ??= activePrefixes(tx)));
+}
+
 function toSlotView(slot: PickupSlot, prefixes: string[]): SlotView {
-  const own = JSON.parse(slot.serviceAreas) as string[];
   return {
     id: slot.id,
     date: slot.date,
@@ -27,7 +41,7 @@ function toSlotView(slot: PickupSlot, prefixes: string[]): SlotView {
     startsAt: slot.startsAt,
     maxCapacity: slot.maxCapacity,
     currentBooked: slot.currentBooked,
-    serviceAreas: own.length ? own.filter((p) => prefixes.includes(p)) : prefixes,
+    serviceAreas: servedBy(slot.serviceAreas, prefixes),
     closed: slot.closed,
   };
 }

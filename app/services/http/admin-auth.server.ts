@@ -3,7 +3,7 @@
 import { isAdmin } from "~/services/accounts/accounts.server";
 import { AdminError } from "~/services/admin/errors.server";
 import { getT } from "./i18n.server";
-import { getUser, requireUser } from "./session.server";
+import { getUser, requireUser, unauthorizedMessage } from "./session.server";
 import type { User } from "../../../db/schema";
 
 /** Pages and their actions: a visitor is sent to sign in, a resident gets the 403 error page. */
@@ -18,7 +18,7 @@ export async function requireApiAdmin(request: Request): Promise<User> {
   const user = await getUser(request);
   if (isAdmin(user)) return user!;
   const t = await getT(request, "admin");
-  if (!user) throw Response.json({ message: t("errors.unauthorized") }, { status: 401 });
+  if (!user) throw Response.json({ message: unauthorizedMessage(request, t) }, { status: 401 });
   throw Response.json({ message: t("errors.forbidden") }, { status: 403 });
 }
 

@@ -1,8 +1,15 @@
 // Who is asking: the signed-in user of a request, sign-in and sign-out cookies, and the values a
 // session carries between pages (the pickup being moved).
 import { redirect } from "@remix-run/node";
-import { findSessionUser, SESSION_DAYS, sessionStorage, type SessionData } from "~/services/accounts/session.server";
+import {
+  carriesSession,
+  findSessionUser,
+  SESSION_DAYS,
+  sessionStorage,
+  type SessionData,
+} from "~/services/accounts/session.server";
 import { getT } from "./i18n.server";
+import { redirectWithToast } from "./toast.server";
 import { assertAllowedHost } from "./trusted-origin.server";
 import { now } from "~/lib/clock";
 
@@ -27,14 +34,27 @@ function redirectParam(request: Request): string {
   return url.pathname.replace(/^\//, "") + url.search;
 }
 
-/** Pages: a visitor is sent to sign in and brought back here afterwards. */
+/**
+ * Pages: a visitor is sent to sign in and brought back here afterwards. A request whose session cookie no
+ * longer signs anyone in (expired, signed out elsewhere, password changed or reset, account deleted) is told
+ * so on the sign-in page ("You are logged out...", a flash toast) and its dead cookie is cleared; a visitor who
+ * never signed in is sent there without a word.
+ */
 export async function requireUser(request: Request) {
   assertAllowedHost(request);
   const user = await getUser(request);
   if (!user) {
-    throw redirect(`/sign-in?redirect=${encodeURIComponent(redirectParam(request))}`);
+    const signIn = `/sign-in?redirect=${encodeURIComponent(redirectParam(request))}`;
+    if (!carriesSession(request)) throw redirect(signIn);
+    const headers = await destroyUserSession(request);
+    throw await redirectWithToast(request, signIn, { title: "toast.loggedOut", type: "info" }, headers);
   }
   return user;
+}
+
+/** The 401 message of the API: "You are logged out..." when the session cookie sent is no longer valid. */
+export function unauthorizedMessage(request: Request, t: (key: string) => string): string {
+  return carriesSession(request) ? t("common:toast.loggedOut") : t("errors.unauthorized");
 }
 
 /** JSON API: a visitor gets 401, in their language. */
@@ -43,7 +63,7 @@ export async function requireApiUser(request: Request) {
   const user = await getUser(request);
   if (!user) {
     const t = await getT(request);
-    throw Response.json({ message: t("errors.unauthorized") }, { status: 401 });
+    throw Response.json({ message: unauthorizedMessage(request, t) }, { status: 401 });
   }
   return user;
 }

@@ -4,6 +4,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { refundStatusOf } from "~/services/booking/refunds.server";
+import { slotAreasReader } from "~/services/booking/slots.server";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { displayStatus, type StoredStatus } from "~/lib/pickup-status";
@@ -37,6 +38,7 @@ function toOrder(
   slot: typeof schema.pickupSlots.$inferSelect,
   payment: typeof schema.payments.$inferSelect | null,
   at: number,
+  areasOf = slotAreasReader(),
 ) {
   const visible = pickup.status === "Scheduled" && slot.startsAt > at;
   return {
@@ -55,7 +57,8 @@ function toOrder(
       date: slot.date,
       window: slot.window,
       startsAt: slot.startsAt,
-      serviceAreas: JSON.parse(slot.serviceAreas) as string[],
+      /** Every prefix the slot serves (an empty stored list means all the open ones), as the slot API answers. */
+      serviceAreas: areasOf(slot),
     },
     price: {
       listPriceCents: pickup.listPriceCents,
@@ -99,9 +102,10 @@ export function ordersWhere(userId: number, extra?: ReturnType<typeof eq>) {
 }
 
 export function listOrders(userId: number, at = now()) {
+  const areasOf = slotAreasReader();
   return ordersWhere(userId)
     .all()
-    .map((r) => toOrder(r.pickup, r.slot, r.payment, at));
+    .map((r) => toOrder(r.pickup, r.slot, r.payment, at, areasOf));
 }
 
 export function findOrder(userId: number, confirmationNumber: string, at = now()) {
