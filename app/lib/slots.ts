@@ -2,6 +2,8 @@
 import { dateKey, sameDayNextMonth, type PickupWindow } from "./dates";
 
 export const MIN_LEAD_MS = 24 * 60 * 60 * 1000;
+/** The time a resident may spend on the card form: a payment started when the slot was offered is still booked. */
+const PAID_GRACE_MS = 60 * 60 * 1000;
 /** Modify and cancel stay open while more than 12 hours remain before the window starts. */
 const CHANGE_CUTOFF_MS = 12 * 60 * 60 * 1000;
 
@@ -25,12 +27,25 @@ export function spotsLeft(slot: Pick<SlotView, "maxCapacity" | "currentBooked">)
   return Math.max(0, slot.maxCapacity - slot.currentBooked);
 }
 
-/** Shown in the picker: starts at least 24 h from now, no later than the same day next month, open, serves the prefix. */
-/** Bookable at `at` by a resident of `fsa` (null: of any served prefix). */
+/**
+ * The 24-hour lead, the one rule every path that shows, books or moves asks (the picker, the page and API
+ * bookings, a move, the payment intent, the hosted checkout's return, the webhook and the reconcile): a slot
+ * is offered only while it starts at least 24 hours after `at`. A payment already taken for it (`paid`) was
+ * started while it was offered: it is booked while the slot still starts at least 23 hours ahead (the hour
+ * the resident may have spent on the card form), and after that refunded in full, as for a full slot.
+ */
+export function leadRefusal(startsAt: number, at: number, paid = false): "errors.slotTooSoon" | null {
+  return startsAt - at >= MIN_LEAD_MS - (paid ? PAID_GRACE_MS : 0) ? null : "errors.slotTooSoon";
+}
+
+/**
+ * Shown in the picker, bookable at `at` by a resident of `fsa` (null: of any served prefix): open, past the
+ * 24-hour lead, no later than the same day next month, serving the prefix.
+ */
 export function isOffered(slot: SlotView, fsa: string | null, at: number, lastDate = lastBookableDate(at)): boolean {
   return (
     !slot.closed &&
-    slot.startsAt - at >= MIN_LEAD_MS &&
+    leadRefusal(slot.startsAt, at) === null &&
     slot.date <= lastDate &&
     (fsa ? slot.serviceAreas.includes(fsa.toUpperCase()) : slot.serviceAreas.length > 0)
   );

@@ -23,7 +23,7 @@ import { BookingError, quoteBooking, type BookingRequest, type Quote } from "./q
 import { findSlot } from "./slots.server";
 import { now } from "~/lib/clock";
 import { CURRENCY, type BagCount, type PriceBreakdown } from "~/lib/pricing";
-import { MIN_LEAD_MS } from "~/lib/slots";
+import { leadRefusal } from "~/lib/slots";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
 type StoredBooking = {
@@ -419,8 +419,9 @@ function bookInTransaction(
     const slot = findSlot(booking.slotId, tx);
     if (!slot || slot.closed || !slot.serviceAreas.includes(booking.fsa))
       throw new BookingError("errors.slotUnavailable", 409);
-    // The resident may have spent a while on the card form: allow the hour past the 24-hour lead.
-    if (slot.startsAt - now() < MIN_LEAD_MS - 60 * 60 * 1000) throw new BookingError("errors.slotTooSoon", 409);
+    // Paid already: the lead as it stands for a payment taken (lib/slots), else refunded in full.
+    const tooSoon = leadRefusal(slot.startsAt, now(), true);
+    if (tooSoon) throw new BookingError(tooSoon, 409);
     takePlace(tx, booking.slotId);
     const b = booking.breakdown;
     let pickup: PickupRequest | undefined;

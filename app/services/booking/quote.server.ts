@@ -9,7 +9,7 @@ import { now } from "~/lib/clock";
 import { priceBreakdown, type BagCount, type PriceBreakdown } from "~/lib/pricing";
 import { addressLine, isProfileComplete } from "~/lib/profile";
 import { fsaOf } from "~/lib/postal";
-import { isOffered, MIN_LEAD_MS, spotsLeft, type SlotView } from "~/lib/slots";
+import { isOffered, leadRefusal, spotsLeft, type SlotView } from "~/lib/slots";
 import type { User } from "../../../db/schema";
 
 /** A refusal with a translation key of the checkout namespace. */
@@ -43,7 +43,8 @@ export type Quote = {
 function slotRefusal(slot: SlotView | null, fsa: string, at = now()): string | null {
   if (!slot) return "errors.slotNotFound";
   if (slot.closed) return "errors.slotUnavailable";
-  if (slot.startsAt - at < MIN_LEAD_MS) return "errors.slotTooSoon";
+  const tooSoon = leadRefusal(slot.startsAt, at);
+  if (tooSoon) return tooSoon;
   if (!slot.serviceAreas.includes(fsa)) return "errors.addressMismatch";
   if (!isOffered(slot, fsa, at)) return "errors.slotUnavailable";
   if (spotsLeft(slot) <= 0) return "errors.slotFull";
