@@ -360,5 +360,24 @@ export const simulatedIntents = sqliteTable("simulated_intents", {
   cardLast4: text("card_last4"),
   lastErrorCode: text("last_error_code"),
   refundedCents: integer("refunded_cents").notNull().default(0),
+  /** The simulated customer the intent is attached to, as Stripe's `customer`. */
+  customerId: text("customer_id"),
   createdAt: createdAt(),
 });
+
+/**
+ * The resident's customer at a payment provider (a Stripe Customer; the simulated provider's cus_sim_ id),
+ * created once and kept: every PaymentIntent and hosted session of theirs is attached to it.
+ */
+export const paymentCustomers = sqliteTable(
+  "payment_customers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["simulated", "stripe"] }).notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);

@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const body = await parseApiBody(request, CreatePaymentIntentSchema, "POST", "checkout");
   try {
-    const { clientSecret, paymentIntentId, checkoutId } = await startCardPayment(
+    const { clientSecret, paymentIntentId, checkoutId, customerId } = await startCardPayment(
       user,
       {
         bags: body.bagCount as BagCount,
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       { checkoutId: body.checkoutId ?? null },
     );
-    return Response.json({ clientSecret, paymentIntentId, checkoutId, customerId: String(user.id) });
+    return Response.json({ clientSecret, paymentIntentId, checkoutId, customerId });
   } catch (error) {
     return checkoutApiError(request, error);
   }

@@ -442,7 +442,7 @@ describe("paying through the API on the simulated provider", () => {
       clientSecret: expect.stringMatching(/^pi_sim_\w+_secret_\w+$/),
       paymentIntentId: expect.stringMatching(/^pi_sim_/),
       checkoutId: expect.stringMatching(/^[\w-]{22}$/),
-      customerId: String(user.id),
+      customerId: expect.stringMatching(/^cus_sim_[0-9A-Za-z]{14}$/),
     });
     expect(String(body.clientSecret).startsWith(String(body.paymentIntentId))).toBe(true);
     expect(paymentsOf(user.id)).toEqual([

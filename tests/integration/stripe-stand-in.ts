@@ -1,6 +1,6 @@
 // A local stand-in for the slice of Stripe's HTTP API the app uses, so the real Stripe SDK (pointed here with
 // STRIPE_API_HOST / STRIPE_API_PORT / STRIPE_API_PROTOCOL) can be tested without a network: PaymentIntents
-// (create, retrieve with expand[]=latest_charge), refunds and Checkout Sessions, kept in memory. Every request is
+// (create, retrieve with expand[]=latest_charge), Customers, refunds and Checkout Sessions, kept in memory. Every request is
 // recorded (method, path, parsed form body or query, idempotency key) so tests can assert what the app asked for.
 // Test hooks stand for what happens on Stripe's side: a card paying an intent, a resident paying a session.
 import crypto from "node:crypto";
@@ -20,6 +20,17 @@ export type StandInIntent = {
   description: string | null;
   receipt_email: string | null;
   latest_charge: string | null;
+  customer: string | null;
+  created: number;
+  livemode: false;
+};
+
+export type StandInCustomer = {
+  id: string;
+  object: "customer";
+  email: string | null;
+  name: string | null;
+  metadata: Record<string, string>;
   created: number;
   livemode: false;
 };
@@ -46,6 +57,7 @@ export type StandInSession = {
   amount_total: number;
   currency: string;
   customer_email: string | null;
+  customer: string | null;
   locale: string | null;
   metadata: Record<string, string>;
   success_url: string;
@@ -86,6 +98,7 @@ export type StripeStandIn = {
   intents: Map<string, StandInIntent>;
   charges: Map<string, StandInCharge>;
   sessions: Map<string, StandInSession>;
+  customers: Map<string, StandInCustomer>;
   refunds: StandInRefund[];
   /** Requests for a method and path (a string prefix or a pattern). */
   requestsTo(method: string, path: string | RegExp): RecordedRequest[];
@@ -103,7 +116,7 @@ export type StripeStandIn = {
   settleRefund(id: string, status?: "succeeded" | "failed"): StandInRefund;
   /** Makes the next request to this method and path answer with this error (one time). */
   failNext(method: string, path: string | RegExp, status: number, error: Record<string, unknown>): void;
-  /** Forgets everything recorded and stored. */
+  /** Forgets everything recorded and stored, but the customers (the app keeps their ids). */
   reset(): void;
   close(): Promise<void>;
 };
@@ -167,6 +180,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const charges = new Map<string, StandInCharge>();
   const sessions = new Map<string, StandInSession>();
+  const customers = new Map<string, StandInCustomer>();
   const refunds: StandInRefund[] = [];
   /** Stripe replays the first answer for a repeated idempotency key. */
   const idempotent = new Map<string, Answer>();
@@ -193,7 +207,30 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return visible;
   }
 
+  /** POST /v1/customers. */
+  function createCustomer(params: Record<string, unknown>): Answer {
+    const customer: StandInCustomer = {
+      id: randomId("cus"),
+      object: "customer",
+      email: typeof params.email === "string" ? params.email : null,
+      name: typeof params.name === "string" ? params.name : null,
+      metadata: asStringRecord(params.metadata),
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    customers.set(customer.id, customer);
+    return { status: 200, body: customer };
+  }
+
+  /** A `customer` parameter must name a customer Stripe knows. */
+  function unknownCustomer(params: Record<string, unknown>): Answer | null {
+    if (params.customer === undefined || customers.has(String(params.customer))) return null;
+    return notFound("customer", String(params.customer), "customer");
+  }
+
   function createIntent(params: Record<string, unknown>): Answer {
+    const badCustomer = unknownCustomer(params);
+    if (badCustomer) return badCustomer;
     const amount = Number(params.amount);
     if (!Number.isInteger(amount) || amount < 50) {
       return stripeError(400, "invalid_request_error", "Amount must be at least 50 cents", {
@@ -219,6 +256,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       description: typeof params.description === "string" ? params.description : null,
       receipt_email: typeof params.receipt_email === "string" ? params.receipt_email : null,
       latest_charge: null,
+      customer: typeof params.customer === "string" ? params.customer : null,
       created: Math.floor(Date.now() / 1000),
       livemode: false,
     };
@@ -302,6 +340,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         "A payment session needs mode=payment, line_items and success_url",
       );
     }
+    const badCustomer = unknownCustomer(params);
+    if (badCustomer) return badCustomer;
+    if (params.customer !== undefined && params.customer_email !== undefined) {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        "You may only specify one of these parameters: customer, customer_email.",
+        { param: "customer_email" },
+      );
+    }
     let amountTotal = 0;
     let currency = "";
     for (const item of lineItems) {
@@ -322,6 +370,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount_total: amountTotal,
       currency,
       customer_email: typeof params.customer_email === "string" ? params.customer_email : null,
+      customer: typeof params.customer === "string" ? params.customer : null,
       locale: typeof params.locale === "string" ? params.locale : null,
       metadata: asStringRecord(params.metadata),
       success_url: params.success_url,
@@ -359,6 +408,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   function route(method: string, path: string, params: Record<string, unknown>): Answer {
     let m: RegExpMatchArray | null;
+    if (method === "POST" && path === "/v1/customers") return createCustomer(params);
+    if (method === "GET" && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
+      const id = decodeURIComponent(m[1]!);
+      const customer = customers.get(id);
+      return customer ? { status: 200, body: customer } : notFound("customer", id, "customer");
+    }
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
     if (method === "POST" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/))) {
       return changeIntent(decodeURIComponent(m[1]!), m[2] ? "cancel" : "update", params);
@@ -470,6 +525,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intents,
     charges,
     sessions,
+    customers,
     refunds,
     requestsTo: (method, path) => requests.filter((r) => r.method === method && matches(r.path, path)),
     succeedIntent,
@@ -479,6 +535,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (session.payment_intent) return intents.get(session.payment_intent)!;
       if (session.status === "expired") throw new Error(`Stand-in: Checkout Session ${id} has expired`);
       const created = createIntent({
+        ...(session.customer ? { customer: session.customer } : {}),
         amount: session.amount_total,
         currency: session.currency,
         metadata: session.payment_intent_data.metadata,
@@ -509,6 +566,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       intents.clear();
       charges.clear();
       sessions.clear();
+      // Customers stay: the app keeps their ids (payment_customers), as Stripe keeps them across tests.
       idempotent.clear();
       failures.length = 0;
       refundOutcomes.clear();

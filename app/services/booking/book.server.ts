@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { db, durably, schema, type Tx } from "~/services/platform/db.server";
+import { customerIdFor } from "~/services/payments/customers.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import {
   findPaymentByProviderId,
@@ -125,6 +126,8 @@ type CardPayment = {
   clientSecret: string;
   paymentIntentId: string;
   checkoutId: string;
+  /** The resident's customer at the provider, the intent is attached to. */
+  customerId: string;
 };
 
 /** The checkout's open intent, brought to the current quote; null when it can no longer be paid. */
@@ -134,7 +137,7 @@ async function reuseIntent(
   quote: Quote,
   provider: PaymentProvider,
   checkoutId: string,
-): Promise<CardPayment | null> {
+): Promise<Omit<CardPayment, "customerId"> | null> {
   const intentId = payment.providerPaymentId;
   /** Another tab's confirm may land at any moment: a paid intent books and answers, never gets replaced. */
   const answerIfPaid = async (intent: ProviderIntent | null) => {
@@ -198,9 +201,10 @@ export async function openCardPayment(
   await throwIfPaid(user, checkoutId, provider);
   const quote = quoteBooking(user, request);
   if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
+  const customerId = await customerIdFor(user, provider);
   const open = openPaymentOf(checkoutId, provider.name, "intent");
   const reused = open ? await reuseIntent(user, open, quote, provider, checkoutId) : null;
-  if (reused) return reused;
+  if (reused) return { ...reused, customerId };
   if (open) markCanceled(open);
   const booking = newBooking(quote);
   const attempt = `intent-${checkoutId}-${paymentsOfCheckout(checkoutId).length + 1}`;
@@ -211,6 +215,7 @@ export async function openCardPayment(
       metadata: metadataFor(user, booking, checkoutId),
       description: description(booking),
       receiptEmail: user.email,
+      customerId,
       idempotencyKey,
     });
   let intent = await create(attempt);
@@ -235,7 +240,7 @@ export async function openCardPayment(
       }),
     () => provider.cancelIntent(intent.id),
   );
-  return { payment, quote, clientSecret: intent.clientSecret, paymentIntentId: intent.id, checkoutId };
+  return { payment, quote, clientSecret: intent.clientSecret, paymentIntentId: intent.id, checkoutId, customerId };
 }
 
 /**

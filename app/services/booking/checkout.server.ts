@@ -6,6 +6,7 @@ import { BookingError, type BookingRequest } from "./quote.server";
 import { PENDING_HOLD_MS } from "./promos.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isSimulated, isStripe, paymentProvider } from "~/services/payments/index.server";
+import { customerIdFor } from "~/services/payments/customers.server";
 import { findPaymentByProviderId } from "~/services/payments/ledger.server";
 import type { CardErrorCode, CardInput } from "~/services/payments/types";
 import { and, eq } from "drizzle-orm";
@@ -194,13 +195,13 @@ export async function startHostedCheckout(
     user,
     request,
     { checkoutId, provider },
-    ({ quote, metadata, description, idempotencyKey }) =>
+    async ({ quote, metadata, description, idempotencyKey }) =>
       provider.createCheckoutSession({
         amountCents: quote.breakdown.totalCents,
         currency: CURRENCY,
         metadata,
         description,
-        customerEmail: user.email,
+        customerId: await customerIdFor(user, provider),
         successUrl: urls.successUrl,
         cancelUrl: urls.cancelUrl,
         locale: lng,

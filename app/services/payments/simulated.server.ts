@@ -86,15 +86,31 @@ function toIntent(row: typeof schema.simulatedIntents.$inferSelect): ProviderInt
     metadata: JSON.parse(row.metadata),
     cardBrand: row.cardBrand,
     cardLast4: row.cardLast4,
+    customerId: row.customerId,
   };
 }
+
+/** Stripe's customer ids are `cus_` and 14 letters or digits; the simulated ones `cus_sim_` and 14. */
+const CUSTOMER_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 export class SimulatedProvider implements PaymentProvider {
   readonly name = "simulated" as const;
   readonly publishableKey = null;
   readonly testMode = true;
 
-  async createIntent(input: { amountCents: number; currency: string; metadata: Record<string, string> }) {
+  /** A stable id for the resident (derived from the idempotency key, which names them): the same on every call. */
+  async createCustomer(input: { idempotencyKey: string }) {
+    const digest = crypto.createHash("sha256").update(`simulated-customer:${input.idempotencyKey}`).digest();
+    const tail = [...digest.subarray(0, 14)].map((b) => CUSTOMER_ALPHABET[b % CUSTOMER_ALPHABET.length]).join("");
+    return `cus_sim_${tail}`;
+  }
+
+  async createIntent(input: {
+    amountCents: number;
+    currency: string;
+    metadata: Record<string, string>;
+    customerId: string;
+  }) {
     const id = `pi_sim_${crypto.randomBytes(12).toString("hex")}`;
     const row = durably(
       db
@@ -104,6 +120,7 @@ export class SimulatedProvider implements PaymentProvider {
           amountCents: input.amountCents,
           currency: input.currency,
           metadata: JSON.stringify(input.metadata),
+          customerId: input.customerId,
           createdAt: now(),
         })
         .returning(),

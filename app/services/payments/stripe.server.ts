@@ -37,6 +37,7 @@ function toIntent(intent: StripeIntent): ProviderIntent {
     metadata: { ...(intent.metadata ?? {}) },
     cardBrand: card?.brand ?? null,
     cardLast4: card?.last4 ?? null,
+    customerId: typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? null),
   };
 }
 
@@ -63,9 +64,18 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
     this.testMode = options.publishableKey.startsWith("pk_test_");
   }
 
+  async createCustomer(input: Parameters<PaymentProvider["createCustomer"]>[0]) {
+    const customer = await this.stripe.customers.create(
+      { email: input.email, ...(input.name ? { name: input.name } : {}), metadata: input.metadata },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return customer.id;
+  }
+
   async createIntent(input: Parameters<PaymentProvider["createIntent"]>[0]) {
     const intent = await this.stripe.paymentIntents.create(
       {
+        customer: input.customerId,
         amount: input.amountCents,
         currency: input.currency,
         metadata: input.metadata,
@@ -148,7 +158,7 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: "payment",
-        customer_email: input.customerEmail,
+        customer: input.customerId,
         locale: input.locale,
         line_items: [
           {

@@ -15,6 +15,8 @@ export type ProviderIntent = {
   metadata: Record<string, string>;
   cardBrand: string | null;
   cardLast4: string | null;
+  /** The provider's customer the intent is attached to (Stripe's `customer`), when it has one. */
+  customerId: string | null;
 };
 
 export type CardErrorCode =
@@ -41,12 +43,24 @@ export interface PaymentProvider {
   /** The key the browser uses (Stripe's pk_...); null for the simulated provider. */
   readonly publishableKey: string | null;
   readonly testMode: boolean;
+  /**
+   * The resident's customer at the provider (a Stripe Customer: cus_...). `idempotencyKey` is derived from the
+   * resident, so a retried or simultaneous request never makes a second one; the id is stored by the caller.
+   */
+  createCustomer(input: {
+    email: string;
+    name: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<string>;
   createIntent(input: {
     amountCents: number;
     currency: string;
     metadata: Record<string, string>;
     description: string;
     receiptEmail: string;
+    /** The resident's customer at this provider (createCustomer's id). */
+    customerId: string;
     /** Derived from the checkout and its attempt: a retried request never makes a second intent. */
     idempotencyKey: string;
   }): Promise<ProviderIntent & { clientSecret: string }>;
@@ -84,7 +98,8 @@ export interface HostedCheckout {
     currency: string;
     metadata: Record<string, string>;
     description: string;
-    customerEmail: string;
+    /** The resident's customer at the provider: Stripe's page shows its e-mail (it replaces customer_email). */
+    customerId: string;
     successUrl: string;
     cancelUrl: string;
     locale: "en" | "fr";
