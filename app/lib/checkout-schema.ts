@@ -7,14 +7,9 @@ const CARD_POSTAL = /^[A-Z]\d[A-Z] \d[A-Z]\d$/;
 // JSON bodies are typed: a number field takes a JSON number only (never "1", true, [1], null or {}); a
 // wrong type is answered "<field>: a number is expected" (parseApiBody). The bag rule is the one the
 // pages use (isBagCount, behind parseBagCount, which reads the forms' and links' strings).
-const bagsField = z
-  .number({ required_error: "errors.bookingInfo", invalid_type_error: "errors.bookingInfo" })
-  .refine(isBagCount, "errors.bookingInfo");
-/** A row's id: a positive whole JSON number. */
-export const jsonIdField = z
-  .number({ required_error: "errors.bookingInfo", invalid_type_error: "errors.bookingInfo" })
-  .int("errors.bookingInfo")
-  .positive("errors.bookingInfo");
+const bagsField = z.number().refine(isBagCount, "errors.bagCountExpected");
+/** A row's id: a positive whole JSON number ("slotId: a whole number is expected" and the like otherwise). */
+export const jsonIdField = z.number().int().positive();
 const slotIdField = jsonIdField;
 
 /** '04/29', '4/2029', '04 / 29' → month and four-digit year. */

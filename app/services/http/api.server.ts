@@ -31,17 +31,27 @@ export async function parseApiBody<Schema extends z.ZodTypeAny>(
     throw await apiMessage(request, "common:errors.somethingWrong", 400);
   }
   if (!result.success) {
-    const typed = typeIssueMessage(result.error.issues);
-    if (typed) {
-      const t = await getT(request);
-      throw Response.json({ message: t(typed.key, { field: typed.field }) }, { status: 400 });
-    }
-    const key = result.error.issues[0]?.message ?? "errors.somethingWrong";
-    // Zod's own messages (wrong type and the like) are not keys of ours.
-    const known = key.includes(".") ? (key.includes(":") ? key : `${ns}:${key}`) : "common:errors.somethingWrong";
-    throw await apiMessage(request, known, 400);
+    const issue = firstIssue(result.error.issues);
+    const own = issue.message;
+    // A missing field or a value of the wrong type is answered naming the field and what is expected, as is
+    // every rule Zod words itself ("Required", "Number must be greater than 0"); a rule of ours (a key:
+    // "card.cvcInvalid") says it in the product's words.
+    const answer = isOurKey(own) && issue.code !== "invalid_type" ? null : issueAnswer(issue);
+    const t = await getT(request);
+    if (answer) throw Response.json({ message: t(answer.key, answer.values) }, { status: 400 });
+    const field = issue.path.join(".") || "body";
+    throw Response.json({ message: t(own.includes(":") ? own : `${ns}:${own}`, { field }) }, { status: 400 });
   }
   return result.data;
+}
+
+const isOurKey = (message: string) => /^[\w-]+(:[\w-]+)?(\.[\w-]+)+$/.test(message);
+/** A value of the wrong JSON type (a missing field is not one). */
+const isWrongType = (issue: z.ZodIssue) => issue.code === "invalid_type" && issue.received !== "undefined";
+
+/** A wrong type is told first (it hides every other rule of that field), then the issues in their order. */
+function firstIssue(issues: z.ZodIssue[]): z.ZodIssue {
+  return issues.find(isWrongType) ?? issues[0]!;
 }
 
 const TYPE_KEYS: Record<string, string> = {
@@ -50,19 +60,49 @@ const TYPE_KEYS: Record<string, string> = {
   boolean: "common:errors.jsonBoolean",
   array: "common:errors.jsonArray",
 };
+const MISSING_KEYS: Record<string, string> = {
+  number: "common:errors.jsonMissingNumber",
+  string: "common:errors.jsonMissingString",
+  boolean: "common:errors.jsonMissingBoolean",
+  array: "common:errors.jsonMissingArray",
+};
+const SIZE_KEYS: Record<string, { min: string; max: string }> = {
+  number: { min: "common:errors.jsonMinNumber", max: "common:errors.jsonMaxNumber" },
+  string: { min: "common:errors.jsonMinText", max: "common:errors.jsonMaxText" },
+  array: { min: "common:errors.jsonMinList", max: "common:errors.jsonMaxList" },
+};
 
 /**
- * A JSON value of the wrong type (true, [1], "1", null, {} where a number is expected, and the like) is
- * answered with its field's name: "bagsRequested: a number is expected". A missing field keeps its
- * schema's own message.
+ * What the API answers for a body that does not fit its schema, naming the field and what is expected: a
+ * JSON value of the wrong type (true, [1], "1", null, {} where a number is expected) "bagsRequested: a number
+ * is expected"; a missing one "expMonth is missing: a number is expected"; a number or text out of bounds,
+ * a value not among those accepted.
  */
-function typeIssueMessage(issues: z.ZodIssue[]): { key: string; field: string } | null {
-  for (const issue of issues) {
-    if (issue.code !== "invalid_type" || issue.received === "undefined") continue;
-    const field = issue.path.join(".") || "body";
-    return { key: TYPE_KEYS[issue.expected] ?? "common:errors.jsonType", field };
+function issueAnswer(issue: z.ZodIssue): { key: string; values: Record<string, string | number> } {
+  const field = issue.path.join(".") || "body";
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.expected === "integer") return { key: "common:errors.jsonInteger", values: { field } };
+      if (issue.received === "undefined")
+        return { key: MISSING_KEYS[issue.expected] ?? "common:errors.jsonMissing", values: { field } };
+      return { key: TYPE_KEYS[issue.expected] ?? "common:errors.jsonType", values: { field } };
+    case "too_small":
+    case "too_big": {
+      const keys = SIZE_KEYS[issue.type];
+      if (!keys) break;
+      const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
+      const inclusive = issue.inclusive || issue.type !== "number";
+      const limit = Number(bound) + (inclusive ? 0 : issue.code === "too_small" ? 1 : -1);
+      return issue.code === "too_small"
+        ? { key: keys.min, values: { field, minimum: limit } }
+        : { key: keys.max, values: { field, maximum: limit } };
+    }
+    case "invalid_enum_value":
+      return { key: "common:errors.jsonOneOf", values: { field, options: issue.options.join(", ") } };
+    default:
+      break;
   }
-  return null;
+  return { key: "common:errors.jsonInvalid", values: { field } };
 }
 
 export async function apiRateLimit(request: Request, name: LimitName) {
