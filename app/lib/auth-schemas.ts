@@ -1,7 +1,7 @@
 // Form schemas for accounts, shared by the server (authoritative) and the browser (inline hints).
 // Every message is a translation key of the "common" namespace.
 import { z } from "zod";
-import { BASIC_EMAIL_PATTERN, isRejectedSignupEmail, normalizeEmail } from "./email-rules";
+import { BASIC_EMAIL_PATTERN, emailRefusal, normalizeEmail } from "./email-rules";
 import { isCanadianFsa } from "./postal";
 
 export const PASSWORD_MIN = 6;
@@ -15,6 +15,12 @@ const emailField = z
   .regex(BASIC_EMAIL_PATTERN, "errors.emailInvalid")
   .transform(normalizeEmail);
 
+/** An address that may open an account: each refusal with its reason (a temporary or placeholder address). */
+const signUpEmailField = emailField.superRefine((email, ctx) => {
+  const refusal = emailRefusal(email);
+  if (refusal) ctx.addIssue({ code: "custom", message: refusal });
+});
+
 const passwordField = z
   .string({ required_error: "errors.passwordRequired" })
   .min(1, "errors.passwordRequired")
@@ -23,7 +29,7 @@ const passwordField = z
 
 export const SignUpSchema = z
   .object({
-    email: emailField.refine((email) => !isRejectedSignupEmail(email), "errors.emailRejected"),
+    email: signUpEmailField,
     password: passwordField,
     confirmPassword: z.string({ required_error: "errors.confirmRequired" }).max(200),
     postalFsa: z
@@ -62,7 +68,7 @@ export const ResetPasswordSchema = z
 
 /** The JSON API's register payload (spec section 7) has no confirmation field. */
 export const RegisterApiSchema = z.object({
-  email: emailField.refine((email) => !isRejectedSignupEmail(email), "errors.emailRejected"),
+  email: signUpEmailField,
   password: passwordField,
   postalFsa: z
     .string()

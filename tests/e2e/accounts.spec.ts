@@ -38,19 +38,26 @@ test.describe("accounts in English", () => {
         email: "someone@mailinator.com",
         password: PASSWORD,
         confirm: PASSWORD,
-        message: "Please use a valid email address",
+        message: "This looks like a temporary address: please use one you will keep",
+      },
+      // Only in the maintained list of disposable domains: refused by the server, with the same reason.
+      {
+        email: "someone@maildrop.cc",
+        password: PASSWORD,
+        confirm: PASSWORD,
+        message: "This looks like a temporary address: please use one you will keep",
       },
       {
         email: "someone@my-temp-box.ca",
         password: PASSWORD,
         confirm: PASSWORD,
-        message: "Please use a valid email address",
+        message: "This looks like a temporary address: please use one you will keep",
       },
       {
         email: "admin@videotron.ca",
         password: PASSWORD,
         confirm: PASSWORD,
-        message: "Please use a valid email address",
+        message: "This looks like a placeholder address (test@, admin@…): please use your own",
       },
       {
         email: uniqueEmail("short"),

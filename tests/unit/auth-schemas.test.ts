@@ -27,7 +27,7 @@ describe("sign-up form", () => {
   it("rejects disposable addresses", () => {
     expect(
       errors(SignUpSchema, { email: "a@mailinator.com", password: "abcdef", confirmPassword: "abcdef" })?.email?.[0],
-    ).toBe("errors.emailRejected");
+    ).toBe("errors.emailTemporary");
   });
   it("needs 6 characters of password, exactly at the boundary", () => {
     expect(

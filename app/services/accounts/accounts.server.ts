@@ -10,6 +10,7 @@ import { offerPreauthorisedRole } from "./role-invitations.server";
 import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session.server";
 import { now } from "~/lib/clock";
 import { normalizeEmail } from "~/lib/email-rules";
+import { isDisposableAddress } from "./disposable-email.server";
 import type { Language } from "~/lib/i18n";
 import type { PublicUser } from "~/lib/user";
 import type { User } from "../../../db/schema";
@@ -74,6 +75,9 @@ export async function registerUser(input: {
   origin?: string;
 }): Promise<User> {
   const email = normalizeEmail(input.email);
+  if (isDisposableAddress(email)) {
+    throw new AccountError("errors.emailTemporary", "A disposable address", 400);
+  }
   if (findUserByEmail(email)) {
     throw new AccountError("errors.userExists", "User already exists", 409);
   }

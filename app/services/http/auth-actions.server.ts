@@ -52,6 +52,9 @@ export async function signUpFromForm(request: Request, formData: FormData) {
     if (error.key === "errors.passwordCommon") {
       return reject(submission, { hideFields: HIDDEN_SIGN_UP_FIELDS, fieldErrors: { password: [error.key] } });
     }
+    if (error.key === "errors.emailTemporary") {
+      return reject(submission, { hideFields: HIDDEN_SIGN_UP_FIELDS, fieldErrors: { email: [error.key] } });
+    }
     const exists = error.key === "errors.userExists";
     return reject(submission, {
       status: error.status,
