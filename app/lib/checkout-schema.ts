@@ -1,5 +1,6 @@
 // The card form and the checkout API payloads. Messages are keys of the checkout namespace.
 import { z } from "zod";
+import { normalizePostalCode } from "./postal";
 import { isBagCount } from "./pricing";
 
 const CARD_POSTAL = /^[A-Z]\d[A-Z] \d[A-Z]\d$/;
@@ -12,14 +13,42 @@ const bagsField = z.number().refine(isBagCount, "errors.bagCountExpected");
 export const jsonIdField = z.number().int().positive();
 const slotIdField = jsonIdField;
 
-/** '04/29', '4/2029', '04 / 29' → month and four-digit year. */
+/**
+ * The expiry as people type it → month and four-digit year: '04/29', '4/2029', '04 / 29', '04-29', and
+ * without the slash '0429' or '042029'.
+ */
 export function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
-  const match = value.replace(/\s/g, "").match(/^(\d{1,2})\/(\d{2}|\d{4})$/);
+  const compact = value.replace(/\s/g, "").replace(/[-.]/g, "/");
+  const match = compact.match(/^(\d{1,2})\/(\d{2}|\d{4})$/) ?? compact.match(/^(\d{2})(\d{2}|\d{4})$/);
   if (!match) return null;
   const expMonth = Number(match[1]);
   const year = Number(match[2]);
   if (expMonth < 1 || expMonth > 12) return null;
   return { expMonth, expYear: year < 100 ? 2000 + year : year };
+}
+
+/**
+ * A card number spaced as it is typed: groups of four (American Express 4-6-5), at most 19 digits. `caret`
+ * (the count of characters before the cursor) comes back for the same digit, so typing in the middle works.
+ */
+export function spacedCardNumber(value: string, caret = value.length): { value: string; caret: number } {
+  const digitsBefore = value.slice(0, caret).replace(/\D/g, "").length;
+  const digits = value.replace(/\D/g, "").slice(0, 19);
+  const groups = /^3[47]/.test(digits) ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  let spaced = "";
+  let at = 0;
+  let newCaret = 0;
+  for (const size of groups) {
+    if (at >= digits.length) break;
+    const group = digits.slice(at, at + size);
+    if (spaced) spaced += " ";
+    for (const digit of group) {
+      spaced += digit;
+      at += 1;
+      if (at <= digitsBefore) newCaret = spaced.length;
+    }
+  }
+  return { value: spaced, caret: digitsBefore === 0 ? 0 : newCaret };
 }
 
 export const CardFormSchema = z.object({
@@ -37,9 +66,9 @@ export const CardFormSchema = z.object({
   postalCode: z
     .string({ required_error: "card.postalRequired" })
     .trim()
-    .toUpperCase()
     .max(7, "card.postalInvalid")
-    .regex(CARD_POSTAL, "card.postalInvalid"),
+    .transform(normalizePostalCode)
+    .pipe(z.string().regex(CARD_POSTAL, "card.postalInvalid")),
 });
 
 /** A checkout's id (its page's `checkout` parameter); absent, the server finds or starts one. */
@@ -69,9 +98,9 @@ export const SimulatedConfirmSchema = z.object({
   cvc: z.string({ required_error: "card.cvcRequired" }).max(4, "card.cvcInvalid"),
   postalCode: z
     .string({ required_error: "card.postalRequired" })
-    .trim()
-    .toUpperCase()
-    .regex(CARD_POSTAL, "card.postalInvalid"),
+    .max(20, "card.postalInvalid")
+    .transform(normalizePostalCode)
+    .pipe(z.string().regex(CARD_POSTAL, "card.postalInvalid")),
 });
 
 export const CreatePickupSchema = z.object({

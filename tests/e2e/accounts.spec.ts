@@ -218,7 +218,9 @@ test.describe("accounts in French", () => {
     await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirmer le mot de passe").fill("autre-chose");
     await page.getByRole("button", { name: "Créer le compte" }).click();
-    await expect(page.getByText("Veuillez utiliser une adresse courriel valide")).toBeVisible();
+    await expect(
+      page.getByText("Cette adresse semble fictive (test@, admin@…) : veuillez utiliser la vôtre"),
+    ).toBeVisible();
     await expect(page.getByText("Les mots de passe ne correspondent pas")).toBeVisible();
     expect(userCount("test@videotron.ca")).toBe(0);
 

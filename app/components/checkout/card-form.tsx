@@ -1,7 +1,18 @@
 // The simulated provider's card form: a plain form post that works without JavaScript. The number is
 // never echoed back by the server.
 import { Form } from "@remix-run/react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { spacedCardNumber } from "~/lib/checkout-schema";
+
+/** With JavaScript, the number is spaced in groups as it is typed (the server takes it either way). */
+function spaceAsTyped(event: FormEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const spaced = spacedCardNumber(input.value, input.selectionStart ?? input.value.length);
+  if (spaced.value === input.value) return;
+  input.value = spaced.value;
+  input.setSelectionRange(spaced.caret, spaced.caret);
+}
 
 const FIELDS = [
   {
@@ -73,6 +84,7 @@ export function CardForm({
                 autoComplete={field.autoComplete}
                 inputMode={field.inputMode}
                 maxLength={field.maxLength}
+                onInput={field.name === "cardNumber" ? spaceAsTyped : undefined}
                 placeholder={field.placeholder.startsWith("card.") ? t(field.placeholder) : field.placeholder}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${field.name}-error` : undefined}
