@@ -95,6 +95,8 @@ app.use((req, res, next) => {
 // Static files answered successfully are not logged (as remix-serve); everything else is.
 app.use(morgan(hooks.accessLogLine, { skip: (_req, res) => res.statusCode < 400 && !res.locals.dynamic }));
 app.use(hooks.edgeGuard);
+// On a LiteFS replica (LITEFS_DIR, issue 37): a write answers 409 `fly-replay` here, before any work.
+app.use(hooks.replicaGuard);
 app.use(compression());
 /** What Remix answers is logged whatever its status (static files are not, unless they fail). */
 function dynamic(_req, res, next) {
