@@ -138,6 +138,7 @@ describe("litestream.yml", () => {
     const listed = spawnSync(binary, ["databases", "-config", path.join(root, "litestream.yml")], {
       encoding: "utf8",
       env: {
+        NODE_ENV: "test",
         PATH: process.env.PATH,
         DATABASE_PATH: "/srv/check/app.db",
         LITESTREAM_META_PATH: "/srv/check/.app.db-litestream",
