@@ -48,7 +48,7 @@ export function writesData(method: string, pathname: string): boolean {
   return WRITING_READS.includes(routePath(pathname));
 }
 
-export const TXID_COOKIE = "txnum";
+const TXID_COOKIE = "txnum";
 /** How long a read on a replica waits for the resident's last write before the primary answers it. */
 const CATCH_UP_MS = 5_000;
 
