@@ -10,7 +10,8 @@
 // - a full booking with JavaScript off through a proxy that replays each 409 on the primary, as Fly's does:
 //   the pickup exists once;
 // - promotion (the replica's `.primary` file removed) makes the former replica take writes and run the
-//   background work; the former primary, now naming another primary, stops its work and replays writes.
+//   background work; the former primary, now naming another primary, stops its work and replays writes;
+//   a payment confirmed on the first primary and booked on the second is booked once.
 // It starts its own servers, so it runs in the "js" project only (its browser has JavaScript off).
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -105,15 +106,16 @@ test("a primary and a replica on one database: writes replayed, reads local, wor
   });
   await new Promise<void>((resolve) => proxy!.listen(proxyPort, "127.0.0.1", resolve));
 
+  const edge = { baseURL: appUrl };
   const common = { dbFile, env: { APP_URL: appUrl } };
   primary = await startServer({ port: primaryPort, ...common, env: { ...common.env, LITEFS_DIR: primaryDir } });
   await waitForLog(primary, /\[reconcile\] start-up done/, 30_000);
   replica = await startServer({ port: replicaPort, ...common, env: { ...common.env, LITEFS_DIR: replicaDir } });
   await waitForLog(replica, new RegExp(`\\[background\\] replica of ${PRIMARY}: no background work here`), 10_000);
 
-  /** One request straight to a machine (not through the proxy), for APP_URL's host. */
+  /** One request straight to a machine (or to the proxy: `edge`), for APP_URL's host. */
   const call = (
-    server: OwnServer,
+    server: Pick<OwnServer, "baseURL">,
     method: string,
     url: string,
     options: { cookie?: string; json?: unknown; form?: Record<string, string>; language?: string } = {},
@@ -271,6 +273,24 @@ test("a primary and a replica on one database: writes replayed, reads local, wor
     db.close();
   }
 
+  // A payment confirmed on the primary, through the proxy (both writes replayed there)...
+  const slotId = open[1]!.id;
+  const intent = await call(edge, "POST", "/api/create-payment-intent", { cookie, json: { bagCount: 1, slotId } });
+  expect(intent.status, intent.text).toBe(200);
+  const paymentIntentId = JSON.parse(intent.text).paymentIntentId as string;
+  const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
+  const confirmed = await call(edge, "POST", "/api/payments/simulated/confirm", {
+    cookie,
+    json: { paymentIntentId, ...card },
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  expect(replays).toEqual(
+    expect.arrayContaining([
+      `POST /api/create-payment-intent -> ${PRIMARY}`,
+      `POST /api/payments/simulated/confirm -> ${PRIMARY}`,
+    ]),
+  );
+
   // Promotion: the replica's `.primary` file goes; it takes the writes and starts the background work.
   fs.rmSync(path.join(replicaDir, ".primary"));
   await waitForLog(replica, /\[background\] primary: seed, outbox worker, reconcile and hourly upkeep started/, 10_000);
@@ -289,4 +309,27 @@ test("a primary and a replica on one database: writes replayed, reads local, wor
   const demoted = await call(primary, "POST", "/api/auth/logout", { cookie });
   expect(demoted.status).toBe(409);
   expect(demoted.headers["fly-replay"]).toBe(`instance=${REPLICA}`);
+
+  // ...and booked on the other machine, now the primary (its promotion's reconcile may have booked it
+  // already; the resident's request, and its retry, find that one): one pickup for the payment.
+  const booking = { bagsRequested: 1, pickupSlotId: slotId, totalPrice: 11.5, paymentIntentId };
+  const first = await call(edge, "POST", "/api/pickup-requests", { cookie, json: booking });
+  const again = await call(edge, "POST", "/api/pickup-requests", { cookie, json: booking });
+  const numbers = [first, again].map((answer) => {
+    expect([201, 409], answer.text).toContain(answer.status);
+    return JSON.parse(answer.text).confirmationNumber as string;
+  });
+  expect(numbers[1]).toBe(numbers[0]);
+  const after = new Database(dbFile, { readonly: true });
+  try {
+    const rows = after
+      .prepare(
+        `select r.confirmation_number as number, p.status from pickup_requests r join payments p on p.id = r.payment_id
+          where p.provider_payment_id = ?`,
+      )
+      .all(paymentIntentId);
+    expect(rows).toEqual([{ number: numbers[0], status: "succeeded" }]);
+  } finally {
+    after.close();
+  }
 });
