@@ -44,8 +44,9 @@ COPY app ./app
 COPY scripts ./scripts
 RUN mkdir -p /data /litefs && chown node:node /data /litefs
 # The database lives in LiteFS's mount (litefs.yml fuse.dir), LiteFS's data and Litestream's shadow WAL on
-# the volume. Run without LiteFS (`docker run ... node scripts/start-replicated.mjs`): set
-# DATABASE_PATH=/data/app.db and unset LITEFS_DIR.
+# the volume. Without LiteFS (one VM, ways 1 and 2 of docs/operations.md): `docker run --user node -e
+# LITEFS_DIR= -e DATABASE_PATH=/data/app.db -e LITESTREAM_META_PATH=/data/.app.db-litestream ... <image>
+# node scripts/start-replicated.mjs`.
 ENV PORT=3000 \
     LITEFS_DIR=/litefs \
     DATABASE_PATH=/litefs/app.db \
