@@ -1,6 +1,7 @@
 // Nothing lost when the VM dies (issue 37): the app runs under Litestream for real (`npm run
 // start:replicated`, the packaged binary, litestream.yml) with Litestream's `file` replica standing in for
-// S3. Residents book and pay through the JSON API; mid-burst the whole process group (Litestream and the
+// S3. (The npm S3 stand-in s3rver 3.7.1 was tried: it stores Litestream's objects, but its listing with a
+// delimiter returns no CommonPrefixes for nested prefixes, so `litestream restore` finds no generation.) Residents book and pay through the JSON API; mid-burst the whole process group (Litestream and the
 // server) is SIGKILLed, as when the machine dies, and the machine's disk is gone (database, WAL, Litestream's
 // shadow WAL). Then:
 // - `npm run restore -- --output <file>` brings back every payment and booking acknowledged more than the
