@@ -39,3 +39,11 @@ export function litestreamEnv(source = process.env) {
       source.LITESTREAM_META_PATH ?? path.join(path.dirname(database), `.${path.basename(database)}-litestream`),
   };
 }
+
+/**
+ * `litestream restore` (0.3.13) restores into `<file>.tmp` and renames it, leaving that temporary file's
+ * empty `-wal` and `-shm` behind: removed, so only the restored database is left beside it.
+ */
+export function removeRestoreLeftovers(file) {
+  for (const suffix of [".tmp-wal", ".tmp-shm"]) fs.rmSync(`${file}${suffix}`, { force: true });
+}

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { litestreamBinary, litestreamEnv } from "./litestream.mjs";
+import { litestreamBinary, litestreamEnv, removeRestoreLeftovers } from "./litestream.mjs";
 
 function fail(message) {
   console.error(message);
@@ -53,6 +53,7 @@ const restored = spawnSync(
   ],
   { stdio: "inherit", env },
 );
+removeRestoreLeftovers(output);
 if (restored.error) fail(`litestream could not run: ${restored.error.message}`);
 if (restored.status !== 0) fail(`litestream restore failed (exit ${restored.status}).`);
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -12,7 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { litestreamBinary, litestreamEnv } from "./litestream.mjs";
+import { litestreamBinary, litestreamEnv, removeRestoreLeftovers } from "./litestream.mjs";
 
 const build = process.argv[2] ?? `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`;
 const server = [process.execPath, "scripts/server.mjs", build];
@@ -42,6 +42,7 @@ if (!env.LITESTREAM_REPLICA_URL) {
       ["restore", ...config, "-if-db-not-exists", "-if-replica-exists", env.DATABASE_PATH],
       { stdio: "inherit", env },
     );
+    removeRestoreLeftovers(env.DATABASE_PATH);
     if (restored.status !== 0) process.exit(restored.status ?? 1);
   }
   const quote = (word) => `'${word.replace(/'/g, `'\\''`)}'`;

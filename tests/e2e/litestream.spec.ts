@@ -170,6 +170,7 @@ test("a machine killed mid-burst under Litestream loses no acknowledged booking 
   const printed = restore(restoreEnv, "--output", latest);
   expect(printed).toMatch(/Restored the latest state: \d+ bytes, integrity ok, in \d+\.\d+ s\./);
   console.log(`[litestream test] ${printed.trim().split("\n").at(-1)}`);
+  expect(fs.readdirSync(dir).filter((name) => name.startsWith("latest.db"))).toEqual(["latest.db"]);
   const copy = new Database(latest, { readonly: true });
   try {
     expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
@@ -218,6 +219,7 @@ test("a machine killed mid-burst under Litestream loses no acknowledged booking 
   server = await startServer({ port, dbFile, ...replicated });
   await waitForLog(server, /\[reconcile\] start-up done/, 30_000);
   expect(server.log.join("")).toMatch(/is missing: restoring the latest state from the replica/);
+  expect(fs.readdirSync(disk).filter((name) => name.includes(".tmp"))).toEqual([]);
 
   const db = new Database(dbFile, { readonly: true });
   try {
