@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { WRITING_READS, replayAnswer, txidOfCookie, writesData } from "~/services/http/replica.server";
 import { currentTxid, parsePosition, primaryInstance, waitForTxid } from "~/services/platform/litefs.server";
 import { isOutboxPrimary } from "~/services/platform/outbox.server";
+import { env } from "~/services/platform/config.server";
+import { openDatabase } from "~/services/platform/db.server";
 
 const dirs: string[] = [];
 function litefsDir() {
@@ -112,5 +114,41 @@ describe("the outbox worker's machine", () => {
     ).toBe(true);
     expect(isOutboxPrimary({ OUTBOX_WORKER: "0", LITEFS_DIR: "/litefs" })).toBe(false);
     expect(isOutboxPrimary({ OUTBOX_WORKER: "1", FLY_REGION: "yyz", PRIMARY_REGION: "yul" })).toBe(false);
+  });
+});
+
+describe("the database connection", () => {
+  afterEach(() => {
+    env.LITESTREAM_REPLICA_URL = undefined;
+    env.LITEFS_DIR = undefined;
+  });
+  const pragmas = (file: string) => {
+    const { sqlite } = openDatabase(file);
+    try {
+      return {
+        journal: sqlite.pragma("journal_mode", { simple: true }),
+        autocheckpoint: sqlite.pragma("wal_autocheckpoint", { simple: true }),
+        busyTimeout: sqlite.pragma("busy_timeout", { simple: true }),
+        migrated: sqlite.prepare("select count(*) as n from sqlite_master where name = '__drizzle_migrations'").get(),
+      };
+    } finally {
+      sqlite.close();
+    }
+  };
+
+  it("under Litestream leaves the WAL's checkpoints to Litestream; alone, SQLite checkpoints it", () => {
+    expect(pragmas(path.join(litefsDir(), "alone.db"))).toMatchObject({ journal: "wal", autocheckpoint: 1000 });
+    env.LITESTREAM_REPLICA_URL = "s3://recircle-backups/app.db";
+    const replicated = pragmas(path.join(litefsDir(), "replicated.db"));
+    expect(replicated).toMatchObject({ journal: "wal", autocheckpoint: 0 });
+    expect(replicated.busyTimeout).toBeGreaterThan(0);
+  });
+
+  it("is migrated by the primary only: a LiteFS replica's copy arrives migrated", () => {
+    const dir = litefsDir();
+    env.LITEFS_DIR = dir;
+    expect(pragmas(path.join(dir, "primary.db")).migrated).toEqual({ n: 1 });
+    fs.writeFileSync(path.join(dir, ".primary"), "machine-1");
+    expect(pragmas(path.join(dir, "replica.db")).migrated).toEqual({ n: 0 });
   });
 });
