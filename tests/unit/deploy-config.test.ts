@@ -5,6 +5,7 @@
 // started) and fly.toml (the volume, the paths), and the scripts the operator runs.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
@@ -104,6 +105,24 @@ describe("litefs.yml", () => {
     expect(litefs.exec.indexOf(migrate[0]!)).toBeLessThan(litefs.exec.indexOf(last));
     for (const script of ["scripts/migrate.ts", "scripts/start-replicated.mjs"]) {
       expect(fs.existsSync(path.join(root, script)), script).toBe(true);
+    }
+  });
+
+  it("its migration step migrates a database and exits", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrate-"));
+    try {
+      const step = litefs.exec.find((s) => s.cmd.includes("scripts/migrate.ts"))!.cmd;
+      const command = step.replace(/^setpriv .*? node /, "").split(" ");
+      const run = spawnSync(process.execPath, command, {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: path.join(dir, "app.db"), SESSION_SECRET: "s" },
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const migrations = fs.readdirSync(path.join(root, "db", "migrations")).filter((f) => f.endsWith(".sql"));
+      expect(run.stdout).toContain(`Database migrated (${migrations.length} migrations applied in all).`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
