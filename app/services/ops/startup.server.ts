@@ -48,8 +48,14 @@ function followRole() {
   if (stopping) return;
   const primary = primaryInstance();
   if (primary === null && !running) {
-    console.log("[background] primary: seed, outbox worker, reconcile and hourly upkeep started");
-    startPrimaryWork();
+    try {
+      startPrimaryWork();
+      console.log("[background] primary: seed, outbox worker, reconcile and hourly upkeep started");
+    } catch (error) {
+      // A copy not yet writable just after the promotion: tried again at the next check.
+      console.error("[background] starting the primary's work failed; trying again", error);
+      void stopPrimaryWork();
+    }
   } else if (primary !== null && running) {
     void stopPrimaryWork().then(() => console.log(`[background] replica of ${primary}: background work stopped`));
   } else if (primary !== null && roleCheck === null) {
