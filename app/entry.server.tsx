@@ -17,6 +17,7 @@ import { accessLogLine } from "~/services/http/access-log.server";
 import { edgeGuard } from "~/services/http/edge-guard.server";
 import { adminNoStore } from "~/services/http/admin-no-store.server";
 import { closingTagsLast } from "~/services/http/document-end.server";
+import { replicaGuard } from "~/services/http/replica.server";
 import { gathered } from "~/services/http/gathered-stream.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
 import { renderKey, storedRender, storingRender } from "~/services/http/render-cache.server";
@@ -38,13 +39,15 @@ void import(/* @vite-ignore */ import.meta.url).then((build: { routes: Parameter
 
 /**
  * What the server (scripts/server.mjs) takes from the build, the rules staying in app/services: the
- * edge checks before static files and the app (host, malformed path, cross-site, body limit), the
+ * edge checks before static files and the app (host, malformed path, cross-site, body limit), on a LiteFS
+ * replica the writes sent to the primary (409 fly-replay) and the reads waiting for the resident's last write, the
  * socket address for rate limits, the access log's redacted line, and the graceful stop (stop the
  * timers and workers first, close the database once the last request is answered).
  */
 export const serverHooks = {
   edgeGuard,
   adminNoStore,
+  replicaGuard,
   passSocketAddress,
   accessLogLine,
   stopBackgroundWork,

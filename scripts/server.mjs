@@ -97,6 +97,8 @@ app.use(morgan(hooks.accessLogLine, { skip: (_req, res) => res.statusCode < 400 
 app.use(hooks.edgeGuard);
 // Admin answers are never stored, whatever the route says (issue 32).
 app.use(hooks.adminNoStore);
+// On a LiteFS replica (LITEFS_DIR, issue 37): a write answers 409 `fly-replay` here, before any work.
+app.use(hooks.replicaGuard);
 app.use(compression());
 /** What Remix answers is logged whatever its status (static files are not, unless they fail). */
 function dynamic(_req, res, next) {

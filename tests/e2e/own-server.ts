@@ -47,6 +47,13 @@ export async function startServer(options: {
   port: number;
   dbFile: string;
   env?: Record<string, string>;
+  /** What node runs instead of the server itself (e.g. scripts/start-replicated.mjs and its build). */
+  script?: string[];
+  /**
+   * Its own process group, so that kill() SIGKILLs every process of it at once (the server and the
+   * Litestream around it), as when the machine dies.
+   */
+  group?: boolean;
 }): Promise<OwnServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -73,9 +80,10 @@ export async function startServer(options: {
   env.APP_URL = `http://127.0.0.1:${options.port}`;
   // What the test asks for wins, the payment provider included (tests/e2e/stripe-load-failure.spec.ts).
   Object.assign(env, options.env);
-  const child = spawn(process.execPath, ["scripts/server.mjs", BUILD], {
+  const child = spawn(process.execPath, options.script ?? ["scripts/server.mjs", BUILD], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.group ?? false,
   });
   const log: string[] = [];
   child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
@@ -90,7 +98,13 @@ export async function startServer(options: {
     log,
     exited,
     async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      if (options.group) {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          // the group is gone already
+        }
+      } else if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     },
   };

@@ -11,6 +11,7 @@ import { getLanguage } from "./i18n.server";
 import { reject, submissionOf } from "./forms.server";
 import { getSession } from "./session.server";
 import { redirectWithToast } from "./toast.server";
+import { replayUnlessPrimary } from "./replica.server";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/pricing";
 import type { RefundStatus } from "~/services/payments/types";
@@ -66,17 +67,24 @@ type Moving =
  */
 export async function pickupBeingMoved(request: Request, user: User, modifyFlag: boolean): Promise<Moving> {
   const stored = await modifyingPickupId(request);
-  if (!modifyFlag) return stored ? { kind: "forget", setCookie: await forgetModify(request) } : { kind: "none" };
+  if (!modifyFlag) return stored ? { kind: "forget", setCookie: await forgetOnPrimary(request) } : { kind: "none" };
   // Nothing being moved (Back after a finished move, a kept tab): My Orders shows where things stand.
   if (stored === null) return { kind: "redirect", response: redirect("/history") };
   try {
     return { kind: "modify", order: pickupToMove(user.id, stored) };
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    const headers = new Headers({ "Set-Cookie": await forgetModify(request) });
+    const headers = new Headers({ "Set-Cookie": await forgetOnPrimary(request) });
     const toast = { type: "error" as const, title: "orders:toast.modifyFailed", description: `checkout:${error.key}` };
     return { kind: "redirect", response: await redirectWithToast(request, "/history", toast, headers) };
   }
+}
+
+/** Forgetting writes the session's row: on a LiteFS replica the request is replayed on the primary first. */
+async function forgetOnPrimary(request: Request) {
+  const replay = replayUnlessPrimary(request);
+  if (replay) throw replay;
+  return forgetModify(request);
 }
 
 /** Saves the new slot, forgets the pickup being moved, and goes back to My Orders. */

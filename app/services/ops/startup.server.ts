@@ -2,6 +2,9 @@
 // crash left half-done between us and the payment provider, then every hour keep the slots ahead,
 // drop expired sessions, erase expired reset links from the outbox and settle again. The outbox worker
 // (platform/outbox.server) sends e-mails from start-up on, on the primary; stopBackgroundWork() stops it.
+// On several machines (LiteFS, issue 37) all of it runs on the primary only: a replica checks every
+// second whether it was promoted (its `.primary` file gone) and starts the work then; a primary that
+// lost the lease stops it.
 import { reconcileInBackground } from "~/services/booking/reconcile.server";
 import { seed } from "./seed.server";
 import { purgeExpiredSessions } from "~/services/accounts/session.server";
@@ -9,6 +12,7 @@ import { purgeExpiredResetEmails } from "~/services/accounts/accounts.server";
 import { purgeExpiredInvitationEmails } from "~/services/accounts/role-invitations.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/services/platform/outbox.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
+import { litefsDir, primaryInstance } from "~/services/platform/litefs.server";
 
 declare global {
   var __startupDone: boolean | undefined;
@@ -17,7 +21,12 @@ declare global {
 /** The hourly run leaves alone payments touched in the last minutes: a live request may own them. */
 const RECONCILE_GRACE_MS = 10 * 60 * 1000;
 
+/** How often a machine looks whether it became the primary, or stopped being it. */
+const ROLE_CHECK_MS = 1000;
+
 let hourly: ReturnType<typeof setInterval> | null = null;
+let roleCheck: ReturnType<typeof setInterval> | null = null;
+let running = false;
 let stopping = false;
 
 /** Whether the server is stopping (SIGTERM/SIGINT): /healthz answers 503 from then on. */
@@ -28,6 +37,34 @@ export function isStopping() {
 export function startBackgroundWork() {
   if (globalThis.__startupDone || process.env.VITEST) return;
   globalThis.__startupDone = true;
+  if (!litefsDir()) return startPrimaryWork();
+  followRole();
+  roleCheck = setInterval(followRole, ROLE_CHECK_MS);
+  roleCheck.unref();
+}
+
+/** On LiteFS: starts the work when this machine is (or became) the primary, stops it when it no longer is. */
+function followRole() {
+  if (stopping) return;
+  const primary = primaryInstance();
+  if (primary === null && !running) {
+    try {
+      startPrimaryWork();
+      console.log("[background] primary: seed, outbox worker, reconcile and hourly upkeep started");
+    } catch (error) {
+      // A copy not yet writable just after the promotion: tried again at the next check.
+      console.error("[background] starting the primary's work failed; trying again", error);
+      void stopPrimaryWork();
+    }
+  } else if (primary !== null && running) {
+    void stopPrimaryWork().then(() => console.log(`[background] replica of ${primary}: background work stopped`));
+  } else if (primary !== null && roleCheck === null) {
+    console.log(`[background] replica of ${primary}: no background work here`);
+  }
+}
+
+function startPrimaryWork() {
+  running = true;
   seed();
   startOutboxWorker();
   // The process that was working on any half-done payment is gone: no grace at start-up.
@@ -49,13 +86,20 @@ export function startBackgroundWork() {
   hourly.unref();
 }
 
+async function stopPrimaryWork() {
+  running = false;
+  if (hourly) clearInterval(hourly);
+  hourly = null;
+  await stopOutboxWorker();
+}
+
 /**
  * The app's stop hook (graceful shutdown, called by scripts/server.mjs through serverHooks): /healthz
  * answers 503, no hourly run starts again, and the outbox worker finishes the message it is sending.
  */
 export async function stopBackgroundWork() {
   stopping = true;
-  if (hourly) clearInterval(hourly);
-  hourly = null;
-  await stopOutboxWorker();
+  if (roleCheck) clearInterval(roleCheck);
+  roleCheck = null;
+  await stopPrimaryWork();
 }

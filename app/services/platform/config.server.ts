@@ -21,6 +21,11 @@ const EnvSchema = z.object({
   // whose FLY_REGION differs from PRIMARY_REGION is a replica and does not send either.
   OUTBOX_WORKER: z.enum(["0", "1"]).default("1"),
   FLY_REGION: z.string().optional(),
+  // Several machines (issue 37, docs/operations.md): LiteFS's mount directory, whose `.primary` file says
+  // this machine is a replica; and Litestream's replica, whose presence means the app runs under
+  // `litestream replicate` (Litestream then takes the WAL checkpoints).
+  LITEFS_DIR: z.string().optional(),
+  LITESTREAM_REPLICA_URL: z.string().optional(),
   PRIMARY_REGION: z.string().optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // The proxy in front of the app, whose headers are then believed: "fly" (fly-proxy: the client's

@@ -2,6 +2,10 @@
 // Writes that must last go through `durably` (a failed commit throws); write transactions take the
 // write lock at BEGIN (IMMEDIATE); a write waits at most BUSY_TIMEOUT_MS for another process's lock,
 // then fails with SQLITE_BUSY, which the web edge answers 503 (http/database-fault.server).
+// Under Litestream (LITESTREAM_REPLICA_URL set: `npm run start:replicated`, the container) the app never
+// checkpoints the WAL itself: Litestream does, once it has shipped the frames (its docs: WAL mode, a busy
+// timeout, autocheckpoint off so no checkpoint of ours resets the WAL under it; nothing here truncates it).
+// On a LiteFS replica the database is LiteFS's read-only copy: the primary alone migrates it.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -9,6 +13,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../../db/schema";
 import { env } from "./config.server";
+import { isPrimary } from "./litefs.server";
 
 export type Db = BetterSQLite3Database<typeof schema>;
 /** The handle passed to `db.transaction(tx => ...)` callbacks; services accept either. */
@@ -29,8 +34,9 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: Db 
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  if (env.LITESTREAM_REPLICA_URL) sqlite.pragma("wal_autocheckpoint = 0");
   const db = immediateTransactions(drizzle(sqlite, { schema }));
-  migrate(db, { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
+  if (isPrimary()) migrate(db, { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return { sqlite, db };
 }
@@ -59,9 +65,11 @@ export function durably<Row>(query: { all(): Row[] }): Row {
 /**
  * A write nobody waits for (bookkeeping on a read, such as generating the slots ahead): tried without
  * waiting for another process's write lock, and skipped with `undefined` when the database is locked,
- * full or failing, so the read it rides on still answers (and at once).
+ * full or failing, or on a LiteFS replica, so the read it rides on still answers (and at once).
  */
 export function bestEffortWrite<T>(write: () => T): T | undefined {
+  // A replica's copy is the primary's to write: the bookkeeping is done there.
+  if (!isPrimary()) return undefined;
   const connection = sqlite();
   connection.pragma("busy_timeout = 0");
   try {

@@ -139,9 +139,16 @@ export async function deliverDueEmails(
   return report;
 }
 
-/** The worker runs on the primary only: not with OUTBOX_WORKER=0, nor on a Fly machine outside PRIMARY_REGION. */
-export function isOutboxPrimary(source: Pick<typeof env, "OUTBOX_WORKER" | "FLY_REGION" | "PRIMARY_REGION"> = env) {
+/**
+ * The worker runs on the primary only: not with OUTBOX_WORKER=0, nor on a Fly machine outside PRIMARY_REGION.
+ * On LiteFS the lease says which machine is the primary (ops/startup starts the worker there only), in
+ * whichever region it moved to.
+ */
+export function isOutboxPrimary(
+  source: Pick<typeof env, "OUTBOX_WORKER" | "FLY_REGION" | "PRIMARY_REGION" | "LITEFS_DIR"> = env,
+) {
   if (source.OUTBOX_WORKER === "0") return false;
+  if (source.LITEFS_DIR) return true;
   return !(source.FLY_REGION && source.PRIMARY_REGION && source.FLY_REGION !== source.PRIMARY_REGION);
 }
 
