@@ -1,6 +1,6 @@
 // Database-backed sessions: the cookie holds only a random id; the row holds who is signed in, so
 // signing out, resetting a password or expiry really ends a session.
-import { createSessionStorage } from "@remix-run/node";
+import { createCookie, createSessionStorage } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { db, perConnection, schema } from "~/services/platform/db.server";
@@ -40,16 +40,23 @@ const lookups = perConnection((db) => ({
     .prepare(),
 }));
 
+/** The session cookie: a signed random id (the row holds the rest). */
+const sessionCookie = createCookie(SESSION_COOKIE, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: secureCookies,
+  secrets: env.sessionSecrets,
+  maxAge: 60 * 60 * 24 * SESSION_DAYS,
+});
+
+/** A Set-Cookie that removes the session cookie from the browser, without touching any row (a read on a replica). */
+export function clearedSessionCookie(): Promise<string> {
+  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
 export const sessionStorage = createSessionStorage<SessionData>({
-  cookie: {
-    name: SESSION_COOKIE,
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: secureCookies,
-    secrets: env.sessionSecrets,
-    maxAge: 60 * 60 * 24 * SESSION_DAYS,
-  },
+  cookie: sessionCookie,
   async createData(data, expires) {
     if (!data.userId) throw new Error("A session needs a user");
     const id = randomToken(24);

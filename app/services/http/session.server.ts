@@ -3,6 +3,7 @@
 import { redirect } from "@remix-run/node";
 import {
   carriesSession,
+  clearedSessionCookie,
   findSessionUser,
   SESSION_DAYS,
   sessionStorage,
@@ -46,7 +47,8 @@ export async function requireUser(request: Request) {
   if (!user) {
     const signIn = `/sign-in?redirect=${encodeURIComponent(redirectParam(request))}`;
     if (!carriesSession(request)) throw redirect(signIn);
-    const headers = await destroyUserSession(request);
+    // The dead cookie is cleared without a write (the session row is gone or expired already).
+    const headers = new Headers({ "Set-Cookie": await clearedSessionCookie() });
     throw await redirectWithToast(request, signIn, { title: "toast.loggedOut", type: "info" }, headers);
   }
   return user;
