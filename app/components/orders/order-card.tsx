@@ -1,10 +1,11 @@
 // One pickup in My Orders: its date and status, the details, and (while it can still change) the
-// buttons to move or cancel it. Moving posts to /history; cancelling asks first on its own page.
-import { Form, Link } from "@remix-run/react";
+// buttons to move or cancel it (OrderChanges, shared with the order page).
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { formatMoney } from "~/lib/pricing";
 import type { DisplayStatus } from "~/lib/pickup-status";
+import { OrderChanges } from "./order-changes";
 import { ServiceAreas } from "./service-areas";
 import { StatusBadge } from "./status-badge";
 
@@ -61,39 +62,7 @@ export function OrderCard({ order }: { order: OrderCardView }) {
           ) : null}
         </dd>
       </dl>
-      {order.changes.visible ? (
-        <div className="mt-3 border-t border-stone-200 pt-3">
-          <div className="flex gap-2 narrow:flex-col">
-            <Form method="post" className="flex-1">
-              <input type="hidden" name="pickupId" value={order.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="modify"
-                className="btn-secondary w-full"
-                disabled={!order.changes.allowed}
-                aria-describedby={order.changes.allowed ? undefined : `closed-${order.id}`}
-              >
-                {t("history.modify")}
-              </button>
-            </Form>
-            {order.changes.allowed ? (
-              <Link to={`/order/${order.confirmationNumber}/cancel`} className="btn-secondary flex-1 text-red-800">
-                {t("history.cancel")}
-              </Link>
-            ) : (
-              <button type="button" className="btn-secondary flex-1" disabled aria-describedby={`closed-${order.id}`}>
-                {t("history.cancel")}
-              </button>
-            )}
-          </div>
-          {order.changes.allowed ? null : (
-            <p id={`closed-${order.id}`} className="mt-2 text-sm text-stone-700">
-              {t("history.changesClosed")}
-            </p>
-          )}
-        </div>
-      ) : null}
+      <OrderChanges order={order} />
     </li>
   );
 }

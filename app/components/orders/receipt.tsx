@@ -6,9 +6,10 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import type { DisplayStatus } from "~/lib/pickup-status";
 import { formatMoney } from "~/lib/pricing";
+import { OrderChanges, type OrderChangesView } from "./order-changes";
 import { StatusBadge } from "./status-badge";
 
-export type ReceiptView = {
+export type ReceiptView = OrderChangesView & {
   confirmationNumber: string;
   displayStatus: DisplayStatus;
   createdAt: number;
@@ -114,6 +115,7 @@ export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string
           </p>
         ) : null}
       </section>
+      <OrderChanges order={order} className="" />
       <div className="flex flex-wrap gap-2 print:hidden">
         <Link to="/history" className="btn-secondary">
           {t("order.backToOrders")}
