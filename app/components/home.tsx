@@ -1,22 +1,52 @@
 // The signed-in resident's home page at /: a welcome, their service area, and the two next steps.
 import { Link } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
+import { formatDate, windowLabel } from "~/lib/format";
+import { OrderChanges, type OrderChangesView } from "./orders/order-changes";
 
 export type HomeData = {
   firstName: string;
   postalFsa: string;
   /** Whether the resident's prefix is in the served table; null when we do not know their prefix. */
   served: boolean | null;
+  /** An account older than a day, or with a pickup: welcomed back; a new one is welcomed. */
+  returning: boolean;
+  /** The soonest pickup still ahead, shown first. */
+  next: (OrderChangesView & { bagsRequested: number; slot: { date: string; window: "morning" | "afternoon" } }) | null;
 };
 
-export function Home({ firstName, postalFsa, served }: HomeData) {
-  const { t } = useTranslation();
+export function Home({ firstName, postalFsa, served, returning, next }: HomeData) {
+  const { t, i18n } = useTranslation(["common", "orders"]);
+  const greeting = returning
+    ? firstName
+      ? t("home.welcomeBackName", { name: firstName })
+      : t("home.welcomeBack")
+    : firstName
+      ? t("home.welcomeName", { name: firstName })
+      : t("home.welcome");
   return (
     <section className="mx-auto max-w-md">
-      <h1 className="page-title">
-        {firstName ? t("home.welcomeBackName", { name: firstName }) : t("home.welcomeBack")}
-      </h1>
+      <h1 className="page-title">{greeting}</h1>
       <p className="mt-1 text-stone-700">{t("home.subtitle")}</p>
+
+      {next ? (
+        <section className="card mt-4" aria-labelledby="next-pickup-title" data-testid="next-pickup">
+          <h2 id="next-pickup-title" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+            {t("home.nextPickup")}
+          </h2>
+          <p className="mt-1 text-lg font-semibold text-stone-900">{formatDate(next.slot.date, i18n.language)}</p>
+          <p className="text-stone-800">
+            {t("home.nextPickupDetails", {
+              window: windowLabel(next.slot.window, i18n.language),
+              bags: t("orders:history.bags", { count: next.bagsRequested }),
+            })}
+          </p>
+          <Link to={`/order/${next.confirmationNumber}`} className="btn-link mt-1 inline-block text-sm">
+            {t("home.viewOrder", { number: next.confirmationNumber })}
+          </Link>
+          <OrderChanges order={next} />
+        </section>
+      ) : null}
 
       <div className="card mt-4 flex items-start gap-3" data-testid="service-area">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">

@@ -5,9 +5,9 @@ import { useLoaderData } from "@remix-run/react";
 import { Home } from "~/components/home";
 import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
-import { redirect, getT, isServedPrefix, getUser } from "~/services/http/pages.server";
+import { redirect, getT, isServedPrefix, getUser, homeOrders } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["common", "orders"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -18,12 +18,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user) return { title: t("app.tagline"), home: null };
   const target = new URL(request.url).searchParams.get("redirect");
   if (target && REDIRECTS.has(target)) throw redirect(`/${target}`);
+  const { next, returning } = homeOrders(user);
   return {
     title: t("home.title"),
     home: {
       firstName: user.firstName,
       postalFsa: user.postalFsa,
       served: user.postalFsa ? isServedPrefix(user.postalFsa) : null,
+      returning,
+      next: next && {
+        id: next.id,
+        confirmationNumber: next.confirmationNumber,
+        bagsRequested: next.bagsRequested,
+        slot: { date: next.slot.date, window: next.slot.window },
+        changes: next.changes,
+      },
     },
   };
 }

@@ -163,7 +163,8 @@ test.describe("accepted materials in English", () => {
   test("home shows the service area and the two next steps; ?redirect= goes there", async ({ page }) => {
     await resident(page, "home");
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: "Welcome back!" })).toBeVisible();
+    // A brand-new account is welcomed, not welcomed back (issue 33, part 6).
+    await expect(page.getByRole("heading", { name: "Welcome!" })).toBeVisible();
     const area = page.getByTestId("service-area");
     await expect(area).toContainText("Your service area: H2X");
     await expect(area.locator("strong")).toHaveText("H2X");
@@ -182,7 +183,8 @@ test.describe("accepted materials in English", () => {
     // Anything else stays home.
     await page.goto("/?redirect=https://elsewhere.example");
     await expect(page).toHaveURL(/\/\?redirect=/);
-    await expect(page.getByRole("heading", { name: "Welcome back!" })).toBeVisible();
+    // A brand-new account is welcomed, not welcomed back (issue 33, part 6).
+    await expect(page.getByRole("heading", { name: "Welcome!" })).toBeVisible();
   });
 
   test("visitors keep the landing page, even with ?redirect=", async ({ page }) => {
@@ -282,7 +284,7 @@ test.describe("matières acceptées en français", () => {
   test("l’accueil affiche le secteur et les deux boutons", async ({ page }) => {
     await resident(page, "accueil");
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: "Bon retour!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Bienvenue!" })).toBeVisible();
     await expect(page.getByTestId("service-area")).toContainText("Votre secteur : H2X");
     await expect(page.getByRole("link", { name: "Planifier une nouvelle collecte" })).toHaveAttribute(
       "href",

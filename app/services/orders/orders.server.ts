@@ -152,3 +152,17 @@ export function findPickupForUser(userId: number, confirmationNumber: string | n
     slot: { id: slot.id, date: slot.date, window: slot.window, startsAt: slot.startsAt },
   };
 }
+
+/** A day: an account younger than this, with no pickup yet, is new (welcomed, not welcomed back). */
+const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What the resident's home page leads with: their soonest pickup still ahead (Scheduled, its window not
+ * started), with what it takes to move or cancel it, and whether they are coming back (an account older than
+ * a day, or with a pickup) or new.
+ */
+export function homeOrders(user: { id: number; createdAt: number }, at = now()) {
+  const orders = listOrders(user.id, at);
+  const next = orders.filter((order) => order.changes.visible).at(-1) ?? null;
+  return { next, returning: orders.length > 0 || at - user.createdAt > NEW_ACCOUNT_MS };
+}
