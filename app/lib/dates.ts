@@ -51,4 +51,4 @@ export function sameDayNextMonth(date: string): string {
   return new Date(Date.UTC(y!, m!, Math.min(d!, lastDay))).toISOString().slice(0, 10);
 }
 
-export { formatDate, formatDateTime, windowLabel } from "./format";
+export { bagsOutBy, formatDate, formatDateTime, windowLabel } from "./format";

@@ -25,6 +25,11 @@ export function windowLabel(window: keyof typeof WINDOW_HOURS, lng: string): str
   return `${clockLabel(startHour, 0, lng)} - ${clockLabel(endHour, 0, lng)}`;
 }
 
+/** When the bags must be outside: the start of their window ('8:00 AM' or '1:00 PM'; '8 h' or '13 h'). */
+export function bagsOutBy(window: keyof typeof WINDOW_HOURS, lng: string): string {
+  return clockLabel(WINDOW_HOURS[window].startHour, 0, lng);
+}
+
 const FORMAT_OPTIONS = {
   long: { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" },
   short: { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" },

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatDate, windowLabel } from "~/lib/format";
+import { bagsOutBy, formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { data, getLanguage, getT, findPickupForUser, requireUser } from "~/services/http/pages.server";
 
@@ -26,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       bags: pickup.bagsRequested,
       date: formatDate(pickup.slot.date, lng),
       window: windowLabel(pickup.slot.window, lng),
+      outBy: bagsOutBy(pickup.slot.window, lng),
       cancelled: pickup.status === "Cancelled",
     },
   });
@@ -94,7 +95,7 @@ export default function Confirmation() {
           {t("confirmation.instructions.title")}
         </h2>
         <ul className="mt-2 list-disc space-y-1.5 pl-5 text-stone-800">
-          <li>{t("confirmation.instructions.outside")}</li>
+          <li>{t("confirmation.instructions.outside", { time: pickup.outBy })}</li>
           <li>{t("confirmation.instructions.bag")}</li>
           <li>{t("confirmation.instructions.batteries")}</li>
         </ul>

@@ -47,7 +47,13 @@ test("a resident books from /booking through the profile and checkout to the con
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Pay $11.50" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/confirmed/i);
-  await expect(page.getByText(/8:00 AM/).first()).toBeVisible();
+  // Bags out by the start of the booked window (issue 33, part 8): 8:00 AM for a morning, 1:00 PM for an afternoon.
+  const window = await page
+    .locator("dd", { hasText: /AM - |PM - / })
+    .first()
+    .innerText();
+  const start = window.split(" - ")[0]!;
+  await expect(page.getByText(`Put your bags outside your door by ${start} on the pickup day`)).toBeVisible();
 
   const rows = query<{ total_cents: number; address: string }>(
     "select p.total_cents, p.address from pickup_requests p join users u on u.id = p.user_id where u.email = ?",

@@ -150,7 +150,11 @@ test.describe("onboarding in English", () => {
     await page.getByRole("link", { name: "Next" }).click();
     await expect(progress).toHaveText("3 of 6");
     await expect(page.getByText("Use a reusable grocery bag of 20 to 30 litres.")).toBeVisible();
-    await expect(page.getByText("Put your bags outside your front door by 8:00 AM on pickup day.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Put your bags outside your front door by the start of your time window (8:00 AM or 1:00 PM) on pickup day.",
+      ),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Previous" }).click();
     await expect(progress).toHaveText("2 of 6");
 

@@ -8,7 +8,7 @@ import { appUrl, env } from "~/services/platform/config.server";
 import { schema, type Db, type Tx } from "~/services/platform/db.server";
 import { emailT, queueEmail, type EmailT } from "~/services/platform/mailer.server";
 import { findSlot } from "./slots.server";
-import { formatDate, windowLabel, type PickupWindow } from "~/lib/dates";
+import { bagsOutBy, formatDate, windowLabel, type PickupWindow } from "~/lib/dates";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { formatMoney } from "~/lib/pricing";
 import type { PickupRequest, User } from "../../../db/schema";
@@ -25,6 +25,8 @@ export function pickupEmailValues(
     confirmationNumber: pickup.confirmationNumber,
     date: formatDate(pickup.date, lng),
     window: windowLabel(pickup.window, lng),
+    /** Bags outside by the start of this pickup's window. */
+    outBy: bagsOutBy(pickup.window, lng),
     link: `${appUrl()}${path}`,
     supportEmail: env.SUPPORT_EMAIL,
   };
