@@ -11,6 +11,8 @@ import enEmails from "./en/emails.json";
 import enMaterials from "./en/materials.json";
 import enOnboarding from "./en/onboarding.json";
 import enVisitor from "./en/visitor.json";
+import enPrivacy from "./en/privacy.json";
+import enHelp from "./en/help.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -21,6 +23,8 @@ import frEmails from "./fr/emails.json";
 import frMaterials from "./fr/materials.json";
 import frOnboarding from "./fr/onboarding.json";
 import frVisitor from "./fr/visitor.json";
+import frPrivacy from "./fr/privacy.json";
+import frHelp from "./fr/help.json";
 
 export const resources = {
   en: {
@@ -34,6 +38,8 @@ export const resources = {
     checkout: enCheckout,
     admin: enAdmin,
     orders: enOrders,
+    privacy: enPrivacy,
+    help: enHelp,
   },
   fr: {
     common: frCommon,
@@ -46,6 +52,8 @@ export const resources = {
     checkout: frCheckout,
     admin: frAdmin,
     orders: frOrders,
+    privacy: frPrivacy,
+    help: frHelp,
   },
 };
 
@@ -61,4 +69,6 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "checkout",
   "admin",
   "orders",
+  "privacy",
+  "help",
 ];

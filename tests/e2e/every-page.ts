@@ -35,6 +35,10 @@ export async function visitorPages(page: Page): Promise<PageVisit[]> {
     { path: "/materials?q=batter" },
     { path: "/how-it-works" },
     { path: "/how-it-works?slide=6" },
+    { path: "/privacy" },
+    { path: "/terms" },
+    { path: "/help" },
+    { path: "/accessibility" },
     { path: "/no-such-page", status: 404 },
   ];
 }
@@ -59,6 +63,8 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/materials?q=pile" },
     { path: "/how-it-works" },
     { path: "/how-it-works?slide=6" },
+    { path: "/privacy" },
+    { path: "/help" },
     { path: "/admin-invitation?token=not-a-real-token", status: 404 },
   ];
 }

@@ -6,8 +6,9 @@ import { env } from "~/services/platform/config.server";
 import { db, perConnection, schema } from "~/services/platform/db.server";
 import { randomToken } from "./passwords.server";
 import { now } from "~/lib/clock";
+import { RETENTION } from "~/lib/retention";
 
-export const SESSION_DAYS = 30;
+export const SESSION_DAYS = RETENTION.sessionDays;
 /** Cookies are Secure in production, unless a test server on plain http asks otherwise. */
 export const secureCookies = env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
 /**
