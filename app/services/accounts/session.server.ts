@@ -52,17 +52,26 @@ export const sessionStorage = createSessionStorage<SessionData>({
     maxAge: 60 * 60 * 24 * SESSION_DAYS,
   },
   async createData(data, expires) {
-    if (!data.userId) throw new Error("A session needs a user");
+    const userId = data.userId;
+    if (!userId) throw new Error("A session needs a user");
     const id = randomToken(24);
-    db.insert(schema.sessions)
-      .values({
-        id,
-        userId: data.userId,
-        data: JSON.stringify(data),
-        expiresAt: expires?.getTime() ?? now() + SESSION_DAYS * 86_400_000,
-        createdAt: now(),
-      })
-      .run();
+    const at = now();
+    // Signing in is using the account: retention counts from here, and a warning is withdrawn.
+    db.transaction((tx) => {
+      tx.insert(schema.sessions)
+        .values({
+          id,
+          userId,
+          data: JSON.stringify(data),
+          expiresAt: expires?.getTime() ?? at + SESSION_DAYS * 86_400_000,
+          createdAt: at,
+        })
+        .run();
+      tx.update(schema.users)
+        .set({ lastSeenAt: at, inactivityWarnedAt: null })
+        .where(eq(schema.users.id, userId))
+        .run();
+    });
     return id;
   },
   async readData(id) {

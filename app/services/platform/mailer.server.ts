@@ -21,7 +21,9 @@ export type EmailKind =
   | "pickup-cancelled"
   | "pickup-missed"
   | "waitlist-opened"
-  | "date-closed";
+  | "date-closed"
+  | "account-deleted"
+  | "account-unused";
 
 // Its own instance, initialised synchronously (the texts are bundled): an e-mail is rendered inside the
 // transaction that writes it.
