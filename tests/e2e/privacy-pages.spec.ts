@@ -53,10 +53,6 @@ const TEXT = {
 
 type Lang = keyof typeof TEXT;
 
-async function speak(page: Page, lang: Lang) {
-  await page.setExtraHTTPHeaders({ "Accept-Language": TEXT[lang].accept });
-}
-
 /** The footer's four links, by name, each leading to its page. */
 async function expectFooter(page: Page, lang: Lang) {
   const footer = page.getByRole("navigation", { name: TEXT[lang].footer });
@@ -73,7 +69,7 @@ async function expectFooter(page: Page, lang: Lang) {
 
 for (const lang of ["en", "fr"] as const) {
   test.describe(lang, () => {
-    test.beforeEach(async ({ page }) => speak(page, lang));
+    test.use({ locale: lang === "en" ? "en-CA" : "fr-CA" });
 
     test("the privacy page names the person in charge, the periods, the cookies and where data goes", async ({
       page,
@@ -144,7 +140,7 @@ for (const lang of ["en", "fr"] as const) {
         await expectFooter(page, lang);
       }
       // A new account still in the guide may read the privacy page.
-      const fresh = await browser.newContext({ extraHTTPHeaders: { "Accept-Language": TEXT[lang].accept } });
+      const fresh = await browser.newContext({ locale: lang === "en" ? "en-CA" : "fr-CA" });
       const guided = await fresh.newPage();
       await signInAs(guided, { tag: `footer-guide-${lang}`, onboarded: false, locale: lang });
       await guided.goto("/privacy");

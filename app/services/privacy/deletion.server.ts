@@ -50,6 +50,11 @@ export function deletionRefusal(userId: number, at = now()): string | null {
   return coming ? "delete.truckComing" : null;
 }
 
+/** What the confirmation page says: whether the deletion is refused now, and how many pickups it cancels. */
+export function deletionPreview(userId: number, at = now()) {
+  return { refusal: deletionRefusal(userId, at), cancels: scheduledAhead(userId, at).length };
+}
+
 /** Records the deletion in the admin activity log: the tombstone's number, never the address. */
 function recordDeletion(
   tx: Tx,
