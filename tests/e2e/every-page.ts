@@ -65,6 +65,7 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/how-it-works?slide=6" },
     { path: "/privacy" },
     { path: "/help" },
+    { path: "/profile/delete" },
     { path: "/admin-invitation?token=not-a-real-token", status: 404 },
   ];
 }
@@ -122,5 +123,6 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/outbox" },
     { path: "/admin/waitlist" },
     { path: "/admin/team" },
+    { path: "/admin/privacy" },
   ];
 }

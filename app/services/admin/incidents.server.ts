@@ -31,7 +31,7 @@ function text(value: FormDataEntryValue | null) {
 /** Reads the form; throws AdminError with the field's problem (keys of the privacy namespace). */
 export function readIncidentForm(form: FormData, at = now()): IncidentInput {
   const today = dateKey(at);
-  const fields: Record<string, { key: string; values?: Record<string, string | number> }> = {};
+  const fields: Record<string, { key: string }> = {};
   const occurredOn = toDateKey(text(form.get("occurredOn")));
   const discoveredOn = toDateKey(text(form.get("discoveredOn")));
   if (!occurredOn || occurredOn > today) fields.occurredOn = { key: "privacy:incidents.errors.date" };
@@ -39,7 +39,7 @@ export function readIncidentForm(form: FormData, at = now()): IncidentInput {
   else if (occurredOn && discoveredOn < occurredOn) fields.discoveredOn = { key: "privacy:incidents.errors.order" };
   const description = text(form.get("description"));
   if (!description || description.length > MAX_TEXT) {
-    fields.description = { key: "privacy:incidents.errors.description", values: { max: MAX_TEXT } };
+    fields.description = { key: "privacy:incidents.errors.description" };
   }
   const residents = toInteger(text(form.get("residentsAffected")));
   if (residents === null || residents < 0 || residents > MAX_RESIDENTS) {
@@ -48,8 +48,7 @@ export function readIncidentForm(form: FormData, at = now()): IncidentInput {
   const risk = text(form.get("seriousRisk"));
   if (risk !== "yes" && risk !== "no") fields.seriousRisk = { key: "privacy:incidents.errors.risk" };
   const measures = text(form.get("measures"));
-  if (measures.length > MAX_TEXT)
-    fields.measures = { key: "privacy:incidents.errors.measures", values: { max: MAX_TEXT } };
+  if (measures.length > MAX_TEXT) fields.measures = { key: "privacy:incidents.errors.measures" };
   if (Object.keys(fields).length) throw new AdminError("privacy:incidents.errors.form", {}, 400, fields);
   return {
     occurredOn: occurredOn!,
