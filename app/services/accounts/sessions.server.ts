@@ -10,12 +10,12 @@ import { sha256 } from "./passwords.server";
 /** Last-seen times are written at most this often per session: not a write on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-export function sessionHandle(sessionId: string) {
+function sessionHandle(sessionId: string) {
   return sha256(sessionId).slice(0, 16);
 }
 
 /** "Firefox 128", "macOS 14" from a User-Agent; empty when it names none. */
-export function describeUserAgent(userAgent: string) {
+function describeUserAgent(userAgent: string) {
   const parsed = new UAParser(userAgent).getResult();
   const browser = [parsed.browser.name, parsed.browser.major].filter(Boolean).join(" ");
   const system = [parsed.os.name, parsed.os.version].filter(Boolean).join(" ");

@@ -90,7 +90,7 @@ function isSql(value: unknown) {
 }
 
 /** The erased values of every column of `table` not in `keep`. */
-export function erasedColumns(table: SQLiteTable, keep: readonly string[]): Record<string, unknown> {
+function erasedColumns(table: SQLiteTable, keep: readonly string[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, column] of Object.entries(getTableColumns(table))) {
     if (!keep.includes(name)) values[name] = erasedValue(column as SQLiteColumn);

@@ -16,7 +16,7 @@ import type { User } from "../../../db/schema";
 import { detachAccount, lastOutboxId } from "./anonymise.server";
 
 /** The truck is coming: no deletion while a pickup starts within this, or is under way. */
-export const TRUCK_COMING_MS = 12 * 60 * 60 * 1000;
+const TRUCK_COMING_MS = 12 * 60 * 60 * 1000;
 
 export class PrivacyError extends Error {
   constructor(

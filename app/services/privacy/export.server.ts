@@ -10,8 +10,8 @@ import { now } from "~/lib/clock";
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
-export const EXPORT_FORMAT = "recircle-personal-data";
-export const EXPORT_VERSION = 1;
+const EXPORT_FORMAT = "recircle-personal-data";
+const EXPORT_VERSION = 1;
 
 function pickupsOf(userId: number) {
   return ordersWhere(userId)
@@ -141,5 +141,3 @@ export function exportAccountData(userId: number, currentSessionId?: string, at 
     })),
   };
 }
-
-export type AccountExport = ReturnType<typeof exportAccountData>;
