@@ -29,21 +29,22 @@ export default function Help() {
       <h1 className="page-title">{title}</h1>
       <p className="mt-2">{t("intro")}</p>
       <Section id="contact" title={t("contactTitle")}>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 narrow:grid-cols-1" data-testid="help-contact">
+        {/* One column on a phone: a long address (the support e-mail) would not fit beside its label at 320 px. */}
+        <dl className="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)]" data-testid="help-contact">
           <dt className="font-semibold">{t("email")}</dt>
-          <dd className="break-words">
+          <dd className="mb-1 [overflow-wrap:anywhere]">
             <a href={`mailto:${who.supportEmail}`} className="underline">
               {who.supportEmail}
             </a>
           </dd>
           <dt className="font-semibold">{t("phone")}</dt>
-          <dd>
+          <dd className="mb-1">
             <a href={`tel:${who.supportPhone.replace(/[^\d+]/g, "")}`} className="underline">
               {who.supportPhone}
             </a>
           </dd>
           <dt className="font-semibold">{t("business")}</dt>
-          <dd>{who.business}</dd>
+          <dd className="mb-1">{who.business}</dd>
           <dt className="font-semibold">{t("address")}</dt>
           <dd>{who.address}</dd>
         </dl>
