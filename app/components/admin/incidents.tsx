@@ -1,6 +1,7 @@
 // /admin/privacy: the form that records a confidentiality incident, and the register (a table, and its CSV).
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/admin/ui";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 
 export type IncidentRow = {
@@ -28,7 +29,7 @@ export function IncidentForm({ lastResult, today }: { lastResult: unknown; today
       <h2 id="incident-form-title" className="text-lg font-semibold">
         {t("incidents.formTitle")}
       </h2>
-      <Form method="post" {...reply.formProps} className="grid gap-3 md:grid-cols-2">
+      <Form method="post" {...reply.formProps} className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <div className="md:col-span-2">
           <FormError id={reply.errorId} errors={reply.formErrors} />
         </div>
@@ -57,7 +58,7 @@ export function IncidentForm({ lastResult, today }: { lastResult: unknown; today
           min={0}
           required
         />
-        <fieldset aria-describedby={riskError ? "incident-risk-error" : undefined}>
+        <fieldset className="min-w-0" aria-describedby={riskError ? "incident-risk-error" : undefined}>
           <legend className="field-label">{t("incidents.seriousRisk")}</legend>
           <div className="flex gap-4">
             {(["yes", "no"] as const).map((v) => (
@@ -72,9 +73,9 @@ export function IncidentForm({ lastResult, today }: { lastResult: unknown; today
           </p>
         </fieldset>
         {(["commissionNotified", "residentsNotified"] as const).map((name) => (
-          <label key={name} className="flex min-h-[44px] items-center gap-2 md:col-span-2">
-            <input type="checkbox" name={name} defaultChecked={checked(name)} />
-            {t(`incidents.${name}`)}
+          <label key={name} className="flex min-h-[44px] min-w-0 items-center gap-2 md:col-span-2">
+            <input type="checkbox" name={name} defaultChecked={checked(name)} className="shrink-0" />
+            <span className="min-w-0">{t(`incidents.${name}`)}</span>
           </label>
         ))}
         <div className="md:col-span-2">
@@ -116,14 +117,14 @@ export function IncidentRegister({ rows }: { rows: IncidentRow[] }) {
         <h2 id="register-title" className="text-lg font-semibold">
           {t("incidents.registerTitle")}
         </h2>
-        <a href="/admin/privacy.csv" className="btn-secondary" download>
+        <a href="/admin/privacy.csv" className="btn-secondary w-full sm:w-auto" download>
           {t("incidents.csv")}
         </a>
       </div>
       {rows.length === 0 ? (
         <p className="text-stone-700">{t("incidents.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroll label={t("incidents.caption")}>
           <table className="w-full text-left text-sm" data-testid="incident-register">
             <caption className="sr-only">{t("incidents.caption")}</caption>
             <thead>
@@ -153,7 +154,7 @@ export function IncidentRegister({ rows }: { rows: IncidentRow[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
