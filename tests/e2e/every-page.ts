@@ -3,7 +3,7 @@
 // and cancel page, the notification it sent), the onboarding guide of a new account, and every admin page
 // with rows in its tables.
 import { expect, type Page } from "@playwright/test";
-import { montrealDate, scheduledPickup, signInAdmin } from "./admin-fixtures";
+import { montrealDate, recordedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import { bookTwoBags } from "./booking-fixtures";
 import { insertResident, interactive, lastEmail, signInAs, uniqueEmail } from "./helpers";
 
@@ -110,6 +110,7 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
   });
   expect(joined.status()).toBeLessThan(300);
   await signInAdmin(page.request);
+  recordedIncident(`A delivery list with ${tag}'s residents' addresses was e-mailed to the wrong contractor`);
   return [
     { path: "/admin" },
     { path: "/admin/day" },
