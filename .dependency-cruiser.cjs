@@ -57,7 +57,8 @@ module.exports = {
     onlyFrom("booking", ["payments", "areas", "catalogue", "platform"]),
     onlyFrom("orders", ["booking", "payments", "platform"]),
     onlyFrom("admin", ["booking", "orders", "accounts", "areas", "platform"]),
-    onlyFrom("ops", ["booking", "accounts", "platform"]),
+    onlyFrom("privacy", ["accounts", "orders", "booking", "payments", "platform"]),
+    onlyFrom("ops", ["booking", "accounts", "privacy", "platform"]),
     {
       name: "lib-is-pure",
       severity: "error",

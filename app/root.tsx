@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { BottomNav } from "./components/bottom-nav";
+import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { LateScripts } from "./components/late-scripts";
@@ -108,6 +109,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         <Toaster toast={rootData?.toast ?? null} />
         {children}
       </main>
+      <Footer supportEmail={rootData?.supportEmail ?? null} aboveBottomNav={Boolean(user)} />
       {user ? <BottomNav /> : null}
       <RouteFocus />
     </>

@@ -29,6 +29,12 @@ export const users = sqliteTable("users", {
     .notNull()
     .default("en"),
   createdAt: createdAt(),
+  /** When the account was last signed in or used (issue 34: retention counts from here; null: its creation). */
+  lastSeenAt: integer("last_seen_at"),
+  /** When the e-mail warning that an unused account will be deleted was written (issue 34). */
+  inactivityWarnedAt: integer("inactivity_warned_at"),
+  /** Deleted (by the resident or by retention): the row is a tombstone with no personal field left. */
+  deletedAt: integer("deleted_at"),
 });
 
 export const sessions = sqliteTable(
@@ -41,6 +47,9 @@ export const sessions = sqliteTable(
     data: text("data").notNull().default("{}"),
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
+    /** The browser's User-Agent when last seen, for the profile's list of sessions. */
+    userAgent: text("user_agent").notNull().default(""),
+    lastSeenAt: integer("last_seen_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -335,6 +344,24 @@ export const adminActivity = sqliteTable("admin_activity", {
     .references(() => users.id),
   action: text("action").notNull(),
   detail: text("detail").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/** The register of confidentiality incidents Law 25 requires (issue 34): kept by admins at /admin/privacy. */
+export const privacyIncidents = sqliteTable("privacy_incidents", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Calendar dates, 'YYYY-MM-DD' (America/Toronto). */
+  occurredOn: text("occurred_on").notNull(),
+  discoveredOn: text("discovered_on").notNull(),
+  description: text("description").notNull(),
+  residentsAffected: integer("residents_affected").notNull(),
+  seriousRisk: integer("serious_risk", { mode: "boolean" }).notNull(),
+  commissionNotified: integer("commission_notified", { mode: "boolean" }).notNull(),
+  residentsNotified: integer("residents_notified", { mode: "boolean" }).notNull(),
+  measures: text("measures").notNull().default(""),
+  recordedBy: integer("recorded_by")
+    .notNull()
+    .references(() => users.id),
   createdAt: createdAt(),
 });
 

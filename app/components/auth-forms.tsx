@@ -65,6 +65,16 @@ export function SignUpForm({
         label={t("signUp.submit")}
         pendingLabel={t("signUp.pending")}
       />
+      <p className="text-sm text-stone-700" data-testid="sign-up-privacy">
+        {t("signUp.privacyNotice")}{" "}
+        <Link to="/privacy" className="underline">
+          {t("signUp.privacyLink")}
+        </Link>{" "}
+        ·{" "}
+        <Link to="/terms" className="underline">
+          {t("signUp.termsLink")}
+        </Link>
+      </p>
     </Form>
   );
 }

@@ -4,10 +4,19 @@
 const ONBOARDING_PATH = "/onboarding";
 
 /**
- * Pages a resident still in onboarding may reach: the guide itself, and the two action-only routes the
- * guide's header needs (sign out, change language). Their GET loaders only redirect elsewhere.
+ * Pages a resident still in onboarding may reach: the guide itself, the two action-only routes the
+ * guide's header needs (sign out, change language; their GET loaders only redirect elsewhere), and the
+ * pages of every page's footer (who we are, the privacy page the law requires to be reachable).
  */
-const GATE_EXEMPT_PATHS = [ONBOARDING_PATH, "/sign-out", "/language"] as const;
+const GATE_EXEMPT_PATHS = [
+  ONBOARDING_PATH,
+  "/sign-out",
+  "/language",
+  "/privacy",
+  "/terms",
+  "/help",
+  "/accessibility",
+] as const;
 
 /** Route matching is case-insensitive and ignores a trailing slash, so the rule does too. */
 function normalizePath(pathname: string): string {

@@ -12,6 +12,8 @@ import enMaterials from "./en/materials.json";
 import enOnboarding from "./en/onboarding.json";
 import enVisitor from "./en/visitor.json";
 import enReplicas from "./en/replicas.json";
+import enPrivacy from "./en/privacy.json";
+import enHelp from "./en/help.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -23,6 +25,8 @@ import frMaterials from "./fr/materials.json";
 import frOnboarding from "./fr/onboarding.json";
 import frVisitor from "./fr/visitor.json";
 import frReplicas from "./fr/replicas.json";
+import frPrivacy from "./fr/privacy.json";
+import frHelp from "./fr/help.json";
 
 export const resources = {
   en: {
@@ -37,6 +41,8 @@ export const resources = {
     admin: enAdmin,
     orders: enOrders,
     replicas: enReplicas,
+    privacy: enPrivacy,
+    help: enHelp,
   },
   fr: {
     common: frCommon,
@@ -50,6 +56,8 @@ export const resources = {
     admin: frAdmin,
     orders: frOrders,
     replicas: frReplicas,
+    privacy: frPrivacy,
+    help: frHelp,
   },
 };
 
@@ -65,4 +73,6 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "checkout",
   "admin",
   "orders",
+  "privacy",
+  "help",
 ];

@@ -8,6 +8,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/accounts/change-password-form";
 import { ProfileForm } from "~/components/accounts/profile-form";
+import { SessionList, YourData } from "~/components/privacy/account-privacy";
 import { Toaster } from "~/components/toaster";
 import { DEFAULT_PROVINCE } from "~/lib/address-selection";
 import { formatDate, windowLabel } from "~/lib/format";
@@ -28,9 +29,11 @@ import {
   redirectWithToast,
   requireUser,
   rethrowDatabaseFault,
+  sessionIntent,
+  sessionsOf,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "profile"] };
+export const handle = { i18n: ["common", "profile", "privacy"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -48,8 +51,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = readBookingContext(new URL(request.url).searchParams);
   if (booking.kind === "invalid") throw await missingBooking(request);
-  const [t, lng] = await Promise.all([getT(request, "profile"), getLanguage(request)]);
+  const [t, lng, sessions] = await Promise.all([
+    getT(request, "profile"),
+    getLanguage(request),
+    sessionsOf(request, user.id),
+  ]);
   return {
+    sessions,
     title: t(booking.kind === "booking" ? "bookingTitle" : "title"),
     email: user.email,
     defaults: {
@@ -78,6 +86,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (booking.kind === "invalid") return missingBooking(request);
   const formData = await readForm(request);
   if (formData.get("intent") === CHANGE_PASSWORD_INTENT) return changePasswordFromForm(request, formData, user.id);
+  const signedOut = await sessionIntent(request, formData, user.id);
+  if (signedOut) return signedOut;
   const submission = parseWithZod(formData, { schema: ProfileSchema });
   if (submission.status !== "success") return reject(submission);
 
@@ -113,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, defaults, bookingSummary } = useLoaderData<typeof loader>();
+  const { email, defaults, bookingSummary, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["profile", "common"]);
@@ -143,7 +153,13 @@ export default function Profile() {
         lastResult={passwordReply ? undefined : reply}
         mismatchRedirect={mismatchRedirect}
       />
-      {bookingSummary ? null : <ChangePasswordForm key={`password-${location.key}`} lastResult={passwordReply} />}
+      {bookingSummary ? null : (
+        <>
+          <ChangePasswordForm key={`password-${location.key}`} lastResult={passwordReply} />
+          <SessionList sessions={sessions} />
+          <YourData />
+        </>
+      )}
     </div>
   );
 }

@@ -14,8 +14,9 @@ const PAGES = [
   "/admin/waitlist",
   "/admin/refunds",
   "/admin/team",
+  "/admin/privacy",
 ];
-const DOWNLOADS = ["/admin/promo-codes.csv", "/admin/day.csv", "/admin/waitlist.csv"];
+const DOWNLOADS = ["/admin/promo-codes.csv", "/admin/day.csv", "/admin/waitlist.csv", "/admin/privacy.csv"];
 
 /** Every admin form post, with a body that would change something if it were let through. */
 const POSTS: Array<[string, Record<string, string>]> = [
@@ -31,6 +32,17 @@ const POSTS: Array<[string, Record<string, string>]> = [
   ["/admin/waitlist", { intent: "notify", fsa: "H2X" }],
   ["/admin/team", { intent: "invite", email: "intruder@recircle-mail.ca" }],
   ["/admin/team", { intent: "revoke", invitationId: "1" }],
+  [
+    "/admin/privacy",
+    {
+      intent: "record",
+      occurredOn: "2026-01-05",
+      discoveredOn: "2026-01-06",
+      description: "A forged incident",
+      residentsAffected: "3",
+      seriousRisk: "no",
+    },
+  ],
 ];
 
 const ENDPOINTS: Array<[string, "GET" | "POST"]> = [

@@ -123,3 +123,19 @@ export function promoStatsFromDb() {
        from promo_redemptions`,
   )[0]!;
 }
+
+/** A confidentiality incident in the register (issue 34), recorded by the admin, as /admin/privacy records it. */
+export function recordedIncident(description: string) {
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const admin = db.prepare("select id from users where email = ?").get(ADMIN_EMAIL) as { id: number };
+    db.prepare(
+      `insert into privacy_incidents (occurred_on, discovered_on, description, residents_affected, serious_risk,
+        commission_notified, residents_notified, measures, recorded_by, created_at)
+       values (?, ?, ?, 12, 1, 1, 0, 'Passwords reset; the residents concerned were written to.', ?, ?)`,
+    ).run(montrealDate(-3), montrealDate(-2), description, admin.id, Date.now());
+  } finally {
+    db.close();
+  }
+}

@@ -3,7 +3,7 @@
 // and cancel page, the notification it sent), the onboarding guide of a new account, and every admin page
 // with rows in its tables.
 import { expect, type Page } from "@playwright/test";
-import { montrealDate, scheduledPickup, signInAdmin } from "./admin-fixtures";
+import { montrealDate, recordedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import { bookTwoBags } from "./booking-fixtures";
 import { insertResident, interactive, lastEmail, signInAs, uniqueEmail } from "./helpers";
 
@@ -35,6 +35,10 @@ export async function visitorPages(page: Page): Promise<PageVisit[]> {
     { path: "/materials?q=batter" },
     { path: "/how-it-works" },
     { path: "/how-it-works?slide=6" },
+    { path: "/privacy" },
+    { path: "/terms" },
+    { path: "/help" },
+    { path: "/accessibility" },
     { path: "/no-such-page", status: 404 },
   ];
 }
@@ -59,6 +63,9 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/materials?q=pile" },
     { path: "/how-it-works" },
     { path: "/how-it-works?slide=6" },
+    { path: "/privacy" },
+    { path: "/help" },
+    { path: "/profile/delete" },
     { path: "/admin-invitation?token=not-a-real-token", status: 404 },
   ];
 }
@@ -103,6 +110,7 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
   });
   expect(joined.status()).toBeLessThan(300);
   await signInAdmin(page.request);
+  recordedIncident(`A delivery list with ${tag}'s residents' addresses was e-mailed to the wrong contractor`);
   return [
     { path: "/admin" },
     { path: "/admin/day" },
@@ -116,5 +124,6 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/outbox" },
     { path: "/admin/waitlist" },
     { path: "/admin/team" },
+    { path: "/admin/privacy" },
   ];
 }

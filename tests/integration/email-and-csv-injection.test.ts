@@ -39,8 +39,11 @@ describe("user text in e-mails", () => {
       .get()!;
     expect(mail).toBeTruthy();
     const html = mail.html!;
-    // The one link is the app's own.
-    expect(linksOf(html)).toEqual([expect.stringMatching(/^<a href="http:\/\/localhost:\d+\/postal-code\?fsa=H7T">$/)]);
+    // The only links are the app's own: the message's, and the privacy page every signature gives (issue 34).
+    expect(linksOf(html)).toEqual([
+      expect.stringMatching(/^<a href="http:\/\/localhost:\d+\/postal-code\?fsa=H7T">$/),
+      expect.stringMatching(/^<a href="http:\/\/localhost:\d+\/privacy">$/),
+    ]);
     expect(html).not.toMatch(/evil\.example/);
     expect(html).not.toMatch(/https?:\/\/evil/);
     expect(html).not.toContain("<a href=&#34;");

@@ -1,4 +1,4 @@
-// The admin sub-navigation: Dashboard, Promo codes, Supply, Day sheet, Waitlist, Refunds, Team, Outbox. Hidden when printing.
+// The admin sub-navigation: Dashboard, Promo codes, Supply, Day sheet, Waitlist, Refunds, Team, Outbox, Privacy (the incidents register). Hidden when printing.
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -11,6 +11,7 @@ const ITEMS = [
   { to: "/admin/refunds", key: "refunds", end: false },
   { to: "/admin/team", key: "team", end: false },
   { to: "/admin/outbox", key: "outbox", end: false },
+  { to: "/admin/privacy", key: "privacy", end: false },
 ] as const;
 
 export function AdminNav() {

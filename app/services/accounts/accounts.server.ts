@@ -9,13 +9,14 @@ import { dummyHash, hashPassword, needsRehash, newLinkToken, sha256, verifyPassw
 import { offerPreauthorisedRole } from "./role-invitations.server";
 import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session.server";
 import { now } from "~/lib/clock";
+import { RETENTION } from "~/lib/retention";
 import { normalizeEmail } from "~/lib/email-rules";
 import { isDisposableAddress } from "./disposable-email.server";
 import type { Language } from "~/lib/i18n";
 import type { PublicUser } from "~/lib/user";
 import type { User } from "../../../db/schema";
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = RETENTION.resetLinkHours * 60 * 60 * 1000;
 
 export class AccountError extends Error {
   constructor(

@@ -6,8 +6,9 @@ import { env } from "~/services/platform/config.server";
 import { db, perConnection, schema } from "~/services/platform/db.server";
 import { randomToken } from "./passwords.server";
 import { now } from "~/lib/clock";
+import { RETENTION } from "~/lib/retention";
 
-export const SESSION_DAYS = 30;
+export const SESSION_DAYS = RETENTION.sessionDays;
 /** Cookies are Secure in production, unless a test server on plain http asks otherwise. */
 export const secureCookies = env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
 /**
@@ -58,17 +59,26 @@ export function clearedSessionCookie(): Promise<string> {
 export const sessionStorage = createSessionStorage<SessionData>({
   cookie: sessionCookie,
   async createData(data, expires) {
-    if (!data.userId) throw new Error("A session needs a user");
+    const userId = data.userId;
+    if (!userId) throw new Error("A session needs a user");
     const id = randomToken(24);
-    db.insert(schema.sessions)
-      .values({
-        id,
-        userId: data.userId,
-        data: JSON.stringify(data),
-        expiresAt: expires?.getTime() ?? now() + SESSION_DAYS * 86_400_000,
-        createdAt: now(),
-      })
-      .run();
+    const at = now();
+    // Signing in is using the account: retention counts from here, and a warning is withdrawn.
+    db.transaction((tx) => {
+      tx.insert(schema.sessions)
+        .values({
+          id,
+          userId,
+          data: JSON.stringify(data),
+          expiresAt: expires?.getTime() ?? at + SESSION_DAYS * 86_400_000,
+          createdAt: at,
+        })
+        .run();
+      tx.update(schema.users)
+        .set({ lastSeenAt: at, inactivityWarnedAt: null })
+        .where(eq(schema.users.id, userId))
+        .run();
+    });
     return id;
   },
   async readData(id) {

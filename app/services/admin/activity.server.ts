@@ -23,6 +23,9 @@ export const ACTIVITY_ACTIONS = [
   "invitation.revoke",
   "invitation.accept",
   "email.resend",
+  "account.delete",
+  "account.expire",
+  "incident.record",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

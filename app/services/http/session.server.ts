@@ -9,6 +9,7 @@ import {
   sessionStorage,
   type SessionData,
 } from "~/services/accounts/session.server";
+import { touchSession } from "~/services/accounts/sessions.server";
 import { getT } from "./i18n.server";
 import { redirectWithToast } from "./toast.server";
 import { assertAllowedHost } from "./trusted-origin.server";
@@ -24,9 +25,14 @@ export async function getUserId(request: Request): Promise<number | null> {
   return typeof userId === "number" ? userId : null;
 }
 
+/** The signed-in user; the session's last-seen time and browser are noted (for the profile's session list). */
 export async function getUser(request: Request) {
-  const userId = await getUserId(request);
-  return userId ? findSessionUser(userId) : null;
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (typeof userId !== "number") return null;
+  const user = findSessionUser(userId);
+  if (user && session.id) touchSession(session.id, userId, request.headers.get("User-Agent") ?? "");
+  return user;
 }
 
 /** The path a signed-out visitor is sent back to after signing in: 'history' for /history. */

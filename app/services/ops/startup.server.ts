@@ -1,6 +1,7 @@
 // Work done once when the server starts: migrate (by opening the database) and seed, settle what a
 // crash left half-done between us and the payment provider, then every hour keep the slots ahead,
-// drop expired sessions, erase expired reset links from the outbox and settle again. The outbox worker
+// drop expired sessions, erase expired reset links from the outbox and settle again; once a day, on the
+// primary, apply the retention periods (privacy/retention.server). The outbox worker
 // (platform/outbox.server) sends e-mails from start-up on, on the primary; stopBackgroundWork() stops it.
 // On several machines (LiteFS, issue 37) all of it runs on the primary only: a replica checks every
 // second whether it was promoted (its `.primary` file gone) and starts the work then; a primary that
@@ -10,7 +11,8 @@ import { seed } from "./seed.server";
 import { purgeExpiredSessions } from "~/services/accounts/session.server";
 import { purgeExpiredResetEmails } from "~/services/accounts/accounts.server";
 import { purgeExpiredInvitationEmails } from "~/services/accounts/role-invitations.server";
-import { startOutboxWorker, stopOutboxWorker } from "~/services/platform/outbox.server";
+import { isOutboxPrimary, startOutboxWorker, stopOutboxWorker } from "~/services/platform/outbox.server";
+import { applyRetentionDaily } from "~/services/privacy/retention.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
 import { litefsDir, primaryInstance } from "~/services/platform/litefs.server";
 
@@ -76,6 +78,8 @@ function startPrimaryWork() {
         purgeExpiredSessions();
         purgeExpiredResetEmails();
         purgeExpiredInvitationEmails();
+        // Deleting and e-mailing are writes: the primary's job, never a replica's.
+        if (isOutboxPrimary()) applyRetentionDaily();
       } catch (error) {
         console.error("[startup] hourly upkeep failed", error);
       }

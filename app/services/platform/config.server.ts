@@ -11,6 +11,13 @@ const EnvSchema = z.object({
   APP_URL: z.string().url().optional(),
   ADMIN_EMAILS: z.string().default(""),
   SUPPORT_EMAIL: z.string().default("support@recyclepickup.ca"),
+  // Who we are (issue 34): the help page, the privacy page and the footer show these.
+  SUPPORT_PHONE: z.string().default("514-555-0199"),
+  BUSINESS_LEGAL_NAME: z.string().default("ReCircle Collecte inc."),
+  BUSINESS_ADDRESS: z.string().default("1000 Rue Sherbrooke Ouest, bureau 100, Montréal (Québec) H3A 0A1"),
+  // The person in charge of the protection of personal information (Law 25, section 3.1).
+  PRIVACY_OFFICER_NAME: z.string().default("Camille Tremblay"),
+  PRIVACY_OFFICER_EMAIL: z.string().default("privacy@recyclepickup.ca"),
   MAIL_FROM: z.string().default("Recycle Pickup <no-reply@recyclepickup.ca>"),
   SMTP_URL: z.string().optional(),
   // Print every e-mail (links' secrets redacted) to the log: on by default locally, off in production.
@@ -113,3 +120,16 @@ export function adminEmails(): string[] {
 export function appUrl(): string {
   return (env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
 }
+
+/** Who runs the service and how to reach them (issue 34): the help, privacy and terms pages show it. */
+export function whoWeAre(source: Env = env) {
+  return {
+    business: source.BUSINESS_LEGAL_NAME,
+    address: source.BUSINESS_ADDRESS,
+    supportEmail: source.SUPPORT_EMAIL,
+    supportPhone: source.SUPPORT_PHONE,
+    officerName: source.PRIVACY_OFFICER_NAME,
+    officerEmail: source.PRIVACY_OFFICER_EMAIL,
+  };
+}
+export type WhoWeAre = ReturnType<typeof whoWeAre>;

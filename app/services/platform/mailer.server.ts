@@ -6,7 +6,7 @@
 // "emails" namespace in the recipient's language.
 import { createInstance } from "i18next";
 import { and, eq, isNull, lt } from "drizzle-orm";
-import { env } from "./config.server";
+import { appUrl, env } from "./config.server";
 import { db, schema, type Db, type Tx } from "./db.server";
 import { ERASED_BODY, EXPIRED_ERROR, kickOutbox } from "./outbox.server";
 import { now } from "~/lib/clock";
@@ -21,7 +21,9 @@ export type EmailKind =
   | "pickup-cancelled"
   | "pickup-missed"
   | "waitlist-opened"
-  | "date-closed";
+  | "date-closed"
+  | "account-deleted"
+  | "account-unused";
 
 // Its own instance, initialised synchronously (the texts are bundled): an e-mail is rendered inside the
 // transaction that writes it.
@@ -40,7 +42,9 @@ function escapeHtml(text: string) {
 
 /** Values the app itself writes into messages: its links (made clickable) and its support address. */
 const APP_LINK = "link";
-const APP_VALUES = [APP_LINK, "supportEmail"];
+/** Every e-mail's signature links to the privacy page (issue 34), on the origin of the message's own link. */
+const PRIVACY_LINK = "privacyLink";
+const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK];
 
 /** What a mail client would turn into a link: a scheme, `www.`, an address, a domain name. */
 const LINKLIKE = /[a-z][\w+.-]*:\S*|www\.\S+|\S+@\S+|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\S*/gi;
@@ -54,18 +58,22 @@ function unlinkable(text: string) {
 }
 
 /** Plain paragraphs; only the app's own link (the `link` value, given as placeholder) becomes an <a>. */
-function toHtml(text: string, link: string | undefined) {
+function toHtml(text: string, link: string | undefined, privacy: string) {
   return text
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
     .join("\n")
-    .replaceAll(LINK_PLACEHOLDER, () => {
-      const href = escapeHtml(link ?? "");
-      return `<a href="${href}">${href}</a>`;
-    });
+    .replaceAll(LINK_PLACEHOLDER, () => anchor(link ?? ""))
+    .replaceAll(PRIVACY_PLACEHOLDER, () => anchor(privacy));
+}
+
+function anchor(url: string) {
+  const href = escapeHtml(url);
+  return `<a href="${href}">${href}</a>`;
 }
 
 const LINK_PLACEHOLDER = "\uE000link\uE000";
+const PRIVACY_PLACEHOLDER = "\uE000privacy\uE000";
 
 type Values = Record<string, string | number>;
 
@@ -78,11 +86,17 @@ function renderEmail(kind: EmailKind, locale: Language, values: Values) {
   }
   const render = (vals: Values) => `${t(`${kind}.body`, vals)}\n\n${t("signature", vals)}`;
   const subject = t(`${kind}.subject`, safe);
-  const text = render(safe);
   const link = values[APP_LINK];
+  const privacy = `${originOf(link) ?? appUrl()}/privacy`;
+  const text = render({ ...safe, [PRIVACY_LINK]: privacy });
   const html = toHtml(
-    render({ ...safe, ...(link === undefined ? {} : { [APP_LINK]: LINK_PLACEHOLDER }) }),
+    render({
+      ...safe,
+      ...(link === undefined ? {} : { [APP_LINK]: LINK_PLACEHOLDER }),
+      [PRIVACY_LINK]: PRIVACY_PLACEHOLDER,
+    }),
     String(link),
+    privacy,
   );
   return { subject, text, html };
 }

@@ -1,0 +1,43 @@
+// GET /admin/privacy.csv: the register of confidentiality incidents (issue 34), as a spreadsheet. Admins only.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/services/http/admin-auth.server";
+import { csvDateTime, csvResponse } from "~/services/http/csv.server";
+import { listIncidents } from "~/services/admin/incidents.server";
+import { getT } from "~/services/http/i18n.server";
+import { dateKey } from "~/lib/dates";
+import { now } from "~/lib/clock";
+
+const COLUMNS = [
+  "id",
+  "occurredOn",
+  "discoveredOn",
+  "description",
+  "residentsAffected",
+  "seriousRisk",
+  "commissionNotified",
+  "residentsNotified",
+  "measures",
+  "recordedBy",
+  "recordedAt",
+] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const t = await getT(request, "privacy");
+  const yesNo = (value: boolean) => t(value ? "incidents.yes" : "incidents.no");
+  const rows = listIncidents().map((i) => [
+    i.id,
+    i.occurredOn,
+    i.discoveredOn,
+    i.description,
+    i.residentsAffected,
+    yesNo(i.seriousRisk),
+    yesNo(i.commissionNotified),
+    yesNo(i.residentsNotified),
+    i.measures,
+    i.recordedBy,
+    csvDateTime(i.createdAt),
+  ]);
+  const header = COLUMNS.map((c) => t(`incidents.col.${c}`));
+  return csvResponse(`privacy-incidents-${dateKey(now())}.csv`, [header, ...rows]);
+}

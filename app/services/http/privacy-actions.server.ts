@@ -1,0 +1,89 @@
+// The web edge of issue 34: Download my data as a JSON attachment (the profile's button and GET
+// /api/auth/export answer the same file), the Delete my account form (and its API twin's errors), and the
+// profile's session buttons.
+import { parseWithZod } from "@conform-to/zod";
+import { DeleteAccountSchema, SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/privacy-schemas";
+import { dateKey } from "~/lib/dates";
+import { now } from "~/lib/clock";
+import { destroyOtherSessionsOf } from "~/services/accounts/session.server";
+import { listSessions, signOutSession } from "~/services/accounts/sessions.server";
+import { deleteAccount, deletionPreview, PrivacyError } from "~/services/privacy/deletion.server";
+import { exportAccountData } from "~/services/privacy/export.server";
+import type { User } from "../../../db/schema";
+import { rateLimited, reject } from "./forms.server";
+import { destroyUserSession, getSession } from "./session.server";
+import { redirectWithToast } from "./toast.server";
+
+async function currentSessionId(request: Request) {
+  return (await getSession(request)).id || undefined;
+}
+
+/** The account's data as a file to save: `recircle-data-YYYY-MM-DD.json`, never cached. */
+export async function exportDownload(request: Request, user: User) {
+  const body = JSON.stringify(exportAccountData(user.id, await currentSessionId(request)), null, 2);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="recircle-data-${dateKey(now())}.json"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** The profile's list of the account's sessions, this one marked. */
+export async function sessionsOf(request: Request, userId: number) {
+  return listSessions(userId, await currentSessionId(request));
+}
+
+/** The profile's session buttons; null when the form is another one. */
+export async function sessionIntent(request: Request, formData: FormData, userId: number) {
+  const intent = formData.get("intent");
+  const current = await currentSessionId(request);
+  if (intent === SIGN_OUT_OTHERS_INTENT) {
+    destroyOtherSessionsOf(userId, current);
+    return redirectWithToast(request, "/profile", { title: "toast.otherSessionsSignedOut" });
+  }
+  if (intent === SIGN_OUT_SESSION_INTENT) {
+    const handle = String(formData.get("session") ?? "");
+    const done = signOutSession(userId, handle, current);
+    return redirectWithToast(request, "/profile", {
+      title: done ? "toast.sessionSignedOut" : "toast.sessionNotFound",
+      type: done ? "success" : "error",
+    });
+  }
+  return null;
+}
+
+/** The confirmation page: refused now (the truck is coming)? How many pickups would be cancelled? */
+export function deletionSummary(userId: number) {
+  const preview = deletionPreview(userId);
+  return { refusal: preview.refusal ? `privacy:${preview.refusal}` : null, cancels: preview.cancels };
+}
+
+const HIDDEN = ["password"];
+
+/** The Delete my account form: refused in place (wrong password, truck coming); done, signed out at home. */
+export async function deleteAccountFromForm(request: Request, formData: FormData, user: User) {
+  const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
+  if (submission.status !== "success") return reject(submission, { hideFields: HIDDEN });
+  // Guessing the password is a sign-in attempt.
+  const limited = rateLimited(request, "signIn", submission);
+  if (limited) return limited;
+  try {
+    await deleteAccount(user, submission.value.password);
+  } catch (error) {
+    if (!(error instanceof PrivacyError)) throw error;
+    const key = `privacy:${error.key}`;
+    return error.key === "delete.wrongPassword"
+      ? reject(submission, { hideFields: HIDDEN, fieldErrors: { password: [key] } })
+      : reject(submission, { hideFields: HIDDEN, formErrors: [key], status: error.status });
+  }
+  const headers = await destroyUserSession(request);
+  return redirectWithToast(
+    request,
+    "/",
+    { title: "toast.accountDeleted", description: "toast.accountDeletedDescription" },
+    headers,
+  );
+}

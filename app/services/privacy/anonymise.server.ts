@@ -1,0 +1,187 @@
+// What a deletion leaves behind, column by column (issue 34). Rows kept for tax records (six years) stay,
+// detached from the person: for each kept table, the columns listed here keep their value and EVERY other
+// column is erased (to its default, null, "" or 0). A column added later is erased until someone decides
+// it may stay, so a new personal field cannot slip by. Tables whose rows belong to the person (a foreign
+// key to users with ON DELETE CASCADE: sessions, reset tokens, notification state, and whatever later
+// tables hang off an account the same way) are emptied of the person's rows.
+import { getTableColumns, eq, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { schema, sqlite, type Tx } from "~/services/platform/db.server";
+
+/** Kept rows: their table, the column that ties them to the account, and the columns that keep a value. */
+export const KEPT_TABLES = {
+  users: {
+    table: schema.users,
+    owner: schema.users.id,
+    // The tombstone: its number (what the kept rows point to), when it was made and when it was deleted.
+    keep: ["id", "createdAt", "deletedAt"],
+  },
+  pickup_requests: {
+    table: schema.pickupRequests,
+    owner: schema.pickupRequests.userId,
+    keep: [
+      "id",
+      "confirmationNumber",
+      "userId",
+      "pickupSlotId",
+      "paymentId",
+      "checkoutId",
+      "bagsRequested",
+      "listPriceCents",
+      "multiBagDiscountCents",
+      "serviceFeeCents",
+      "promoDiscountCents",
+      "subtotalCents",
+      "gstCents",
+      "qstCents",
+      "totalCents",
+      "postalFsa",
+      "status",
+      "refundCents",
+      "refundStatus",
+      "cancelledAt",
+      "modifiedAt",
+      "createdAt",
+      "updatedAt",
+    ],
+  },
+  payments: {
+    table: schema.payments,
+    owner: schema.payments.userId,
+    // `booking` is kept rewritten without its address (bookingWithoutAddress); the card's brand and last
+    // four digits go.
+    keep: [
+      "id",
+      "checkoutId",
+      "provider",
+      "providerPaymentId",
+      "userId",
+      "amountCents",
+      "currency",
+      "status",
+      "failureCode",
+      "refundedCents",
+      "createdAt",
+      "updatedAt",
+    ],
+  },
+  checkouts: {
+    table: schema.checkouts,
+    owner: schema.checkouts.userId,
+    keep: ["id", "userId", "bags", "slotId", "createdAt"],
+  },
+  promo_redemptions: {
+    table: schema.promoRedemptions,
+    owner: schema.promoRedemptions.userId,
+    keep: ["id", "promoCodeId", "userId", "discountCents", "pickupRequestId", "redeemedAt"],
+  },
+} satisfies Record<string, { table: SQLiteTable; owner: SQLiteColumn; keep: string[] }>;
+
+/** The value an erased column takes: its default when it has a plain one, else null, "" or 0. */
+export function erasedValue(column: SQLiteColumn): unknown {
+  if (column.hasDefault && column.default !== undefined && !isSql(column.default)) return column.default;
+  if (!column.notNull) return null;
+  if (column.columnType === "SQLiteBoolean") return false;
+  return column.dataType === "number" || column.dataType === "boolean" ? 0 : "";
+}
+
+function isSql(value: unknown) {
+  return typeof value === "object" && value !== null && "queryChunks" in value;
+}
+
+/** The erased values of every column of `table` not in `keep`. */
+function erasedColumns(table: SQLiteTable, keep: readonly string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, column] of Object.entries(getTableColumns(table))) {
+    if (!keep.includes(name)) values[name] = erasedValue(column as SQLiteColumn);
+  }
+  return values;
+}
+
+/** A tombstone's address: unique (the column is), never deliverable (.invalid), free of the person's. */
+export function tombstoneEmail(userId: number) {
+  return `deleted-${userId}@deleted.invalid`;
+}
+
+/** A payment's stored booking (bags, slot, promo, price breakdown) without the street address. */
+function bookingWithoutAddress(booking: string) {
+  try {
+    const parsed = JSON.parse(booking) as Record<string, unknown>;
+    return JSON.stringify({ ...parsed, address: "" });
+  } catch {
+    return "{}";
+  }
+}
+
+/** The tables with a foreign key to users that empties with the account (ON DELETE CASCADE). */
+export function ownedTables(): { table: string; column: string }[] {
+  const db = sqlite();
+  const tables = db
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '\\_\\_%' escape '\\'",
+    )
+    .all() as { name: string }[];
+  const owned: { table: string; column: string }[] = [];
+  for (const { name } of tables) {
+    const keys = db.prepare(`pragma foreign_key_list(${JSON.stringify(name)})`).all() as {
+      table: string;
+      from: string;
+      on_delete: string;
+    }[];
+    for (const key of keys) {
+      if (key.table === "users" && key.on_delete.toUpperCase() === "CASCADE")
+        owned.push({ table: name, column: key.from });
+    }
+  }
+  return owned;
+}
+
+/**
+ * Detaches an account from everything kept and deletes what belongs to it, in the caller's transaction:
+ * owned rows deleted, the waitlist entries and invitations under its address deleted, every kept row
+ * erased but for its kept columns, the outbox's messages to it up to `outboxUpTo` deleted, admin
+ * activity details that quote its address redacted, and the account itself made a tombstone.
+ */
+export function detachAccount(tx: Tx, user: { id: number; email: string }, at: number, outboxUpTo: number) {
+  for (const { table, column } of ownedTables()) {
+    tx.run(sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${user.id}`);
+  }
+  tx.delete(schema.waitlistEntries).where(eq(schema.waitlistEntries.email, user.email)).run();
+  tx.delete(schema.roleInvitations).where(eq(schema.roleInvitations.email, user.email)).run();
+  tx.run(
+    sql`delete from ${schema.emailOutbox} where ${schema.emailOutbox.to} = ${user.email} and ${schema.emailOutbox.id} <= ${outboxUpTo}`,
+  );
+  tx.run(
+    sql`update ${schema.adminActivity} set ${sql.identifier("detail")} = replace(${schema.adminActivity.detail}, ${user.email}, '') where instr(${schema.adminActivity.detail}, ${user.email}) > 0`,
+  );
+  const payments = tx.select().from(schema.payments).where(eq(schema.payments.userId, user.id)).all();
+  for (const payment of payments) {
+    tx.update(schema.payments)
+      .set({
+        ...erasedColumns(schema.payments, [...KEPT_TABLES.payments.keep, "booking"]),
+        booking: bookingWithoutAddress(payment.booking),
+      })
+      .where(eq(schema.payments.id, payment.id))
+      .run();
+  }
+  for (const kept of [KEPT_TABLES.pickup_requests, KEPT_TABLES.checkouts, KEPT_TABLES.promo_redemptions]) {
+    const erased = erasedColumns(kept.table, kept.keep);
+    if (Object.keys(erased).length) tx.update(kept.table).set(erased).where(eq(kept.owner, user.id)).run();
+  }
+  tx.update(schema.users)
+    .set({
+      ...erasedColumns(schema.users, KEPT_TABLES.users.keep),
+      email: tombstoneEmail(user.id),
+      deletedAt: at,
+    })
+    .where(eq(schema.users.id, user.id))
+    .run();
+}
+
+/** The newest outbox row's id: messages written after it (a deletion's own) are kept to be sent. */
+export function lastOutboxId(tx: Pick<Tx, "select">): number {
+  return tx
+    .select({ id: sql<number>`coalesce(max(${schema.emailOutbox.id}), 0)` })
+    .from(schema.emailOutbox)
+    .get()!.id;
+}
