@@ -1,7 +1,8 @@
 // The maintained list of disposable e-mail domains (the disposable-email-domains package, ~120,000 domains,
 // updated upstream as new throwaway services appear), read once on the server: a sign-up from one of them,
 // or from a subdomain of one, is refused as a temporary address. Too large for the browser, which knows only
-// the spec's named domains (lib/email-rules).
+// the spec's named domains (lib/email-rules). Loaded on first use (createRequire), which knip cannot follow:
+// knip.json lists the package in ignoreDependencies.
 import { createRequire } from "node:module";
 import { domainOf } from "~/lib/email-rules";
 
