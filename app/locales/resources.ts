@@ -11,6 +11,7 @@ import enEmails from "./en/emails.json";
 import enMaterials from "./en/materials.json";
 import enOnboarding from "./en/onboarding.json";
 import enVisitor from "./en/visitor.json";
+import enDriver from "./en/driver.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -21,6 +22,7 @@ import frEmails from "./fr/emails.json";
 import frMaterials from "./fr/materials.json";
 import frOnboarding from "./fr/onboarding.json";
 import frVisitor from "./fr/visitor.json";
+import frDriver from "./fr/driver.json";
 
 export const resources = {
   en: {
@@ -34,6 +36,7 @@ export const resources = {
     checkout: enCheckout,
     admin: enAdmin,
     orders: enOrders,
+    driver: enDriver,
   },
   fr: {
     common: frCommon,
@@ -46,6 +49,7 @@ export const resources = {
     checkout: frCheckout,
     admin: frAdmin,
     orders: frOrders,
+    driver: frDriver,
   },
 };
 

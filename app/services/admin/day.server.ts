@@ -5,7 +5,7 @@ import { recordActivity } from "./activity.server";
 import { AdminError, toDateKey, toInteger } from "./errors.server";
 import { db, schema } from "~/services/platform/db.server";
 import { queueEmail } from "~/services/platform/mailer.server";
-import { pickupEmailValues } from "~/services/booking/pickup-emails.server";
+import { pickupEmailValues } from "~/services/booking/pickup-email-values.server";
 import { now } from "~/lib/clock";
 import { dateKey, type PickupWindow } from "~/lib/dates";
 import type { User } from "../../../db/schema";

@@ -14,6 +14,7 @@ export * from "../admin/activity.server";
 export * from "../admin/areas.server";
 export * from "../admin/day.server";
 export * from "../admin/errors.server";
+export * from "../admin/holidays.server";
 export * from "../admin/invitations.server";
 export * from "../admin/outbox.server";
 export * from "../admin/promos.server";
