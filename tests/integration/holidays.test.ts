@@ -41,7 +41,11 @@ describe("holidays in slot supply", () => {
 
     const result = openHoliday(admin, "2027-03-26");
     expect(result).toEqual({ date: "2027-03-26", created: 2 });
-    expect(slotsOn("2027-03-26").map((s) => [s.window, s.closed]).sort()).toEqual([
+    expect(
+      slotsOn("2027-03-26")
+        .map((s) => [s.window, s.closed])
+        .sort(),
+    ).toEqual([
       ["afternoon", false],
       ["morning", false],
     ]);
