@@ -65,4 +65,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "checkout",
   "admin",
   "orders",
+  "driver",
 ];
