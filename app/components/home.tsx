@@ -1,22 +1,43 @@
 // The signed-in resident's home page at /: a welcome, their service area, and the two next steps.
 import { Link } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
+import { formatDate } from "~/lib/format";
 
 export type HomeData = {
   firstName: string;
   postalFsa: string;
   /** Whether the resident's prefix is in the served table; null when we do not know their prefix. */
   served: boolean | null;
+  /** Scheduled pickups on a date the service closed: the resident must choose another date. */
+  closedDates?: Array<{ confirmationNumber: string; date: string }>;
 };
 
-export function Home({ firstName, postalFsa, served }: HomeData) {
-  const { t } = useTranslation();
+export function Home({ firstName, postalFsa, served, closedDates = [] }: HomeData) {
+  const { t, i18n } = useTranslation();
   return (
     <section className="mx-auto max-w-md">
       <h1 className="page-title">
         {firstName ? t("home.welcomeBackName", { name: firstName }) : t("home.welcomeBack")}
       </h1>
       <p className="mt-1 text-stone-700">{t("home.subtitle")}</p>
+      {closedDates.length ? (
+        <div className="card mt-4 border-red-200 bg-red-50" role="status" data-testid="date-closed-notice">
+          <p className="font-semibold text-red-900">{t("home.dateClosed")}</p>
+          <ul className="mt-1 text-sm text-red-900">
+            {closedDates.map((p) => (
+              <li key={p.confirmationNumber}>
+                {t("home.dateClosedPickup", {
+                  confirmationNumber: p.confirmationNumber,
+                  date: formatDate(p.date, i18n.language),
+                })}
+              </li>
+            ))}
+          </ul>
+          <Link to="/history" className="btn-link mt-2 inline-block">
+            {t("home.dateClosedAction")}
+          </Link>
+        </div>
+      ) : null}
 
       <div className="card mt-4 flex items-start gap-3" data-testid="service-area">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">

@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Home } from "~/components/home";
 import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
-import { redirect, getT, isServedPrefix, getUser } from "~/services/http/pages.server";
+import { redirect, getT, isServedPrefix, getUser, pickupsOnClosedDates } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common"] };
 
@@ -24,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       firstName: user.firstName,
       postalFsa: user.postalFsa,
       served: user.postalFsa ? isServedPrefix(user.postalFsa) : null,
+      closedDates: pickupsOnClosedDates(user.id),
     },
   };
 }
