@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { download, montrealDate, scheduledPickup, signInAdmin } from "./admin-fixtures";
-import { e2eDatabase, insertResident, PASSWORD, query, uniqueEmail } from "./helpers";
+import { bookableSlotId } from "./booking-fixtures";
+import { e2eDatabase, insertResident, PASSWORD, query, signInAs, uniqueEmail } from "./helpers";
 import { E2E_SESSION_SECRET } from "./server-env";
 
 const ADMIN_PAGES = [
@@ -217,6 +218,36 @@ for (const lang of ["en", "fr"] as const) {
         await page.goto(path);
         await expect(page, path).toHaveURL(/\/driver$/);
       }
+    });
+
+    test("a resident's pickup notes and phone: saved on the profile, shown at checkout for a last check", async ({
+      page,
+    }) => {
+      await signInAs(page, {
+        tag: "notes",
+        profile: {
+          firstName: "Marie",
+          lastName: "Tremblay",
+          streetAddress: "1430 Rue Saint-Denis",
+          city: "Montréal",
+          postalCode: "H2X 3J8",
+        },
+      });
+      await page.goto("/profile");
+      const fr = lang === "fr";
+      await page
+        .getByLabel(fr ? "Où seront les sacs (facultatif)" : "Where the bags will be (optional)")
+        .fill("2nd-floor balcony stairs");
+      await page
+        .getByLabel(fr ? "Téléphone pour le chauffeur (facultatif)" : "Phone for the driver (optional)")
+        .fill("438 555-0199");
+      await page.getByRole("button", { name: fr ? "Enregistrer le profil" : "Save profile" }).click();
+      await expect(
+        page.getByLabel(fr ? "Téléphone pour le chauffeur (facultatif)" : "Phone for the driver (optional)"),
+      ).toHaveValue("+14385550199");
+      await page.goto(`/checkout?bags=1&slotId=${await bookableSlotId(page)}`);
+      await expect(page.getByTestId("pickup-notes")).toContainText("2nd-floor balcony stairs");
+      await expect(page.getByTestId("pickup-phone")).toContainText("+14385550199");
     });
 
     test("the admin's day sheet shows the route order, with sequence and position in its CSV", async ({
