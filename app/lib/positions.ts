@@ -25,12 +25,3 @@ export function positionOfAddress(address: { streetAddress: string; postalCode: 
   if (known) return { latitude: known.lat, longitude: known.lng, approximate: false };
   return prefixCentroid(fsaOf(address.postalCode));
 }
-
-/** A position given by a look-up (the picked suggestion), when it is a real one on Earth. */
-export function validPosition(latitude: unknown, longitude: unknown): { latitude: number; longitude: number } | null {
-  const lat = typeof latitude === "number" ? latitude : Number(latitude);
-  const lng = typeof longitude === "number" ? longitude : Number(longitude);
-  if (latitude === "" || longitude === "" || latitude == null || longitude == null) return null;
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { latitude: lat, longitude: lng };
-}

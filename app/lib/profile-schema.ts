@@ -13,7 +13,7 @@ const CITY_MAX = 100;
 const PHONE_MAX = 30;
 
 /** A phone number as typed ('514 555-0123', '+1 (438) 555 0199'): E.164 ('+15145550123'), or null when it is none. */
-export function toE164(raw: string): string | null {
+function toE164(raw: string): string | null {
   const phone = parsePhoneNumberFromString(raw, "CA");
   return phone?.isValid() ? phone.number : null;
 }

@@ -34,7 +34,7 @@ export type SheetPickup = {
 };
 
 /** Where routes start and end: DEPOT_LAT / DEPOT_LNG. */
-export function depot(): Position {
+function depot(): Position {
   return { lat: env.DEPOT_LAT, lng: env.DEPOT_LNG };
 }
 

@@ -5,7 +5,7 @@ import { daySheet, type SheetPickup } from "./day.server";
 import { now } from "~/lib/clock";
 import type { PickupWindow } from "~/lib/dates";
 
-export type DriverStop = Pick<
+type DriverStop = Pick<
   SheetPickup,
   | "id"
   | "sequence"
