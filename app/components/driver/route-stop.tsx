@@ -94,7 +94,7 @@ export function RouteStop({ stop, canMark, action }: { stop: StopView; canMark: 
         </a>
       </p>
       {stop.status === "Scheduled" && canMark ? (
-        <Form method="post" action={action} className="grid grid-cols-2 gap-2">
+        <Form method="post" action={action} className="grid grid-cols-1 gap-2 min-[30em]:grid-cols-2">
           <input type="hidden" name="intent" value="mark" />
           <input type="hidden" name="pickupId" value={stop.id} />
           <button
