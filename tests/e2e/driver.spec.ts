@@ -271,6 +271,15 @@ for (const lang of ["en", "fr"] as const) {
       await page.goto(`/admin/day?date=${date}`);
       const rows = page.locator('[data-window="afternoon"] [data-testid="pickup-row"]');
       await expect(rows).toHaveCount(3);
+      // The operators' shell on a phone: no residents' bottom bar, the table a stack of cards (no sideways
+      // scrolling), each cell under its column's name.
+      await expect(
+        page.getByRole("navigation", { name: lang === "fr" ? "Principale" : "Main", exact: true }),
+      ).toHaveCount(0);
+      expect(await rows.first().evaluate((row) => getComputedStyle(row).display)).toBe("block");
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      ).toBe(true);
       expect(
         await rows.evaluateAll((els) =>
           els.map((e) => [e.getAttribute("data-sequence"), e.getAttribute("data-confirmation")]),
