@@ -11,6 +11,9 @@ import { holidaysAhead, openHoliday } from "~/services/admin/holidays.server";
 import { AdminError } from "~/services/admin/errors.server";
 import { payWithSimulatedCard } from "~/services/booking/checkout.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
+import { offeredSlots } from "~/services/booking/slots.server";
+import { createUserSession } from "~/services/http/session.server";
+import { action as supplyAction, loader as supplyLoader } from "~/routes/admin.supply._index";
 import { db, schema } from "~/services/platform/db.server";
 import type { User } from "../../db/schema";
 import { CARD, ensureSeeded, resident } from "./fixtures";
@@ -86,9 +89,55 @@ describe("holidays in slot supply", () => {
       const payment = db.select().from(schema.payments).where(eq(schema.payments.id, row.paymentId!)).get()!;
       expect(payment).toMatchObject({ status: "succeeded", refundedCents: 0 });
     }
+    // Booking never offers it.
+    expect(offeredSlots(null).some((s) => s.date === "2027-05-24")).toBe(false);
     // The next run (hourly job, next listing) e-mails nobody again.
     generateSlots();
     expect(emailsTo(first.email)).toHaveLength(1);
     expect(emailsTo(second.email)).toHaveLength(1);
+  });
+});
+
+describe("the supply page", () => {
+  async function request(method: "GET" | "POST", lng: string, body?: URLSearchParams) {
+    const cookie = (await createUserSession(admin.id)).get("Set-Cookie")!.split(";")[0]!;
+    return new Request("http://localhost/admin/supply?index", {
+      method,
+      body,
+      headers: {
+        Cookie: cookie,
+        "Accept-Language": lng,
+        ...(body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      },
+    });
+  }
+
+  it("names the holidays ahead in the operator's language, and opening one from it is logged", async () => {
+    setNow(at("2027-06-01T12:00"));
+    generateSlots();
+    const view = (await supplyLoader({ request: await request("GET", "fr-CA"), params: {}, context: {} })) as {
+      holidays: Array<{ date: string; name: string; opened: boolean }>;
+      dates: Array<{ date: string; label: string }>;
+    };
+    expect(view.holidays).toEqual([
+      expect.objectContaining({ date: "2027-06-24", name: "Fête nationale du Québec", opened: false }),
+      expect.objectContaining({ date: "2027-07-01", name: "Fête du Canada", opened: false }),
+    ]);
+    expect(view.dates.some((d) => d.date === "2027-06-24")).toBe(false);
+
+    const answer = (await supplyAction({
+      request: await request("POST", "en-CA", new URLSearchParams({ intent: "openHoliday", date: "2027-06-24" })),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(answer.status).toBe(302);
+    expect(recentActivity(1)[0]).toMatchObject({ action: "holiday.open", detail: { date: "2027-06-24" } });
+    const after = (await supplyLoader({ request: await request("GET", "en-CA"), params: {}, context: {} })) as {
+      holidays: Array<{ date: string; opened: boolean }>;
+      dates: Array<{ date: string; label: string }>;
+    };
+    expect(after.holidays.find((h) => h.date === "2027-06-24")!.opened).toBe(true);
+    // Its slots are on the page, the date marked by the holiday's name.
+    expect(after.dates.find((d) => d.date === "2027-06-24")!.label).toContain("Holiday: Fête nationale");
   });
 });
