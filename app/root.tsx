@@ -1,5 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -14,6 +22,7 @@ import { NotificationBell } from "./components/notifications";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { onboardingGateRedirect } from "./lib/onboarding-gate";
+import { driverGateRedirect, isOperatorPath } from "./lib/operator-shell";
 import {
   data,
   redirect,
@@ -43,7 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // The onboarding gate. Thrown before the toast cookie is cleared, so a pending toast (say "Signed in")
   // shows on the guide instead. Client navigations reach here too: single fetch runs every loader.
-  const gate = onboardingGateRedirect(user, new URL(request.url).pathname);
+  const pathname = new URL(request.url).pathname;
+  const gate = onboardingGateRedirect(user, pathname) ?? driverGateRedirect(user, pathname);
   if (gate) throw redirect(gate);
   return data(
     {
@@ -91,6 +101,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const { t, i18n } = useTranslation();
   const user = rootData?.user ?? null;
+  // Admin and driver pages have their own navigation: no residents' bottom bar (nor its room).
+  const { pathname } = useLocation();
+  const residentBar = Boolean(user) && !isOperatorPath(pathname) && !user?.isDriver;
   return (
     <>
       <a
@@ -104,13 +117,13 @@ function Shell({ children }: { children: React.ReactNode }) {
         locale={rootData?.locale ?? i18n.language}
         bell={user ? <NotificationBell notifications={rootData?.notifications ?? []} /> : null}
       />
-      <main id="main" className={`mx-auto max-w-3xl px-4 py-6 narrow:px-3 ${user ? "pb-24 narrow:pb-6" : ""}`}>
+      <main id="main" className={`mx-auto max-w-3xl px-4 py-6 narrow:px-3 ${residentBar ? "pb-24 narrow:pb-6" : ""}`}>
         {/* The flash message: at the top of the page's content, in its flow (it covers nothing). */}
         <Toaster toast={rootData?.toast ?? null} />
         {children}
       </main>
-      <Footer supportEmail={rootData?.supportEmail ?? null} aboveBottomNav={Boolean(user)} />
-      {user ? <BottomNav /> : null}
+      <Footer supportEmail={rootData?.supportEmail ?? null} aboveBottomNav={residentBar} />
+      {residentBar ? <BottomNav /> : null}
       <RouteFocus />
     </>
   );

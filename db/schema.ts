@@ -2,7 +2,7 @@
 // Money is integer cents; instants are integer milliseconds since the epoch (UTC); calendar dates are
 // 'YYYY-MM-DD' strings in America/New_York.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at")
@@ -13,7 +13,7 @@ export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  role: text("role", { enum: ["resident", "admin"] })
+  role: text("role", { enum: ["resident", "admin", "driver"] })
     .notNull()
     .default("resident"),
   firstName: text("first_name").notNull().default(""),
@@ -25,6 +25,13 @@ export const users = sqliteTable("users", {
   postalCode: text("postal_code").notNull().default(""),
   postalFsa: text("postal_fsa").notNull().default(""),
   hasCompletedOnboarding: integer("has_completed_onboarding", { mode: "boolean" }).notNull().default(false),
+  /** Where the address is (WGS 84); approximate: the centre of its postal prefix. Null: not known. */
+  latitude: real("latitude"),
+  longitude: real("longitude"),
+  positionApproximate: integer("position_approximate", { mode: "boolean" }).notNull().default(false),
+  /** For the driver: an optional phone number (E.164) and where the bags will be (200 characters). */
+  phone: text("phone"),
+  pickupNotes: text("pickup_notes").notNull().default(""),
   locale: text("locale", { enum: ["en", "fr"] })
     .notNull()
     .default("en"),
@@ -230,6 +237,10 @@ export const pickupRequests = sqliteTable(
     totalCents: integer("total_cents").notNull(),
     address: text("address").notNull(),
     postalFsa: text("postal_fsa").notNull(),
+    /** The address's position when booked (the profile's); approximate: its postal prefix's centre. */
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    positionApproximate: integer("position_approximate", { mode: "boolean" }).notNull().default(false),
     status: text("status", { enum: ["Scheduled", "Completed", "Missed", "Cancelled"] })
       .notNull()
       .default("Scheduled"),
@@ -325,7 +336,7 @@ export const roleInvitations = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     email: text("email").notNull(),
-    role: text("role", { enum: ["admin"] }).notNull(),
+    role: text("role", { enum: ["admin", "driver"] }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     /** The admin who invited; null when the app invited an address of ADMIN_EMAILS. */
     invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
@@ -336,6 +347,13 @@ export const roleInvitations = sqliteTable(
   },
   (t) => [index("role_invitations_email_idx").on(t.email)],
 );
+
+/** A Quebec holiday an admin opened on purpose: slots are generated on it like any other day. */
+export const holidayOpenings = sqliteTable("holiday_openings", {
+  date: text("date").primaryKey(),
+  openedBy: integer("opened_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
 
 export const adminActivity = sqliteTable("admin_activity", {
   id: integer("id").primaryKey({ autoIncrement: true }),

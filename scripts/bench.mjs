@@ -2,8 +2,8 @@
 // floor), starts both on fresh state and prints one table: per page the HTML, JS and CSS bytes and
 // Lighthouse's mobile score (median of 3); each target's req/s, p50 and p99 beside the floor's, measured
 // in the same run (floor, target, floor), with a node:http hello world line; peak RSS under 250
-// connections of mixed traffic; bookings per second through the service path; and a last-place race
-// over HTTP. Exits non-zero naming every budget missed. Not part of `npm test`. README "Performance".
+// connections of mixed traffic; bookings per second through the service path; a last-place race
+// over HTTP; and the driver's route order for 200 stops (scripts/bench-route.ts). Exits non-zero naming every budget missed. Not part of `npm test`. README "Performance".
 //
 // Environment (all optional): BENCH_PORT (3240; hello world on the next port, the floor on the one after),
 // BENCH_DURATION (seconds per throughput run, 10), BENCH_WARMUP (seconds of unreported load before each
@@ -11,7 +11,7 @@
 // BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse runs per page, 3; the median counts),
 // BENCH_NODE_OPTIONS (both servers' Node flags; by default the Dockerfile's NODE_OPTIONS, as deployed),
 // BENCH_TARGETS (comma-separated subset of the throughput targets' paths, /booking?render=N for the uncached one; all by default),
-// BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race; all by
+// BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race,route; all by
 // default: a part left out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and
 // scripts/bench-floor/build).
 import { spawn } from "node:child_process";
@@ -41,7 +41,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = 50;
 const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 30);
 const MIX_CONNECTIONS = 250;
-const ALL_PARTS = ["weights", "lighthouse", "throughput", "memory", "bookings", "race"];
+const ALL_PARTS = ["weights", "lighthouse", "throughput", "memory", "bookings", "race", "route"];
 const PARTS = new Set(
   (process.env.BENCH_PARTS ?? ALL_PARTS.join(","))
     .split(",")
@@ -70,7 +70,7 @@ const ADDRESS = {
 const CARD = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
 
 const KB = 1024;
-const BUDGET = { jsKb: 120, jsOverFloorKb: 10, cssKb: 15, lighthouse: 100, rssMb: 300 };
+const BUDGET = { jsKb: 120, jsOverFloorKb: 10, cssKb: 15, lighthouse: 100, rssMb: 300, route200Ms: 50 };
 /** Throughput targets, each beside the bare page or the bare resource route; `min` is the req/s ratio budget. */
 const ALL_TARGETS = [
   { label: "GET / (visitor)", path: "/", floor: "page", min: 0.8 },
@@ -808,6 +808,15 @@ async function main() {
     bookings = JSON.parse(stdout.trim().split("\n").pop());
   }
 
+  let route = null;
+  if (PARTS.has("route")) {
+    log("route order of 200 stops (scripts/bench-route.ts)");
+    const { stdout } = await run("npx", ["tsx", "scripts/bench-route.ts"], {
+      env: { ...process.env, BENCH_ROUTE_STOPS: "200" },
+    });
+    route = JSON.parse(stdout.trim().split("\n").pop());
+  }
+
   let race = null;
   if (PARTS.has("race")) {
     log(`last-place race: ${RACE_N} residents, ${RACE_R} places`);
@@ -1063,6 +1072,19 @@ async function main() {
         : "FAIL",
     ]);
   if (race) rows.push(["last-place race booked = R", `${RACE_R}`, `${race.booked}`, race.ok ? "ok" : "FAIL"]);
+  if (route) {
+    const ok = route.medianMs <= BUDGET.route200Ms;
+    rows.push([
+      `route order, ${route.stops} stops (median of ${route.runs})`,
+      `≤ ${BUDGET.route200Ms} ms`,
+      `${route.medianMs.toFixed(1)} ms (slowest ${route.maxMs.toFixed(1)}, ${route.lengthKm.toFixed(0)} km)`,
+      ok ? "ok" : "FAIL",
+    ]);
+    if (!ok)
+      failures.push(
+        `Route order of ${route.stops} stops: median ${route.medianMs.toFixed(1)} ms > ${BUDGET.route200Ms} ms`,
+      );
+  }
 
   const lhVersion = scored[0]?.lh.version;
   console.log(

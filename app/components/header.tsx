@@ -33,7 +33,15 @@ export function Header({ user, locale, bell }: { user: PublicUser | null; locale
                   {t("header.admin")}
                 </Link>
               ) : null}
-              {bell}
+              {user.isDriver ? (
+                <Link
+                  to="/driver"
+                  className="min-h-[44px] content-center rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+                >
+                  {t("header.driver")}
+                </Link>
+              ) : null}
+              {user.isDriver ? null : bell}
               <span
                 className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800 max-[399px]:hidden"
                 aria-hidden="true"

@@ -13,9 +13,11 @@ export type HomeData = {
   returning: boolean;
   /** The soonest pickup still ahead, shown first. */
   next: (OrderChangesView & { bagsRequested: number; slot: { date: string; window: "morning" | "afternoon" } }) | null;
+  /** Scheduled pickups on a date the service closed: the resident must choose another date. */
+  closedDates?: Array<{ confirmationNumber: string; date: string }>;
 };
 
-export function Home({ firstName, postalFsa, served, returning, next }: HomeData) {
+export function Home({ firstName, postalFsa, served, returning, next, closedDates = [] }: HomeData) {
   const { t, i18n } = useTranslation(["common", "orders"]);
   const greeting = returning
     ? firstName
@@ -28,6 +30,24 @@ export function Home({ firstName, postalFsa, served, returning, next }: HomeData
     <section className="mx-auto max-w-md">
       <h1 className="page-title">{greeting}</h1>
       <p className="mt-1 text-stone-700">{t("home.subtitle")}</p>
+      {closedDates.length ? (
+        <div className="card mt-4 border-red-200 bg-red-50" role="status" data-testid="date-closed-notice">
+          <p className="font-semibold text-red-900">{t("home.dateClosed")}</p>
+          <ul className="mt-1 text-sm text-red-900">
+            {closedDates.map((p) => (
+              <li key={p.confirmationNumber}>
+                {t("home.dateClosedPickup", {
+                  confirmationNumber: p.confirmationNumber,
+                  date: formatDate(p.date, i18n.language),
+                })}
+              </li>
+            ))}
+          </ul>
+          <Link to="/history" className="btn-link mt-2 inline-block">
+            {t("home.dateClosedAction")}
+          </Link>
+        </div>
+      ) : null}
 
       {next ? (
         <section className="card mt-4" aria-labelledby="next-pickup-title" data-testid="next-pickup">

@@ -4,7 +4,8 @@ import { singlePeriods } from "./format";
 
 const HOUR = 60 * 60 * 1000;
 
-type NotificationType = "pickup_confirmed" | "pickup_reminder" | "pickup_modified" | "pickup_cancelled" | "system";
+type NotificationType =
+  "pickup_confirmed" | "pickup_reminder" | "pickup_modified" | "pickup_cancelled" | "pickup_date_closed" | "system";
 
 export type PickupForNotifications = {
   id: number;
@@ -19,6 +20,8 @@ export type PickupForNotifications = {
   startsAt: number | null;
   date: string | null;
   window: "morning" | "afternoon" | null;
+  /** The service closed the pickup's date (an admin, or a holiday): the resident must choose another. */
+  dateClosed?: boolean;
 };
 
 export type AppNotification = {
@@ -77,6 +80,18 @@ export function computeNotifications(
         title: "notifications.cancelledTitle",
         message: CANCELLED_MESSAGE[pickup.refundStatus ?? "none"],
         createdAt: pickup.cancelledAt ?? pickup.createdAt,
+      });
+      continue;
+    }
+    if (pickup.status === "Scheduled" && pickup.dateClosed) {
+      // Dated just after the last change the resident made: no reminder for a date that will not happen.
+      list.push({
+        ...base,
+        id: `date-closed-${pickup.id}`,
+        type: "pickup_date_closed",
+        title: "notifications.dateClosedTitle",
+        message: "notifications.dateClosedMessage",
+        createdAt: (pickup.modifiedAt ?? pickup.createdAt) + 1,
       });
       continue;
     }

@@ -2,10 +2,20 @@
 import { dateKey } from "./dates";
 
 export type StoredStatus = "Scheduled" | "Completed" | "Missed" | "Cancelled";
-export type DisplayStatus = "cancelled" | "completed" | "missed" | "today" | "scheduled" | "tbd";
+export type DisplayStatus = "cancelled" | "completed" | "missed" | "today" | "scheduled" | "tbd" | "dateClosed";
 
-export function displayStatus(status: StoredStatus, pickupDate: string | null, at: number): DisplayStatus {
+/**
+ * `dateClosed`: the service closed the pickup's date (an admin, or a holiday) and the pickup is still
+ * scheduled there: "We had to cancel this date: choose another".
+ */
+export function displayStatus(
+  status: StoredStatus,
+  pickupDate: string | null,
+  at: number,
+  dateClosed = false,
+): DisplayStatus {
   if (status === "Cancelled") return "cancelled";
+  if (status === "Scheduled" && dateClosed) return "dateClosed";
   if (status === "Completed") return "completed";
   if (status === "Missed") return "missed";
   if (!pickupDate) return "tbd";

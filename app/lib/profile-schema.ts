@@ -1,13 +1,22 @@
 // The profile form and PUT /api/auth/profile body (spec section 5), shared by the page, the API and the
 // browser's inline hints. Messages are translation keys of the "profile" namespace.
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 import { DEFAULT_PROVINCE, PROVINCES, provinceCode } from "./address-selection";
 import { isValidPostalCode, normalizePostalCode } from "./postal";
+import { PICKUP_NOTES_MAX } from "./profile-limits";
 
 const NAME_MAX = 100;
 const STREET_MAX = 200;
 const UNIT_MAX = 20;
 const CITY_MAX = 100;
+const PHONE_MAX = 30;
+
+/** A phone number as typed ('514 555-0123', '+1 (438) 555 0199'): E.164 ('+15145550123'), or null when it is none. */
+function toE164(raw: string): string | null {
+  const phone = parsePhoneNumberFromString(raw, "CA");
+  return phone?.isValid() ? phone.number : null;
+}
 
 /** A required text: a missing field (form or JSON) and a blank one get the same message. */
 function requiredText(message: string, max: number) {
@@ -18,7 +27,7 @@ function requiredText(message: string, max: number) {
     .max(max, "profile:errors.tooLong");
 }
 
-export const ProfileSchema = z.object({
+const AddressSchema = z.object({
   firstName: requiredText("profile:errors.nameRequired", NAME_MAX),
   lastName: requiredText("profile:errors.nameRequired", NAME_MAX),
   streetAddress: requiredText("profile:errors.streetRequired", STREET_MAX),
@@ -49,5 +58,29 @@ export const ProfileSchema = z.object({
     .refine((value) => value === "" || isValidPostalCode(value), "profile:errors.postalInvalid")
     .transform(normalizePostalCode),
 });
+
+/** For the driver, both optional: where the bags will be, and a phone number (kept as E.164). */
+const DriverInfoSchema = z.object({
+  pickupNotes: z
+    .string({ invalid_type_error: "profile:errors.notesTooLong" })
+    .trim()
+    .max(PICKUP_NOTES_MAX, "profile:errors.notesTooLong")
+    .nullish()
+    .transform((value) => value ?? ""),
+  phone: z
+    .string({ invalid_type_error: "profile:errors.phoneInvalid" })
+    .trim()
+    .max(PHONE_MAX, "profile:errors.phoneInvalid")
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const e164 = toE164(value);
+      if (!e164) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "profile:errors.phoneInvalid" });
+      return e164;
+    }),
+});
+
+/** The whole profile (form and PUT /api/auth/profile): a field for the driver left out is cleared. */
+export const ProfileSchema = AddressSchema.merge(DriverInfoSchema);
 
 export type ProfileInput = z.output<typeof ProfileSchema>;

@@ -9,6 +9,9 @@ export type AddressFields = {
   postalCode: string;
 };
 
+/** What the driver may know besides the address: where the bags will be, a phone number (both may be empty). */
+export type DriverInfo = { pickupNotes: string; phone: string };
+
 /** Checkout needs a name, street, city, province and postal code (spec section 4). */
 export function isProfileComplete(user: AddressFields): boolean {
   return Boolean(

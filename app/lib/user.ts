@@ -7,4 +7,5 @@ export type PublicUser = AddressFields & {
   postalFsa: string;
   hasCompletedOnboarding: boolean;
   isAdmin: boolean;
+  isDriver: boolean;
 };

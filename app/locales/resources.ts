@@ -14,6 +14,7 @@ import enVisitor from "./en/visitor.json";
 import enReplicas from "./en/replicas.json";
 import enPrivacy from "./en/privacy.json";
 import enHelp from "./en/help.json";
+import enDriver from "./en/driver.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -27,6 +28,7 @@ import frVisitor from "./fr/visitor.json";
 import frReplicas from "./fr/replicas.json";
 import frPrivacy from "./fr/privacy.json";
 import frHelp from "./fr/help.json";
+import frDriver from "./fr/driver.json";
 
 export const resources = {
   en: {
@@ -43,6 +45,7 @@ export const resources = {
     replicas: enReplicas,
     privacy: enPrivacy,
     help: enHelp,
+    driver: enDriver,
   },
   fr: {
     common: frCommon,
@@ -58,6 +61,7 @@ export const resources = {
     replicas: frReplicas,
     privacy: frPrivacy,
     help: frHelp,
+    driver: frDriver,
   },
 };
 
@@ -75,4 +79,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "orders",
   "privacy",
   "help",
+  "driver",
 ];

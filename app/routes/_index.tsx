@@ -5,7 +5,14 @@ import { useLoaderData } from "@remix-run/react";
 import { Home } from "~/components/home";
 import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
-import { redirect, getT, isServedPrefix, getUser, homeOrders } from "~/services/http/pages.server";
+import {
+  redirect,
+  getT,
+  isServedPrefix,
+  getUser,
+  homeOrders,
+  pickupsOnClosedDates,
+} from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "orders"] };
 
@@ -33,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         slot: { date: next.slot.date, window: next.slot.window },
         changes: next.changes,
       },
+      closedDates: pickupsOnClosedDates(user.id),
     },
   };
 }

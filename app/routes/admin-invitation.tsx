@@ -1,5 +1,6 @@
-// The link of an admin invitation (issue 21, part 2): /admin-invitation?token=… Signed in as the invited
-// address, a button grants the role (the session is then renewed) and goes to /admin; signed out, the
+// The link of an admin (or driver, issue 36) invitation (issue 21, part 2): /admin-invitation?token=…
+// Signed in as the invited address, a button grants the role (the session is then renewed) and goes to
+// /admin (a driver: /driver); signed out, the
 // visitor signs in and comes back here (the token goes through the visitor cookie, never a logged URL);
 // another account, or a link that is unknown, expired, used or revoked: a message, nothing changes.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -23,7 +24,7 @@ import {
   rememberRedirect,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "admin"] };
+export const handle = { i18n: ["common", "admin", "driver"] };
 export const meta: MetaFunction = titleMeta;
 
 const STATUS: Record<InvitationView["state"], number> = {
@@ -48,7 +49,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = invitationView(token, user);
   if (view.state === "signedOut") throw await signInFirst(request, token);
   return data(
-    { title: t("invitation.title"), view, token: view.state === "ready" ? token : "" },
+    {
+      title: t(view.state === "ready" && view.role === "driver" ? "driver:invitation.title" : "invitation.title"),
+      view,
+      token: view.state === "ready" ? token : "",
+    },
     { status: STATUS[view.state] },
   );
 }
@@ -57,8 +62,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = String((await readForm(request)).get("token") ?? "");
   const user = await getUser(request);
   if (!user) return signInFirst(request, token);
+  let role: string;
   try {
-    acceptAdminInvitation(token, user.id);
+    role = acceptAdminInvitation(token, user.id).role;
   } catch (error) {
     if (!(error instanceof InvitationError)) throw error;
     const view: InvitationView = { state: error.reason, email: user.email };
@@ -67,10 +73,12 @@ export async function action({ request }: ActionFunctionArgs) {
   // A new role, a new session id (as at sign-in): the old cookie stops working.
   const headers = await destroyUserSession(request);
   await createUserSession(user.id, headers);
+  // A driver's invitation leads to the day's route, an admin's to the admin pages.
+  const ns = role === "driver" ? "driver" : "admin";
   return redirectWithToast(
     request,
-    "/admin",
-    { title: "admin:invitation.done", description: "admin:invitation.doneDescription" },
+    role === "driver" ? "/driver" : "/admin",
+    { title: `${ns}:invitation.done`, description: `${ns}:invitation.doneDescription` },
     headers,
   );
 }
@@ -79,19 +87,21 @@ export default function AdminInvitationPage() {
   const loaded = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const { t } = useTranslation(["admin", "common"]);
+  const { t } = useTranslation(["admin", "common", "driver"]);
   const view = answered?.view ?? loaded.view;
+  // A driver's invitation says so; every other text (states, links) is the admin one.
+  const ns = view.state === "ready" && view.role === "driver" ? "driver:" : "";
 
   return (
     <div className="card mx-auto max-w-md space-y-3" data-testid="admin-invitation" data-state={view.state}>
-      <h1 className="page-title">{t("invitation.title")}</h1>
+      <h1 className="page-title">{t(`${ns}invitation.title`)}</h1>
       {view.state === "ready" ? (
         <>
-          <p className="text-stone-700">{t("invitation.intro", { email: view.email })}</p>
+          <p className="text-stone-700">{t(`${ns}invitation.intro`, { email: view.email })}</p>
           <Form method="post">
             <input type="hidden" name="token" value={loaded.token} />
             <button type="submit" className="btn-primary w-full" disabled={busy}>
-              {busy ? t("invitation.accepting") : t("invitation.accept")}
+              {busy ? t("invitation.accepting") : t(`${ns}invitation.accept`)}
             </button>
           </Form>
         </>

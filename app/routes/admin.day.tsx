@@ -1,5 +1,5 @@
-// The day sheet: a date's pickups grouped by window with address, bags, confirmation number and
-// resident, printable (print stylesheet) and downloadable as CSV; each scheduled pickup can be marked
+// The day sheet: a date's pickups grouped by window in route order (stop sequence, address, where the
+// bags are, bags, confirmation number and resident), printable (print stylesheet) and downloadable as CSV; each scheduled pickup can be marked
 // Completed or Missed from its day on (Missed e-mails the resident a link to book again).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -9,6 +9,7 @@ import printStyles from "~/components/admin/print.css";
 import { DayPicker, DayWindow } from "~/components/admin/day-sheet";
 import { Problem } from "~/components/admin/problem";
 import { addDays, formatDate, windowLabel } from "~/lib/dates";
+import { intlLocale } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import {
   adminForm,
@@ -24,7 +25,7 @@ import {
   getT,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "admin"] };
+export const handle = { i18n: ["common", "admin", "driver"] };
 export const meta: MetaFunction = titleMeta;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles, media: "print" }];
 
@@ -40,7 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     previous: addDays(date, -1),
     next: addDays(date, 1),
     ...sheet,
-    windows: sheet.windows.map((w) => ({ ...w, hours: windowLabel(w.window, lng) })),
+    windows: sheet.windows.map((w) => ({
+      ...w,
+      hours: windowLabel(w.window, lng),
+      km: new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 1 }).format(w.lengthKm),
+    })),
   };
 }
 

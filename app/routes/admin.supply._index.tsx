@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { HolidaysAhead } from "~/components/admin/holidays";
 import { Problem } from "~/components/admin/problem";
 import { SlotProblems, SlotsTable } from "~/components/admin/slots-table";
 import { formatDate } from "~/lib/dates";
@@ -27,22 +28,32 @@ import {
   getT,
   WEEKS_AHEAD,
 } from "~/services/http/pages.server";
+import { holidayNames, holidaysAhead, openHoliday, redirectWithToast } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "admin"] };
+export const handle = { i18n: ["common", "admin", "driver"] };
 export const meta: MetaFunction = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [lng, t] = await Promise.all([getLanguage(request), getT(request, "admin")]);
+  const [lng, t, tDriver] = await Promise.all([getLanguage(request), getT(request, "admin"), getT(request, "driver")]);
+  const dates = slotsAhead();
+  const names = holidayNames(
+    dates.map((d) => d.date),
+    lng,
+  );
   return {
     title: t("supply.slots.title"),
     weeks: WEEKS_AHEAD,
     maxCapacity: MAX_CAPACITY,
-    dates: slotsAhead().map((d) => ({
+    dates: dates.map((d) => ({
       ...d,
-      label: formatDate(d.date, lng, "short"),
+      // A holiday opened on purpose has slots: it is marked by name beside its date.
+      label:
+        formatDate(d.date, lng, "short") +
+        (names[d.date] ? ` · ${tDriver("holidays.marked", { name: names[d.date] })}` : ""),
       longLabel: formatDate(d.date, lng),
     })),
+    holidays: holidaysAhead(lng).map((h) => ({ ...h, label: formatDate(h.date, lng) })),
   };
 }
 
@@ -72,6 +83,18 @@ export async function action({ request }: ActionFunctionArgs) {
         return refusedOnDate(request, error, form, `date-${date}`);
       }
     }
+    case "openHoliday": {
+      try {
+        const { date, created } = openHoliday(admin, form.get("date"));
+        return redirectWithToast(request, samePage(request), {
+          title: "driver:holidays.openedToast",
+          description: "driver:holidays.openedDescription",
+          values: { name: holidayNames([date], await getLanguage(request))[date]!, count: created },
+        });
+      } catch (error) {
+        return refused(error, form);
+      }
+    }
     case "regenerate": {
       const summary = applyTemplate(admin);
       return done(
@@ -88,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SupplySlots() {
-  const { dates, weeks, maxCapacity } = useLoaderData<typeof loader>();
+  const { dates, weeks, maxCapacity, holidays } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const busy = useNavigation().state === "submitting";
@@ -114,6 +137,7 @@ export default function SupplySlots() {
       ) : (
         <p className="card text-stone-600">{t("supply.slots.empty")}</p>
       )}
+      <HolidaysAhead holidays={holidays} busy={busy} />
     </div>
   );
 }

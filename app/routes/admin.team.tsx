@@ -5,14 +5,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldProblemText, Problem, problemOf, sentValue } from "~/components/admin/problem";
-import { RowAction, tableClass, TableHead, TableScroll, tdClass } from "~/components/admin/ui";
+import { CaptionedTable, MembersTable, RoleSelect } from "~/components/admin/team";
+import { RowAction, tdClass } from "~/components/admin/ui";
+import { EmailText } from "~/components/operators/email-text";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, adminTeam, done, getLanguage, getT, inviteAdmin } from "~/services/http/pages.server";
 import { refused, requestOrigin, requireAdmin, revokeInvitation } from "~/services/http/pages.server";
 import { toInteger, unknownIntent } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "admin"] };
+export const handle = { i18n: ["common", "admin", "driver"] };
 export const meta: MetaFunction = titleMeta;
 
 const PAGE = "/admin/team";
@@ -20,15 +22,17 @@ const PAGE = "/admin/team";
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const [lng, t] = await Promise.all([getLanguage(request), getT(request, "admin")]);
-  const { admins, pending } = adminTeam();
+  const { admins, drivers, pending } = adminTeam();
   return {
     title: t("team.title"),
     me: admin.id,
     admins: admins.map((a) => ({ id: a.id, email: a.email, since: formatDateTime(a.createdAt, lng) })),
+    drivers: drivers.map((a) => ({ id: a.id, email: a.email, since: formatDateTime(a.createdAt, lng) })),
     pending: pending.map((p) => ({
       id: p.id,
       email: p.email,
       invitedBy: p.invitedBy,
+      role: p.role,
       expires: formatDateTime(p.expiresAt, lng),
     })),
   };
@@ -42,6 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const invitation = inviteAdmin(admin, form.get("email"), {
           origin: requestOrigin(request),
           adminLocale: await getLanguage(request),
+          role: form.get("role"),
         });
         return done(request, PAGE, "team.invited", "team.invitedDescription", { email: invitation.email });
       }
@@ -57,34 +62,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** A scrolling table named by its caption (for screen readers, and as the keyboard's scroll region). */
-function CaptionedTable({
-  caption,
-  testId,
-  columns,
-  children,
-}: {
-  caption: string;
-  testId: string;
-  columns: Parameters<typeof TableHead>[0]["columns"];
-  children: React.ReactNode;
-}) {
-  return (
-    <TableScroll label={caption} className="mt-2">
-      <table className={tableClass} data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <TableHead columns={columns} />
-        <tbody className="divide-y divide-stone-100">{children}</tbody>
-      </table>
-    </TableScroll>
-  );
-}
-
 export default function AdminTeam() {
-  const { me, admins, pending } = useLoaderData<typeof loader>();
+  const { me, admins, drivers, pending } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const { t } = useTranslation(["admin", "common"]);
+  const { t } = useTranslation(["admin", "common", "driver"]);
   const emailProblem = problemOf(reply, "email");
 
   return (
@@ -120,6 +102,7 @@ export default function AdminTeam() {
                 {t("team.inviteHint")}
               </p>
             </div>
+            <RoleSelect defaultValue={problemOf(reply, "invite") ? (sentValue(reply, "role") ?? "") : ""} />
             {emailProblem ? null : <Problem reply={reply} target="invite" />}
             <button type="submit" name="intent" value="invite" className="btn-primary" disabled={busy}>
               {t("team.invite")}
@@ -131,21 +114,18 @@ export default function AdminTeam() {
           <h2 id="admins-title" className="text-lg font-semibold">
             {t("team.adminsTitle")}
           </h2>
-          <CaptionedTable
-            caption={t("team.adminsCaption")}
-            testId="team-admins"
-            columns={[t("team.email"), t("team.since")]}
-          >
-            {admins.map((a) => (
-              <tr key={a.id} data-email={a.email}>
-                <td className={`${tdClass} break-all`}>
-                  {a.email}
-                  {a.id === me ? <span className="ml-1 text-stone-600">({t("team.you")})</span> : null}
-                </td>
-                <td className={tdClass}>{a.since}</td>
-              </tr>
-            ))}
-          </CaptionedTable>
+          <MembersTable caption={t("team.adminsCaption")} testId="team-admins" members={admins} me={me} />
+        </section>
+
+        <section aria-labelledby="drivers-title" className="card min-w-0">
+          <h2 id="drivers-title" className="text-lg font-semibold">
+            {t("driver:team.driversTitle")}
+          </h2>
+          {drivers.length ? (
+            <MembersTable caption={t("driver:team.driversCaption")} testId="team-drivers" members={drivers} me={me} />
+          ) : (
+            <p className="mt-2 text-stone-600">{t("driver:team.driversEmpty")}</p>
+          )}
         </section>
       </div>
 
@@ -160,6 +140,7 @@ export default function AdminTeam() {
             testId="team-pending"
             columns={[
               t("team.email"),
+              t("driver:team.role"),
               t("team.invitedBy"),
               t("team.expires"),
               { label: t("team.actions"), hidden: true },
@@ -167,9 +148,18 @@ export default function AdminTeam() {
           >
             {pending.map((p) => (
               <tr key={p.id} data-email={p.email}>
-                <td className={`${tdClass} break-all`}>{p.email}</td>
-                <td className={`${tdClass} break-all`}>{p.invitedBy ?? t("team.byApp")}</td>
-                <td className={tdClass}>{p.expires}</td>
+                <td className={tdClass} data-label={t("team.email")}>
+                  <EmailText email={p.email} />
+                </td>
+                <td className={tdClass} data-label={t("driver:team.role")}>
+                  {t(p.role === "driver" ? "driver:team.roleDriver" : "driver:team.roleAdmin")}
+                </td>
+                <td className={tdClass} data-label={t("team.invitedBy")}>
+                  {p.invitedBy ? <EmailText email={p.invitedBy} /> : t("team.byApp")}
+                </td>
+                <td className={tdClass} data-label={t("team.expires")}>
+                  {p.expires}
+                </td>
                 <td className={tdClass}>
                   <RowAction
                     name="invitationId"

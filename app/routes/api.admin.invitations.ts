@@ -1,4 +1,5 @@
-// POST /api/admin/invitations { email } → 201 { id, email, expiresAt }: invites an address to the admin role
+// POST /api/admin/invitations { email, role? } → 201 { id, email, role, expiresAt }: invites an address to the
+// admin role (or the driver role with role "driver")
 // (the same service as /admin/team): the role is granted only when that address follows the e-mailed link.
 // Bad input or an address that is already an admin's: 400 { message }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -10,7 +11,10 @@ import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { getLanguage } from "~/services/http/i18n.server";
 import { requestOrigin } from "~/services/http/request.server";
 
-const InvitationJsonSchema = z.object({ email: z.string({ required_error: "team.errors.emailRequired" }) });
+const InvitationJsonSchema = z.object({
+  email: z.string({ required_error: "team.errors.emailRequired" }),
+  role: z.enum(["admin", "driver"]).optional(),
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireApiAdmin(request);
@@ -19,9 +23,15 @@ export async function action({ request }: ActionFunctionArgs) {
     const invitation = inviteAdmin(admin, body.email, {
       origin: requestOrigin(request),
       adminLocale: await getLanguage(request),
+      role: body.role,
     });
     return Response.json(
-      { id: invitation.id, email: invitation.email, expiresAt: new Date(invitation.expiresAt).toISOString() },
+      {
+        id: invitation.id,
+        email: invitation.email,
+        role: invitation.role,
+        expiresAt: new Date(invitation.expiresAt).toISOString(),
+      },
       { status: 201 },
     );
   } catch (error) {

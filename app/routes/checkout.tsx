@@ -67,6 +67,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       breakdown: quote.breakdown,
       promo: quote.promo,
       address: quote.address,
+      // Shown for a last check before paying: what the driver will read at the door.
+      pickupNotes: user.pickupNotes,
+      phone: user.phone,
       email: user.email,
       provider: { name: provider.name, testMode: provider.testMode, publishableKey: provider.publishableKey },
     },
@@ -119,6 +122,14 @@ export default function Checkout() {
             <p className="mt-1 text-stone-700" data-testid="pickup-address">
               {view.address}
             </p>
+            <p className="mt-1 text-sm text-stone-700" data-testid="pickup-notes">
+              {view.pickupNotes ? t("address.notes", { notes: view.pickupNotes }) : t("address.noNotes")}
+            </p>
+            {view.phone ? (
+              <p className="text-sm text-stone-700" data-testid="pickup-phone">
+                {t("address.phone", { phone: view.phone })}
+              </p>
+            ) : null}
           </div>
           <Link
             to={`/profile?bags=${view.bags}&slotId=${view.slotId}`}

@@ -58,7 +58,7 @@ export default function CancelPickup() {
       <Toaster toast={actionData?.toast ?? null} />
       <h1 className="page-title">{t("cancel.title")}</h1>
       <PickupLine order={order} />
-      <p>{t("cancel.fee", { fee: formatMoney(feeCents, lng) })}</p>
+      <p>{order.dateClosed ? t("cancel.dateClosedNoFee") : t("cancel.fee", { fee: formatMoney(feeCents, lng) })}</p>
       <p className="font-semibold" data-testid="refund-amount">
         {t("cancel.refund", { amount: refund, total: formatMoney(order.price.totalCents, lng) })}
       </p>

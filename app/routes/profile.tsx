@@ -68,6 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       city: user.city,
       province: user.province || DEFAULT_PROVINCE,
       postalCode: user.postalCode,
+      pickupNotes: user.pickupNotes,
+      phone: user.phone ?? "",
     },
     bookingSummary:
       booking.kind === "booking"

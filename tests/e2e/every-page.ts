@@ -1,7 +1,7 @@
 // Every page of the app, in the state a person sees it, for the page-by-page measurements of issue 24
 // (reflow at 320 px, 200 % text): the visitor's, a resident's with a paid pickup (its confirmation, receipt
 // and cancel page, the notification it sent), the onboarding guide of a new account, and every admin page
-// with rows in its tables.
+// with rows in its tables (and the driver's view).
 import { expect, type Page } from "@playwright/test";
 import { montrealDate, recordedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import { bookTwoBags } from "./booking-fixtures";
@@ -125,5 +125,8 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/waitlist" },
     { path: "/admin/team" },
     { path: "/admin/privacy" },
+    // The driver's view (admins may open it too), with the pickup above as its one stop.
+    { path: "/driver" },
+    { path: `/driver?date=${date}` },
   ];
 }

@@ -301,6 +301,8 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/admin/outbox" },
       { path: "/admin/waitlist" },
       { path: "/admin/team" },
+      { path: "/driver" },
+      { path: `/driver?date=${date}` },
       { path: "/" },
       { path: "/profile" },
       { path: "/no-such-page", status: 404 },

@@ -79,6 +79,10 @@ describe("Download my data", () => {
   it("holds exactly the resident's own rows, and no password hash, session id, token, payment id or card", async () => {
     const me = await busyResident();
     const other = await busyResident();
+    db.update(schema.users)
+      .set({ phone: "+15145550123", pickupNotes: "Behind the side gate" })
+      .where(eq(schema.users.id, me.user.id))
+      .run();
     const data = exportAccountData(me.user.id, me.sessionId);
     expect(data).toMatchObject({ format: "recircle-personal-data", version: 1 });
     expect(data.account.email).toBe(me.user.email);
@@ -86,6 +90,8 @@ describe("Download my data", () => {
       firstName: "Marie",
       streetAddress: me.user.streetAddress,
       postalCode: "H2X 3K2",
+      phone: "+15145550123",
+      pickupNotes: "Behind the side gate",
     });
     expect(data.pickups.map((p) => p.confirmationNumber)).toEqual([me.pickup.confirmationNumber]);
     expect(data.pickups[0]).toMatchObject({
@@ -146,6 +152,7 @@ const POINT_AT_TOMBSTONE = new Set([
   "admin_activity.admin_user_id",
   "role_invitations.invited_by",
   "privacy_incidents.recorded_by",
+  "holiday_openings.opened_by",
 ]);
 
 describe("Delete my account", () => {

@@ -37,7 +37,15 @@ beforeAll(() => {
 describe("the profile schema", () => {
   it("trims, upper-cases and normalises the postal code, and defaults the province to QC", () => {
     const parsed = ProfileSchema.parse({ ...valid, province: undefined });
-    expect(parsed).toEqual({ ...valid, firstName: "Marie", postalCode: "H2J 2L1", province: "QC" });
+    // Notes and phone for the driver are optional: left out, none.
+    expect(parsed).toEqual({
+      ...valid,
+      firstName: "Marie",
+      postalCode: "H2J 2L1",
+      province: "QC",
+      pickupNotes: "",
+      phone: null,
+    });
     expect(ProfileSchema.parse({ ...valid, postalCode: "H2J-2L1" }).postalCode).toBe("H2J 2L1");
     expect(ProfileSchema.parse({ ...valid, postalCode: " h2j 2l1 " }).postalCode).toBe("H2J 2L1");
     expect(ProfileSchema.parse({ ...valid, unit: null }).unit).toBe("");

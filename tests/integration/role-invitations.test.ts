@@ -149,7 +149,7 @@ describe("accepting an invitation", () => {
     const email = listed("ops-accept");
     const user = await registerUser({ email, password: PASSWORD, locale: "en", origin: ORIGIN });
     const { token } = tokenFor(email);
-    expect(invitationView(token, user)).toEqual({ state: "ready", email });
+    expect(invitationView(token, user)).toEqual({ state: "ready", email, role: "admin" });
     expect(invitationView(token, null)).toEqual({ state: "signedOut" });
 
     const before = activity("invitation.accept").length;

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { dateKey } from "~/lib/dates";
+import { dateKey, weekdayOf } from "~/lib/dates";
+import { generationDays } from "~/lib/holidays";
 import { db, schema, sqlite } from "~/services/platform/db.server";
 import { seed } from "~/services/ops/seed.server";
 import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
@@ -52,11 +53,14 @@ describe("database and seed", () => {
     expect(prefixes).not.toContain("K1A");
     expect(prefixes.every((p) => p.startsWith("H"))).toBe(true);
 
-    // Monday to Saturday, two windows, from tomorrow to five weeks ahead.
+    // Monday to Saturday, two windows, from tomorrow to five weeks ahead, except Quebec's holidays.
     const slots = db.select().from(schema.pickupSlots).all();
     const dates = [...new Set(slots.map((s) => s.date))].sort();
     expect(dates[0]! > dateKey(at)).toBe(true);
-    expect(dates.length).toBe(WEEKS_AHEAD * 6);
+    const holidays = generationDays(dateKey(at), WEEKS_AHEAD * 7, new Set()).filter(
+      (d) => d.closedHoliday && weekdayOf(d.date) <= 6,
+    ).length;
+    expect(dates.length).toBe(WEEKS_AHEAD * 6 - holidays);
     expect(slots.every((s) => s.maxCapacity > 0 && s.currentBooked === 0)).toBe(true);
   });
 });

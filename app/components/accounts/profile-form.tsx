@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import type { AddressSuggestion } from "~/lib/address-selection";
-import type { AddressFields } from "~/lib/profile";
+import type { AddressFields, DriverInfo } from "~/lib/profile";
+import { PICKUP_NOTES_MAX } from "~/lib/profile-limits";
 import { AddressAutocomplete } from "./address-autocomplete";
 import { PostalCodeField, ProvinceSelect, ReadOnlyEmail } from "./profile-fields";
 
@@ -42,7 +43,7 @@ export function ProfileForm({
 }: {
   email: string;
   /** The saved profile. */
-  defaults: AddressFields;
+  defaults: AddressFields & DriverInfo;
   inBooking: boolean;
   lastResult: unknown;
   /** Where to go when the new address is not served by the chosen slot (a JavaScript save). */
@@ -60,7 +61,7 @@ export function ProfileForm({
   }, [mismatchRedirect, navigate]);
 
   const reply = useReply(lastResult, "profile");
-  type Name = keyof AddressFields;
+  type Name = keyof AddressFields | keyof DriverInfo;
   /** What the server was sent (after a refused save), else the saved profile. */
   const value = (name: Name) => (lastResult ? reply.value(name) : (defaults[name] ?? ""));
   const field = (name: Name) => ({
@@ -96,6 +97,25 @@ export function ProfileForm({
         <PlainField {...field("city")} label={t("fields.city")} autoComplete="address-level2" />
         <ProvinceSelect field={field("province")} />
         <PostalCodeField field={field("postalCode")} />
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-base font-bold text-stone-900">{t("driverSection")}</legend>
+        <PlainField
+          {...field("pickupNotes")}
+          label={t("fields.pickupNotes")}
+          hint={t("fields.pickupNotesHint")}
+          maxLength={PICKUP_NOTES_MAX}
+          autoComplete="off"
+        />
+        <PlainField
+          {...field("phone")}
+          label={t("fields.phone")}
+          hint={t("fields.phoneHint")}
+          type="tel"
+          autoComplete="tel"
+          maxLength={30}
+        />
       </fieldset>
 
       <SubmitButton

@@ -1,8 +1,10 @@
-// The day sheet's parts: choosing the date, and one window's pickups (address, bags, confirmation number,
-// resident, status) with the buttons marking a scheduled pickup Completed or Missed.
+// The day sheet's parts: choosing the date, and one window's pickups in route order (stop number, address
+// with where the bags are, bags, confirmation number, resident, status) with the buttons marking a
+// scheduled pickup Completed or Missed. On a phone the table is a stack of cards (operator.css).
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PickupWindow } from "~/lib/dates";
+import { EmailText } from "~/components/operators/email-text";
 import { type AdminReply, Problem } from "./problem";
 import { Badge, tableClass, tdClass, thClass, TableScroll } from "./ui";
 
@@ -47,29 +49,35 @@ type SheetPickup = {
   status: string;
   name: string;
   email: string;
+  sequence: number;
+  approximate: boolean;
+  pickupNotes: string;
+  phone: string | null;
 };
 
-type SheetWindow = { window: PickupWindow; hours: string; bags: number; pickups: SheetPickup[] };
+type SheetWindow = { window: PickupWindow; hours: string; bags: number; km: string; pickups: SheetPickup[] };
 
 export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMark: boolean; reply: AdminReply }) {
-  const { t } = useTranslation(["admin", "common"]);
+  const { t } = useTranslation(["admin", "common", "driver"]);
   const busy = useNavigation().state === "submitting";
   const w = sheet;
+  const label = (key: string) => ({ "data-label": t(key) });
   return (
     <section aria-labelledby={`window-${w.window}`} className="card" data-window={w.window}>
       <h2 id={`window-${w.window}`} className="text-lg font-semibold">
         {t(`window.${w.window}`)} · {w.hours}{" "}
         <span className="text-base font-normal text-stone-600">
           {t("day.windowTotals", { count: w.pickups.length, bags: w.bags })}
+          {w.pickups.length ? ` · ${t("driver:route.summary", { count: w.pickups.length, km: w.km })}` : ""}
         </span>
       </h2>
       {w.pickups.length ? (
         <TableScroll label={t(`window.${w.window}`)} className="mt-2">
-          <table className={tableClass}>
+          <table className={`${tableClass} stack-on-phone`}>
             <thead>
               <tr>
                 <th scope="col" className={thClass}>
-                  #
+                  {t("driver:sheet.sequence")}
                 </th>
                 <th scope="col" className={thClass}>
                   {t("day.address")}
@@ -92,17 +100,43 @@ export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMa
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
-              {w.pickups.map((p, i) => (
-                <tr key={p.id} data-testid="pickup-row" data-confirmation={p.confirmationNumber}>
-                  <td className={`${tdClass} tabular-nums`}>{i + 1}</td>
-                  <td className={`${tdClass} font-medium`}>{p.address}</td>
-                  <td className={`${tdClass} tabular-nums`}>{p.bags}</td>
-                  <td className={`${tdClass} whitespace-nowrap font-mono`}>{p.confirmationNumber}</td>
-                  <td className={tdClass}>
-                    <div>{p.name || "—"}</div>
-                    <div className="break-all text-xs text-stone-600">{p.email}</div>
+              {w.pickups.map((p) => (
+                <tr
+                  key={p.id}
+                  data-testid="pickup-row"
+                  data-confirmation={p.confirmationNumber}
+                  data-sequence={p.sequence}
+                >
+                  <td className={`${tdClass} tabular-nums`} {...label("driver:sheet.sequence")}>
+                    {p.sequence}
                   </td>
-                  <td className={tdClass} data-testid="pickup-status">
+                  <td className={`${tdClass} font-medium`} {...label("day.address")}>
+                    {p.address}
+                    {p.approximate ? (
+                      <span className="block text-xs font-normal text-amber-900">{t("driver:route.approximate")}</span>
+                    ) : null}
+                    {p.pickupNotes ? (
+                      <span className="block text-xs font-normal text-stone-700" data-testid="pickup-notes">
+                        {t("driver:sheet.notes")}: {p.pickupNotes}
+                      </span>
+                    ) : null}
+                    {p.phone ? (
+                      <span className="block text-xs font-normal text-stone-700">
+                        {t("driver:sheet.phone")}: {p.phone}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={`${tdClass} tabular-nums`} {...label("day.bags")}>
+                    {p.bags}
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap font-mono`} {...label("day.confirmation")}>
+                    {p.confirmationNumber}
+                  </td>
+                  <td className={tdClass} {...label("day.resident")}>
+                    <div>{p.name || "—"}</div>
+                    <EmailText email={p.email} className="text-xs text-stone-600" />
+                  </td>
+                  <td className={tdClass} data-testid="pickup-status" {...label("day.status")}>
                     <Badge tone={p.status}>{t(`status.${p.status}`)}</Badge>
                   </td>
                   <td className={`${tdClass} admin-no-print print:hidden`}>

@@ -8,6 +8,7 @@ const TONE: Record<DisplayStatus, string> = {
   today: "bg-blue-100 text-blue-900 ring-blue-200",
   scheduled: "bg-brand-100 text-brand-800 ring-brand-600/30",
   tbd: "bg-stone-100 text-stone-700 ring-stone-300",
+  dateClosed: "bg-red-100 text-red-800 ring-red-200",
 };
 
 export function StatusBadge({ status }: { status: DisplayStatus }) {

@@ -35,6 +35,11 @@ export function isAdmin(user: Pick<User, "role"> | null | undefined): boolean {
   return user?.role === "admin";
 }
 
+/** Who drives: an account with the driver role (the /driver page only, never an admin page). */
+export function isDriver(user: Pick<User, "role"> | null | undefined): boolean {
+  return user?.role === "driver";
+}
+
 export function toPublicUser(user: User): PublicUser {
   return {
     id: user.id,
@@ -49,6 +54,7 @@ export function toPublicUser(user: User): PublicUser {
     postalFsa: user.postalFsa,
     hasCompletedOnboarding: user.hasCompletedOnboarding,
     isAdmin: isAdmin(user),
+    isDriver: isDriver(user),
   };
 }
 
@@ -235,15 +241,18 @@ export async function changePassword(input: {
   });
 }
 
-/** `npm run create-admin`: makes (or promotes) an admin account. */
-export async function createAdmin(email: string, password: string): Promise<User> {
+/** The roles `npm run create-admin -- --role <role>` and an invitation give. */
+export type OperatorRole = "admin" | "driver";
+
+/** `npm run create-admin`: makes (or gives the role to) an admin account, or a driver's with `role`. */
+export async function createAdmin(email: string, password: string, role: OperatorRole = "admin"): Promise<User> {
   const normalized = normalizeEmail(email);
   const existing = findUserByEmail(normalized);
   assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password);
   if (existing) {
     return durably(
-      db.update(schema.users).set({ role: "admin", passwordHash }).where(eq(schema.users.id, existing.id)).returning(),
+      db.update(schema.users).set({ role, passwordHash }).where(eq(schema.users.id, existing.id)).returning(),
     );
   }
   return durably(
@@ -252,7 +261,7 @@ export async function createAdmin(email: string, password: string): Promise<User
       .values({
         email: normalized,
         passwordHash,
-        role: "admin",
+        role,
         hasCompletedOnboarding: true,
         createdAt: now(),
       })

@@ -1,6 +1,9 @@
-// The resident's name and pickup address, saved by the profile page and PUT /api/auth/profile.
+// The resident's name and pickup address, saved by the profile page and PUT /api/auth/profile, with the
+// address's position (the address book's, else its postal prefix's centre, flagged approximate) and what
+// the driver should know (where the bags will be, a phone number).
 import { eq } from "drizzle-orm";
 import { fsaOf } from "~/lib/postal";
+import { positionOfAddress } from "~/lib/positions";
 import type { ProfileInput } from "~/lib/profile-schema";
 import type { User } from "../../../db/schema";
 import { db, durably, schema } from "~/services/platform/db.server";
@@ -8,7 +11,11 @@ import { db, durably, schema } from "~/services/platform/db.server";
 class ProfileError extends Error {}
 
 /** Saves the profile; the postal prefix (postalFsa) follows the postal code in the same update. */
-export function updateProfile(userId: number, input: ProfileInput): User {
+export function updateProfile(
+  userId: number,
+  input: Omit<ProfileInput, "pickupNotes" | "phone"> & Partial<Pick<ProfileInput, "pickupNotes" | "phone">>,
+): User {
+  const position = positionOfAddress(input);
   const updated = durably(
     db
       .update(schema.users)
@@ -21,6 +28,11 @@ export function updateProfile(userId: number, input: ProfileInput): User {
         province: input.province,
         postalCode: input.postalCode,
         postalFsa: fsaOf(input.postalCode),
+        latitude: position?.latitude ?? null,
+        longitude: position?.longitude ?? null,
+        positionApproximate: position?.approximate ?? false,
+        pickupNotes: input.pickupNotes ?? "",
+        phone: input.phone ?? null,
       })
       .where(eq(schema.users.id, userId))
       .returning(),

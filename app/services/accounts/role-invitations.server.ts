@@ -60,6 +60,7 @@ function pendingInvitationsOf(email: string, tx: Db | Tx = db): RoleInvitation[]
 /** Invitation e-mails whose link has expired lose their body (the link) in the outbox. */
 export function purgeExpiredInvitationEmails() {
   eraseEmailBodies("role-invitation", now() - ROLE_INVITATION_TTL_MS);
+  eraseEmailBodies("driver-invitation", now() - ROLE_INVITATION_TTL_MS);
 }
 
 /**
@@ -71,7 +72,7 @@ export function writeInvitation(
   tx: Db | Tx,
   input: {
     email: string;
-    role: "admin";
+    role: RoleInvitation["role"];
     invitedBy: number | null;
     locale: Language;
     /** The allowed origin of the request that caused it; APP_URL wins when set. */
@@ -94,7 +95,7 @@ export function writeInvitation(
   );
   queueEmail(tx, {
     to: email,
-    kind: "role-invitation",
+    kind: input.role === "driver" ? "driver-invitation" : "role-invitation",
     locale: input.locale,
     expiresAt,
     values: {
@@ -155,7 +156,9 @@ export function acceptInvitation(tx: Tx, token: string, userId: number): { invit
 }
 
 export type InvitationView =
-  { state: "ready"; email: string } | { state: "signedOut" } | { state: InvitationError["reason"]; email?: string };
+  | { state: "ready"; email: string; role: RoleInvitation["role"] }
+  | { state: "signedOut" }
+  | { state: InvitationError["reason"]; email?: string };
 
 /** What the invitation page shows to `user` (null: signed out) for a link's token. Changes nothing. */
 export function invitationView(token: string | null | undefined, user: Pick<User, "email"> | null): InvitationView {
@@ -165,5 +168,5 @@ export function invitationView(token: string | null | undefined, user: Pick<User
   if (state !== "pending") return { state };
   if (!user) return { state: "signedOut" };
   if (user.email !== invitation.email) return { state: "otherAccount", email: user.email };
-  return { state: "ready", email: user.email };
+  return { state: "ready", email: user.email, role: invitation.role };
 }

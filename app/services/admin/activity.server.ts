@@ -13,6 +13,7 @@ export const ACTIVITY_ACTIONS = [
   "slot.capacity",
   "date.close",
   "date.reopen",
+  "holiday.open",
   "prefix.open",
   "prefix.deactivate",
   "waitlist.notify",

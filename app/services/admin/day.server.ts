@@ -1,16 +1,19 @@
-// The day's work: a date's pickups grouped by window (the driver's sheet, printable and as CSV), and
-// marking each pickup Completed or Missed. A missed resident is e-mailed a link to book again.
+// The day's work: a date's pickups grouped by window, each window in route order from the depot (the
+// driver's sheet, printable and as CSV, with each stop's sequence and position), and marking each pickup
+// Completed or Missed. A missed resident is e-mailed a link to book again.
 import { and, asc, eq } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
 import { AdminError, toDateKey, toInteger } from "./errors.server";
+import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { queueEmail } from "~/services/platform/mailer.server";
-import { pickupEmailValues } from "~/services/booking/pickup-emails.server";
+import { pickupEmailValues } from "~/services/booking/pickup-email-values.server";
 import { now } from "~/lib/clock";
 import { dateKey, type PickupWindow } from "~/lib/dates";
+import { orderRoute, type Position } from "~/lib/route-order";
 import type { User } from "../../../db/schema";
 
-type SheetPickup = {
+export type SheetPickup = {
   id: number;
   confirmationNumber: string;
   window: PickupWindow;
@@ -20,11 +23,24 @@ type SheetPickup = {
   status: "Scheduled" | "Completed" | "Missed" | "Cancelled";
   name: string;
   email: string;
+  /** The stop's place in its window's route, 1..n. */
+  sequence: number;
+  latitude: number | null;
+  longitude: number | null;
+  approximate: boolean;
+  unit: string;
+  pickupNotes: string;
+  phone: string | null;
 };
+
+/** Where routes start and end: DEPOT_LAT / DEPOT_LNG. */
+function depot(): Position {
+  return { lat: env.DEPOT_LAT, lng: env.DEPOT_LNG };
+}
 
 export type DaySheet = {
   date: string;
-  windows: Array<{ window: PickupWindow; pickups: SheetPickup[]; bags: number }>;
+  windows: Array<{ window: PickupWindow; pickups: SheetPickup[]; bags: number; lengthKm: number }>;
   totalPickups: number;
   totalBags: number;
   cancelled: number;
@@ -37,7 +53,7 @@ export function sheetDate(raw: string | null, at = now()): string {
   return toDateKey(raw) ?? dateKey(at);
 }
 
-/** The date's pickups (cancelled ones only counted), morning then afternoon, by postal area then address. */
+/** The date's pickups (cancelled ones only counted), morning then afternoon, each window in route order. */
 export function daySheet(date: string, at = now()): DaySheet {
   const rows = db
     .select({
@@ -51,18 +67,35 @@ export function daySheet(date: string, at = now()): DaySheet {
       firstName: schema.users.firstName,
       lastName: schema.users.lastName,
       email: schema.users.email,
+      latitude: schema.pickupRequests.latitude,
+      longitude: schema.pickupRequests.longitude,
+      approximate: schema.pickupRequests.positionApproximate,
+      unit: schema.users.unit,
+      pickupNotes: schema.users.pickupNotes,
+      phone: schema.users.phone,
     })
     .from(schema.pickupRequests)
     .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
     .innerJoin(schema.users, eq(schema.users.id, schema.pickupRequests.userId))
     .where(eq(schema.pickupSlots.date, date))
-    .orderBy(asc(schema.pickupSlots.startsAt), asc(schema.pickupRequests.postalFsa), asc(schema.pickupRequests.address))
+    .orderBy(
+      asc(schema.pickupSlots.startsAt),
+      asc(schema.pickupRequests.postalFsa),
+      asc(schema.pickupRequests.address),
+      asc(schema.pickupRequests.id),
+    )
     .all()
     .map(({ firstName, lastName, ...row }) => ({ ...row, name: `${firstName} ${lastName}`.trim() }));
   const live = rows.filter((r) => r.status !== "Cancelled");
   const windows = (["morning", "afternoon"] as const).map((window) => {
-    const pickups = live.filter((r) => r.window === window);
-    return { window, pickups, bags: pickups.reduce((sum, p) => sum + p.bags, 0) };
+    // Ordered from a fixed starting order (postal area, address, id), so the same day gives the same route.
+    const route = orderRoute(
+      depot(),
+      live.filter((r) => r.window === window),
+      (r) => (r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lng: r.longitude } : null),
+    );
+    const pickups = route.stops.map((stop, i) => ({ ...stop, sequence: i + 1 }));
+    return { window, pickups, bags: pickups.reduce((sum, p) => sum + p.bags, 0), lengthKm: route.lengthKm };
   });
   return {
     date,
@@ -80,7 +113,7 @@ const MARKS = ["Completed", "Missed"] as const;
  * Records how a scheduled pickup went. Only from its day on, and only once: a pickup already Completed,
  * Missed or Cancelled is refused. Missed e-mails the resident (their language) a link to book again.
  */
-export async function markPickup(admin: User, pickupId: unknown, rawMark: unknown, at = now()) {
+export async function markPickup(admin: Pick<User, "id">, pickupId: unknown, rawMark: unknown, at = now()) {
   const id = toInteger(pickupId);
   const mark = MARKS.find((m) => m === rawMark);
   if (!mark) throw new AdminError("day.markInvalid");

@@ -19,18 +19,24 @@ export type PendingInvitation = {
   invitedBy: string | null;
   createdAt: number;
   expiresAt: number;
+  role: "admin" | "driver";
 };
 
 const invitations = schema.roleInvitations;
 
-/** The admins (oldest first) and the invitations that can still be accepted (newest first). */
-export function adminTeam(): { admins: TeamMember[]; pending: PendingInvitation[] } {
-  const admins = db
+/** The accounts with a role, oldest first. */
+function membersWith(role: "admin" | "driver"): TeamMember[] {
+  return db
     .select({ id: schema.users.id, email: schema.users.email, createdAt: schema.users.createdAt })
     .from(schema.users)
-    .where(eq(schema.users.role, "admin"))
+    .where(eq(schema.users.role, role))
     .orderBy(asc(schema.users.createdAt), asc(schema.users.id))
     .all();
+}
+
+/** The admins and drivers (oldest first) and the invitations that can still be accepted (newest first). */
+export function adminTeam(): { admins: TeamMember[]; drivers: TeamMember[]; pending: PendingInvitation[] } {
+  const admins = membersWith("admin");
   const inviter = alias(schema.users, "inviter");
   const pending = db
     .select({
@@ -39,13 +45,14 @@ export function adminTeam(): { admins: TeamMember[]; pending: PendingInvitation[
       invitedBy: inviter.email,
       createdAt: invitations.createdAt,
       expiresAt: invitations.expiresAt,
+      role: invitations.role,
     })
     .from(invitations)
     .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
     .where(and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now())))
     .all()
     .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-  return { admins, pending };
+  return { admins, drivers: membersWith("driver"), pending };
 }
 
 /** A typed address, checked: a string, well formed, at most 254 characters. */
@@ -60,28 +67,31 @@ function invitedAddress(raw: unknown): string {
 }
 
 /**
- * An admin invites an address to the admin role: an e-mail in the invitee's language when they have an
+ * An admin invites an address to the admin role (or, with `role: "driver"`, the driver role): an e-mail in the invitee's language when they have an
  * account, else in `adminLocale`, with a link to `origin` (APP_URL when set). Inviting again replaces the
  * pending invitation (a new link; the old one stops working). An existing admin is refused.
  */
 export function inviteAdmin(
   admin: Pick<User, "id">,
   rawEmail: unknown,
-  options: { origin: string; adminLocale: Language },
+  options: { origin: string; adminLocale: Language; role?: unknown },
 ): RoleInvitation {
   const email = invitedAddress(rawEmail);
+  const role = options.role === "driver" ? "driver" : "admin";
   return db.transaction((tx) => {
     const account = tx.select().from(schema.users).where(eq(schema.users.email, email)).get();
+    // An admin is never made a driver by an invitation (that would take the admin role away).
     if (account?.role === "admin") throw new AdminError("team.errors.alreadyAdmin", { email });
+    if (account?.role === role) throw new AdminError("team.errors.alreadyDriver", { email });
     const invitation = writeInvitation(tx, {
       email,
-      role: "admin",
+      role,
       invitedBy: admin.id,
       locale: account?.locale ?? options.adminLocale,
       origin: options.origin,
       replace: true,
     })!;
-    recordActivity(tx, admin.id, "invitation.send", { email });
+    recordActivity(tx, admin.id, "invitation.send", { email, role });
     return invitation;
   });
 }

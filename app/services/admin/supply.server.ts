@@ -5,8 +5,7 @@ import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
 import { AdminError, toInteger } from "./errors.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
-import { queueEmail } from "~/services/platform/mailer.server";
-import { pickupEmailValues } from "~/services/booking/pickup-emails.server";
+import { closeDateSlots, scheduledPickupsOn } from "~/services/booking/date-closing.server";
 import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 import { now } from "~/lib/clock";
 import { addDays, dateKey, type PickupWindow } from "~/lib/dates";
@@ -99,39 +98,6 @@ export function setSlotCapacity(admin: User, slotId: unknown, rawCapacity: unkno
   });
 }
 
-export type AffectedPickup = {
-  id: number;
-  confirmationNumber: string;
-  window: PickupWindow;
-  name: string;
-  email: string;
-  locale: "en" | "fr";
-  address: string;
-  bags: number;
-};
-
-function scheduledPickupsOn(tx: Tx | typeof db, date: string): AffectedPickup[] {
-  return tx
-    .select({
-      id: schema.pickupRequests.id,
-      confirmationNumber: schema.pickupRequests.confirmationNumber,
-      window: schema.pickupSlots.window,
-      firstName: schema.users.firstName,
-      lastName: schema.users.lastName,
-      email: schema.users.email,
-      locale: schema.users.locale,
-      address: schema.pickupRequests.address,
-      bags: schema.pickupRequests.bagsRequested,
-    })
-    .from(schema.pickupRequests)
-    .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
-    .innerJoin(schema.users, eq(schema.users.id, schema.pickupRequests.userId))
-    .where(and(eq(schema.pickupSlots.date, date), eq(schema.pickupRequests.status, "Scheduled")))
-    .orderBy(asc(schema.pickupSlots.startsAt), asc(schema.pickupRequests.address))
-    .all()
-    .map(({ firstName, lastName, ...row }) => ({ ...row, name: `${firstName} ${lastName}`.trim() }));
-}
-
 /** What closing a date would do: its slots, and the scheduled pickups the admin must look after. */
 export function closeDatePreview(date: string, at = now()) {
   const slots = db
@@ -158,26 +124,13 @@ export function closeDatePreview(date: string, at = now()) {
 export async function closeDate(admin: User, date: string, at = now()) {
   if (date < dateKey(at)) throw new AdminError("close.past");
   const pickups = db.transaction((tx) => {
-    const closed = tx
-      .update(schema.pickupSlots)
-      .set({ closed: true })
-      .where(and(eq(schema.pickupSlots.date, date), eq(schema.pickupSlots.closed, false)))
-      .run();
-    const affected = scheduledPickupsOn(tx, date);
-    if (closed.changes === 0) {
+    const { closedSlots, pickups: affected } = closeDateSlots(tx, date);
+    if (closedSlots === 0) {
       // Closed already (Back, a second tab, a resubmitted form): the same result, nothing e-mailed again.
       if (!hasSlots(tx, date)) throw new AdminError("close.nothingToClose", { date });
       return affected;
     }
     recordActivity(tx, admin.id, "date.close", { date, pickups: affected.length });
-    for (const pickup of affected) {
-      queueEmail(tx, {
-        to: pickup.email,
-        kind: "date-closed",
-        locale: pickup.locale,
-        values: pickupEmailValues({ ...pickup, date }, pickup.locale, "/history"),
-      });
-    }
     return affected;
   });
   return { pickups: pickups.length };

@@ -24,6 +24,7 @@ import { BookingError, quoteBooking, type BookingRequest, type Quote } from "./q
 import { findSlot } from "./slots.server";
 import { now } from "~/lib/clock";
 import { CURRENCY, type BagCount, type PriceBreakdown } from "~/lib/pricing";
+import { prefixCentroid } from "~/lib/positions";
 import { leadRefusal } from "~/lib/slots";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
@@ -400,6 +401,29 @@ export function releasePlace(tx: Tx, slotId: number) {
  * residents can never both take the last place), the pickup is written, the promo redemption completed
  * and the payment marked paid. Idempotent per payment.
  */
+/** The pickup keeps its address's position: the profile's (read now), else its prefix's centre. */
+function pickupPosition(tx: Tx, userId: number, fsa: string) {
+  const profile = tx
+    .select({
+      latitude: schema.users.latitude,
+      longitude: schema.users.longitude,
+      positionApproximate: schema.users.positionApproximate,
+      postalFsa: schema.users.postalFsa,
+    })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .get();
+  if (profile && profile.latitude !== null && profile.longitude !== null && profile.postalFsa === fsa) {
+    return {
+      latitude: profile.latitude,
+      longitude: profile.longitude,
+      positionApproximate: profile.positionApproximate,
+    };
+  }
+  const centre = prefixCentroid(fsa);
+  return { latitude: centre?.latitude ?? null, longitude: centre?.longitude ?? null, positionApproximate: true };
+}
+
 function bookInTransaction(
   payment: Payment,
   user: User,
@@ -429,6 +453,7 @@ function bookInTransaction(
     if (tooSoon) throw new BookingError(tooSoon, 409);
     takePlace(tx, booking.slotId);
     const b = booking.breakdown;
+    const position = pickupPosition(tx, user.id, booking.fsa);
     let pickup: PickupRequest | undefined;
     for (let attempt = 0; !pickup && attempt < 5; attempt++) {
       pickup = durably(
@@ -451,6 +476,7 @@ function bookInTransaction(
             totalCents: b.totalCents,
             address: booking.address,
             postalFsa: booking.fsa,
+            ...position,
             createdAt: now(),
             updatedAt: now(),
           })

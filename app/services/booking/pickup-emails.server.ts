@@ -4,33 +4,14 @@
 // The confirmation is also the receipt: subtotal, GST and QST with the registration numbers, the total
 // and the card that paid.
 import { eq } from "drizzle-orm";
-import { appUrl, env } from "~/services/platform/config.server";
+import { env } from "~/services/platform/config.server";
+import { pickupEmailValues } from "./pickup-email-values.server";
 import { schema, type Db, type Tx } from "~/services/platform/db.server";
 import { emailT, queueEmail, type EmailT } from "~/services/platform/mailer.server";
 import { findSlot } from "./slots.server";
-import { bagsOutBy, formatDate, windowLabel, type PickupWindow } from "~/lib/dates";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { formatMoney } from "~/lib/pricing";
 import type { PickupRequest, User } from "../../../db/schema";
-
-/**
- * The values every pickup e-mail shares. `path` is where its link leads (the order by default).
- */
-export function pickupEmailValues(
-  pickup: { confirmationNumber: string; date: string; window: PickupWindow },
-  lng: string,
-  path = `/order/${pickup.confirmationNumber}`,
-) {
-  return {
-    confirmationNumber: pickup.confirmationNumber,
-    date: formatDate(pickup.date, lng),
-    window: windowLabel(pickup.window, lng),
-    /** Bags outside by the start of this pickup's window. */
-    outBy: bagsOutBy(pickup.window, lng),
-    link: `${appUrl()}${path}`,
-    supportEmail: env.SUPPORT_EMAIL,
-  };
-}
 
 type ResidentPickupEmail = "booking-confirmed" | "pickup-modified" | "pickup-cancelled";
 

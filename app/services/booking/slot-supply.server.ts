@@ -1,11 +1,28 @@
-// Keeps bookable slots generated ahead from the weekly template.
-import { bestEffortWrite, db, schema } from "~/services/platform/db.server";
+// Keeps bookable slots generated ahead from the weekly template. Quebec's statutory holidays are skipped
+// unless an admin opened one; slots found on such a holiday are closed through the close-a-date path.
+import { bestEffortWrite, db, schema, type Tx } from "~/services/platform/db.server";
+import { closeDateSlots } from "./date-closing.server";
 import { now } from "~/lib/clock";
-import { addDays, dateKey, weekdayOf, windowEnd, windowStart } from "~/lib/dates";
+import { dateKey, weekdayOf, windowEnd, windowStart } from "~/lib/dates";
+import { generationDays } from "~/lib/holidays";
 
 export const WEEKS_AHEAD = 5;
 
-/** Creates the missing slots from tomorrow to five weeks ahead. Existing slots are never touched. */
+/** The holidays admins opened on purpose ('YYYY-MM-DD'). */
+export function openedHolidays(tx: Tx | typeof db = db): Set<string> {
+  return new Set(
+    tx
+      .select({ date: schema.holidayOpenings.date })
+      .from(schema.holidayOpenings)
+      .all()
+      .map((r) => r.date),
+  );
+}
+
+/**
+ * Creates the missing slots from tomorrow to five weeks ahead, except on a closed holiday. Existing slots
+ * are never touched, except on a closed holiday: those are closed, and their residents e-mailed, once.
+ */
 export function generateSlots(at = now()): number {
   const templates = db
     .select()
@@ -15,8 +32,11 @@ export function generateSlots(at = now()): number {
   const today = dateKey(at);
   let created = 0;
   db.transaction((tx) => {
-    for (let i = 1; i <= WEEKS_AHEAD * 7; i++) {
-      const date = addDays(today, i);
+    for (const { date, closedHoliday } of generationDays(today, WEEKS_AHEAD * 7, openedHolidays(tx))) {
+      if (closedHoliday) {
+        closeDateSlots(tx, date);
+        continue;
+      }
       const weekday = weekdayOf(date);
       for (const template of templates.filter((t) => t.weekday === weekday)) {
         const result = tx

@@ -1,7 +1,7 @@
 // Moving and cancelling a pickup. Both are allowed while more than 12 hours remain before the window
-// starts (orders.server's changeRefusal), are checked here on the server (not only hidden in the page),
-// and run in one transaction. Cancelling refunds the total minus $2.30 through the provider that took
-// the payment.
+// starts, or whenever the service closed its date (orders.server's changeRefusal), are checked here on
+// the server (not only hidden in the page), and run in one transaction. Cancelling refunds the total
+// minus $2.30 (the whole total on a closed date) through the provider that took the payment.
 import { and, eq } from "drizzle-orm";
 import { releasePlace, takePlace } from "~/services/booking/book.server";
 import { queuePickupCancelled, queuePickupMoved } from "~/services/booking/pickup-emails.server";
@@ -12,9 +12,8 @@ import { recordCancelRefund, sendCancelRefund } from "~/services/booking/refunds
 import { REFUND_PENDING } from "~/services/payments/ledger.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/types";
 import { now } from "~/lib/clock";
-import { refundOnCancel } from "~/lib/pricing";
 import type { User } from "../../../db/schema";
-import { changeRefusal, findOrderById, ordersWhere } from "./orders.server";
+import { cancelRefundCents, changeRefusal, findOrderById, ordersWhere } from "./orders.server";
 
 /** The resident's own pickup with its slot, or a not-found refusal (the same for someone else's). */
 function ownPickup(userId: number, pickupId: number) {
@@ -29,7 +28,7 @@ function ownPickup(userId: number, pickupId: number) {
 /** The pickup, when it can still change; otherwise why not. */
 function changeablePickup(userId: number, pickupId: number, at: number) {
   const row = ownPickup(userId, pickupId);
-  const refusal = changeRefusal(row.pickup.status, row.slot.startsAt, at);
+  const refusal = changeRefusal(row.pickup.status, row.slot.startsAt, at, row.slot.closed);
   if (refusal) throw new BookingError(refusal, 409);
   return row;
 }
@@ -52,8 +51,9 @@ export function pickupToMove(userId: number, pickupId: number | null, at = now()
  */
 export async function cancelPickup(user: User, pickupId: number, provider: PaymentProvider = paymentProvider()) {
   const at = now();
-  const { pickup, payment } = changeablePickup(user.id, pickupId, at);
-  const refundCents = refundOnCancel(pickup.totalCents);
+  const { pickup, payment, slot } = changeablePickup(user.id, pickupId, at);
+  // A date the service closed is refunded in full, with no fee.
+  const refundCents = cancelRefundCents(pickup.totalCents, pickup.status === "Scheduled" && slot.closed);
   const refunding = Boolean(payment && refundCents > 0 && payment.provider !== "free");
   // The status flips only if it is still Scheduled: two cancels at once cannot both refund.
   const cancelled = db.transaction((tx) => {

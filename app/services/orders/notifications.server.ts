@@ -19,6 +19,7 @@ const bellQueries = perConnection((db) => ({
       startsAt: schema.pickupSlots.startsAt,
       date: schema.pickupSlots.date,
       window: schema.pickupSlots.window,
+      dateClosed: schema.pickupSlots.closed,
     })
     .from(schema.pickupRequests)
     .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))

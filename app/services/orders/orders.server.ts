@@ -12,6 +12,11 @@ import { canChange } from "~/lib/slots";
 import { refundOnCancel } from "~/lib/pricing";
 import type { PickupRequest } from "../../../db/schema";
 
+/** What cancelling refunds: the total minus the fee, or the whole total when the service closed the date. */
+export function cancelRefundCents(totalCents: number, dateClosed: boolean): number {
+  return dateClosed ? totalCents : refundOnCancel(totalCents);
+}
+
 export type OrderRow = ReturnType<typeof toOrder>;
 
 const MAX_CONFIRMATION_NUMBER_LENGTH = 64;
@@ -24,10 +29,12 @@ function confirmationNumberOf(raw: string | null | undefined): string | null {
 
 /**
  * Why a pickup can no longer be moved or cancelled, or null while it can: only a scheduled pickup, and
- * only while more than 12 hours remain before its window starts.
+ * only while more than 12 hours remain before its window starts, unless the service closed its date
+ * (then it may move or cancel whatever the time: the closing was not the resident's doing).
  */
-export function changeRefusal(status: StoredStatus, startsAt: number, at = now()): string | null {
+export function changeRefusal(status: StoredStatus, startsAt: number, at = now(), dateClosed = false): string | null {
   if (status === "Cancelled") return "errors.alreadyCancelled";
+  if (status === "Scheduled" && dateClosed) return null;
   if (status !== "Scheduled" || startsAt <= at) return "errors.pickupPast";
   if (!canChange(startsAt, at)) return "errors.tooLateToChange";
   return null;
@@ -40,12 +47,14 @@ function toOrder(
   at: number,
   areasOf = slotAreasReader(),
 ) {
-  const visible = pickup.status === "Scheduled" && slot.startsAt > at;
+  const dateClosed = pickup.status === "Scheduled" && slot.closed;
+  const visible = pickup.status === "Scheduled" && (slot.startsAt > at || dateClosed);
   return {
     id: pickup.id,
     confirmationNumber: pickup.confirmationNumber,
     status: pickup.status,
-    displayStatus: displayStatus(pickup.status, slot.date, at),
+    displayStatus: displayStatus(pickup.status, slot.date, at, dateClosed),
+    dateClosed,
     bagsRequested: pickup.bagsRequested,
     address: pickup.address,
     postalFsa: pickup.postalFsa,
@@ -84,8 +93,8 @@ function toOrder(
     /** Hidden for cancelled or past pickups; otherwise shown, and enabled while more than 12 h remain. */
     changes: {
       visible,
-      allowed: changeRefusal(pickup.status, slot.startsAt, at) === null,
-      refundIfCancelledCents: refundOnCancel(pickup.totalCents),
+      allowed: changeRefusal(pickup.status, slot.startsAt, at, dateClosed) === null,
+      refundIfCancelledCents: cancelRefundCents(pickup.totalCents, dateClosed),
     },
   };
 }
@@ -118,6 +127,14 @@ export function findOrderById(userId: number, id: number, at = now()) {
   if (!Number.isInteger(id) || id <= 0) return null;
   const row = ordersWhere(userId, eq(schema.pickupRequests.id, id)).get();
   return row ? toOrder(row.pickup, row.slot, row.payment, at) : null;
+}
+
+/** The resident's scheduled pickups on a date the service closed (for the home page's notice). */
+export function pickupsOnClosedDates(userId: number): Array<{ confirmationNumber: string; date: string }> {
+  return ordersWhere(userId, eq(schema.pickupSlots.closed, true))
+    .all()
+    .filter((r) => r.pickup.status === "Scheduled")
+    .map((r) => ({ confirmationNumber: r.pickup.confirmationNumber, date: r.slot.date }));
 }
 
 export function taxNumbers() {

@@ -53,6 +53,9 @@ const EnvSchema = z.object({
   GEOCODER: z.enum(["local", "photon", "google"]).default("local"),
   GEOCODER_URL: z.string().optional(),
   GOOGLE_PLACES_KEY: z.string().optional(),
+  // Where the driver's routes start and end (WGS 84); by default the Écocentre La Petite-Patrie.
+  DEPOT_LAT: z.coerce.number().min(-90).max(90).default(45.5366),
+  DEPOT_LNG: z.coerce.number().min(-180).max(180).default(-73.6007),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -16,6 +16,7 @@ import { resources } from "~/locales/resources";
 export type EmailKind =
   | "password-reset"
   | "role-invitation"
+  | "driver-invitation"
   | "booking-confirmed"
   | "pickup-modified"
   | "pickup-cancelled"

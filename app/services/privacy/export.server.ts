@@ -106,6 +106,13 @@ export function exportAccountData(userId: number, currentSessionId?: string, at 
       province: user.province,
       postalCode: user.postalCode,
       postalPrefix: user.postalFsa,
+      /** For the driver: a phone number and where the bags will be. */
+      phone: user.phone,
+      pickupNotes: user.pickupNotes,
+      /** Where the address is, as the route order uses it; approximate: its postal prefix's centre. */
+      latitude: user.latitude,
+      longitude: user.longitude,
+      positionApproximate: user.positionApproximate,
     },
     pickups: pickupsOf(userId),
     promoRedemptions: redemptions.map(({ r, code, percent }) => ({
