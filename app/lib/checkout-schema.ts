@@ -87,7 +87,7 @@ export const CreatePaymentIntentSchema = z.object({
 });
 
 export const SimulatedConfirmSchema = z.object({
-  paymentIntentId: z.string({ required_error: "errors.paymentMissing" }).min(1, "errors.paymentMissing").max(100),
+  paymentIntentId: z.string().min(1, "errors.paymentMissing").max(100),
   cardNumber: z.string({ required_error: "card.numberRequired" }).max(30),
   expMonth: z
     .number({ invalid_type_error: "card.expiryInvalid" })
@@ -111,7 +111,7 @@ export const CreatePickupSchema = z.object({
     .number({ invalid_type_error: "errors.priceChanged", required_error: "errors.priceChanged" })
     .nonnegative(),
   address: z.string().max(500).optional(),
-  paymentIntentId: z.string({ required_error: "errors.paymentMissing" }).min(1, "errors.paymentMissing").max(100),
+  paymentIntentId: z.string().min(1, "errors.paymentMissing").max(100),
 });
 
 export const CheckoutSessionSchema = z.object({

@@ -107,7 +107,7 @@ test.describe("accepted materials in English", () => {
     await box.press("Enter");
     await expect(page.getByRole("heading", { name: "Nothing matches “zeppelin”" })).toBeVisible();
     await expect(page.getByText("what it does not accept")).toBeVisible();
-    await expect(page.getByRole("link", { name: "support@recyclepickup.ca" })).toHaveAttribute(
+    await expect(page.locator("#main").getByRole("link", { name: "support@recyclepickup.ca" })).toHaveAttribute(
       "href",
       "mailto:support@recyclepickup.ca",
     );

@@ -33,10 +33,10 @@ export async function parseApiBody<Schema extends z.ZodTypeAny>(
   if (!result.success) {
     const issue = firstIssue(result.error.issues);
     const own = issue.message;
-    // A missing field or a value of the wrong type is answered naming the field and what is expected, as is
-    // every rule Zod words itself ("Required", "Number must be greater than 0"); a rule of ours (a key:
-    // "card.cvcInvalid") says it in the product's words.
-    const answer = isOurKey(own) && issue.code !== "invalid_type" ? null : issueAnswer(issue);
+    // A value of the wrong type is answered naming the field and what is expected, as is every rule Zod words
+    // itself ("Required", "Number must be greater than 0"); a rule of ours (a key: "card.cvcInvalid",
+    // "profile:errors.nameRequired" for a missing name) says it in the product's words.
+    const answer = isOurKey(own) && !isWrongType(issue) ? null : issueAnswer(issue);
     const t = await getT(request);
     if (answer) throw Response.json({ message: t(answer.key, answer.values) }, { status: 400 });
     const field = issue.path.join(".") || "body";
