@@ -6,20 +6,7 @@ import { listIncidents } from "~/services/admin/incidents.server";
 import { getT } from "~/services/http/i18n.server";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
-
-const COLUMNS = [
-  "id",
-  "occurredOn",
-  "discoveredOn",
-  "description",
-  "residentsAffected",
-  "seriousRisk",
-  "commissionNotified",
-  "residentsNotified",
-  "measures",
-  "recordedBy",
-  "recordedAt",
-] as const;
+import { INCIDENT_COLUMNS } from "~/lib/incidents";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -38,6 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     i.recordedBy,
     csvDateTime(i.createdAt),
   ]);
-  const header = COLUMNS.map((c) => t(`incidents.col.${c}`));
+  const header = INCIDENT_COLUMNS.map((c) => t(`incidents.col.${c}`));
   return csvResponse(`privacy-incidents-${dateKey(now())}.csv`, [header, ...rows]);
 }

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TableScroll } from "~/components/admin/ui";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
+import { INCIDENT_COLUMNS } from "~/lib/incidents";
 
 export type IncidentRow = {
   id: number;
@@ -94,20 +95,6 @@ export function IncidentForm({ lastResult, today }: { lastResult: unknown; today
   );
 }
 
-const COLUMNS = [
-  "id",
-  "occurredOn",
-  "discoveredOn",
-  "description",
-  "residentsAffected",
-  "seriousRisk",
-  "commissionNotified",
-  "residentsNotified",
-  "measures",
-  "recordedBy",
-  "recordedAt",
-] as const;
-
 export function IncidentRegister({ rows }: { rows: IncidentRow[] }) {
   const { t } = useTranslation(["privacy", "common"]);
   const yesNo = (value: boolean) => t(value ? "incidents.yes" : "incidents.no");
@@ -129,7 +116,7 @@ export function IncidentRegister({ rows }: { rows: IncidentRow[] }) {
             <caption className="sr-only">{t("incidents.caption")}</caption>
             <thead>
               <tr>
-                {COLUMNS.map((c) => (
+                {INCIDENT_COLUMNS.map((c) => (
                   <th key={c} scope="col" className="border-b border-stone-200 p-2 font-semibold">
                     {t(`incidents.col.${c}`)}
                   </th>

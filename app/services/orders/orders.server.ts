@@ -40,6 +40,20 @@ export function changeRefusal(status: StoredStatus, startsAt: number, at = now()
   return null;
 }
 
+/** A pickup's price breakdown as it was charged (integer cents), stored with it at booking. */
+export function priceOf(pickup: PickupRequest) {
+  return {
+    listPriceCents: pickup.listPriceCents,
+    multiBagDiscountCents: pickup.multiBagDiscountCents,
+    serviceFeeCents: pickup.serviceFeeCents,
+    promoDiscountCents: pickup.promoDiscountCents,
+    subtotalCents: pickup.subtotalCents,
+    gstCents: pickup.gstCents,
+    qstCents: pickup.qstCents,
+    totalCents: pickup.totalCents,
+  };
+}
+
 function toOrder(
   pickup: PickupRequest,
   slot: typeof schema.pickupSlots.$inferSelect,
@@ -69,17 +83,7 @@ function toOrder(
       /** Every prefix the slot serves (an empty stored list means all the open ones), as the slot API answers. */
       serviceAreas: areasOf(slot),
     },
-    price: {
-      listPriceCents: pickup.listPriceCents,
-      multiBagDiscountCents: pickup.multiBagDiscountCents,
-      serviceFeeCents: pickup.serviceFeeCents,
-      promoDiscountCents: pickup.promoDiscountCents,
-      subtotalCents: pickup.subtotalCents,
-      gstCents: pickup.gstCents,
-      qstCents: pickup.qstCents,
-      totalCents: pickup.totalCents,
-      isFree: pickup.totalCents <= 1,
-    },
+    price: { ...priceOf(pickup), isFree: pickup.totalCents <= 1 },
     payment: payment
       ? {
           provider: payment.provider,

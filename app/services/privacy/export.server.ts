@@ -4,7 +4,7 @@
 // details.
 import { asc, eq } from "drizzle-orm";
 import { listSessions } from "~/services/accounts/sessions.server";
-import { ordersWhere } from "~/services/orders/orders.server";
+import { ordersWhere, priceOf } from "~/services/orders/orders.server";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 
@@ -24,17 +24,7 @@ function pickupsOf(userId: number) {
       bags: pickup.bagsRequested,
       address: pickup.address,
       postalPrefix: pickup.postalFsa,
-      price: {
-        currency: "CAD",
-        listPriceCents: pickup.listPriceCents,
-        multiBagDiscountCents: pickup.multiBagDiscountCents,
-        serviceFeeCents: pickup.serviceFeeCents,
-        promoDiscountCents: pickup.promoDiscountCents,
-        subtotalCents: pickup.subtotalCents,
-        gstCents: pickup.gstCents,
-        qstCents: pickup.qstCents,
-        totalCents: pickup.totalCents,
-      },
+      price: { currency: "CAD", ...priceOf(pickup) },
       refund:
         pickup.refundCents === null
           ? null
