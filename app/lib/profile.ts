@@ -32,6 +32,14 @@ export function addressLine(user: AddressFields, unitLabel = "Unit"): string {
     .join(", ");
 }
 
+/**
+ * A stored one-line address (its unit written 'Unit 4' by addressLine) as said in `lng`: French says
+ * 'app. 4'. Only the unit's own segment, the one right after the street, is touched.
+ */
+export function addressIn(line: string, lng: string): string {
+  return lng.startsWith("fr") ? line.replace(/^([^,]+), Unit (?=[^,]+(?:,|$))/, "$1, app. ") : line;
+}
+
 /** For 'once per address' promo rules: case, accents, punctuation and spacing do not matter. */
 export function normalizeAddress(user: Pick<AddressFields, "streetAddress" | "unit" | "postalCode">): string {
   const clean = (s: string) =>

@@ -13,6 +13,7 @@ import { useReply } from "~/components/ui/plain-field";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
+import { addressIn } from "~/lib/profile";
 import {
   redirect,
   quoteBooking,
@@ -120,7 +121,7 @@ export default function Checkout() {
               {t("address.title")}
             </h2>
             <p className="mt-1 text-stone-700" data-testid="pickup-address">
-              {view.address}
+              {addressIn(view.address, i18n.language)}
             </p>
             <p className="mt-1 text-sm text-stone-700" data-testid="pickup-notes">
               {view.pickupNotes ? t("address.notes", { notes: view.pickupNotes }) : t("address.noNotes")}

@@ -3,6 +3,7 @@
 import { useTranslation } from "react-i18next";
 import type { PickupWindow } from "~/lib/dates";
 import { tableClass, tdClass, TableHead, TableScroll } from "./ui";
+import { addressIn } from "~/lib/profile";
 
 type AffectedPickup = {
   id: number;
@@ -15,7 +16,7 @@ type AffectedPickup = {
 };
 
 export function AffectedPickups({ pickups }: { pickups: AffectedPickup[] }) {
-  const { t } = useTranslation(["admin", "common"]);
+  const { t, i18n } = useTranslation(["admin", "common"]);
   return (
     <TableScroll label={t("close.affectedTitle", { count: pickups.length })} className="mt-2">
       <table className={tableClass} data-testid="affected">
@@ -39,7 +40,7 @@ export function AffectedPickups({ pickups }: { pickups: AffectedPickup[] }) {
                   {p.email}
                 </a>
               </td>
-              <td className={tdClass}>{p.address}</td>
+              <td className={tdClass}>{addressIn(p.address, i18n.language)}</td>
               <td className={`${tdClass} tabular-nums`}>{p.bags}</td>
             </tr>
           ))}

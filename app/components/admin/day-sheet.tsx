@@ -7,6 +7,7 @@ import type { PickupWindow } from "~/lib/dates";
 import { EmailText } from "~/components/operators/email-text";
 import { type AdminReply, Problem } from "./problem";
 import { Badge, tableClass, tdClass, thClass, TableScroll } from "./ui";
+import { addressIn } from "~/lib/profile";
 
 export function DayPicker({ date, previous, next }: { date: string; previous: string; next: string }) {
   const { t } = useTranslation(["admin", "common"]);
@@ -58,7 +59,7 @@ type SheetPickup = {
 type SheetWindow = { window: PickupWindow; hours: string; bags: number; km: string; pickups: SheetPickup[] };
 
 export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMark: boolean; reply: AdminReply }) {
-  const { t } = useTranslation(["admin", "common", "driver"]);
+  const { t, i18n } = useTranslation(["admin", "common", "driver"]);
   const busy = useNavigation().state === "submitting";
   const w = sheet;
   const label = (key: string) => ({ "data-label": t(key) });
@@ -111,7 +112,7 @@ export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMa
                     {p.sequence}
                   </td>
                   <td className={`${tdClass} font-medium`} {...label("day.address")}>
-                    {p.address}
+                    {addressIn(p.address, i18n.language)}
                     {p.approximate ? (
                       <span className="block text-xs font-normal text-amber-900">{t("driver:route.approximate")}</span>
                     ) : null}

@@ -5,6 +5,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/admin/ui";
+import { addressIn } from "~/lib/profile";
 
 export type StopView = {
   id: number;
@@ -35,7 +36,7 @@ function mapLinks(stop: StopView): { geo: string; osm: string } {
 }
 
 export function RouteStop({ stop, canMark, action }: { stop: StopView; canMark: boolean; action: string }) {
-  const { t } = useTranslation(["driver", "admin"]);
+  const { t, i18n } = useTranslation(["driver", "admin"]);
   const busy = useNavigation().state === "submitting";
   const links = mapLinks(stop);
   return (
@@ -52,7 +53,7 @@ export function RouteStop({ stop, canMark, action }: { stop: StopView; canMark: 
           <Badge tone={stop.status}>{t(`admin:status.${stop.status}`)}</Badge>
         </span>
       </div>
-      <p className="font-semibold">{stop.address}</p>
+      <p className="font-semibold">{addressIn(stop.address, i18n.language)}</p>
       {stop.unit ? <p>{t("route.unit", { unit: stop.unit })}</p> : null}
       <p>
         {t("route.bags", { count: stop.bags })} · {stop.name || "—"}{" "}

@@ -8,6 +8,7 @@ import type { DisplayStatus } from "~/lib/pickup-status";
 import { formatMoney } from "~/lib/pricing";
 import { OrderChanges, type OrderChangesView } from "./order-changes";
 import { StatusBadge } from "./status-badge";
+import { addressIn } from "~/lib/profile";
 
 export type ReceiptView = OrderChangesView & {
   confirmationNumber: string;
@@ -67,7 +68,7 @@ export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string
           <dt className="text-stone-600">{t("history.window")}</dt>
           <dd className="narrow:mb-1">{windowLabel(order.slot.window, lng)}</dd>
           <dt className="text-stone-600">{t("order.address")}</dt>
-          <dd className="narrow:mb-1">{order.address}</dd>
+          <dd className="narrow:mb-1">{addressIn(order.address, lng)}</dd>
           <dt className="text-stone-600">{t("history.bagsLabel")}</dt>
           <dd className="narrow:mb-1">{t("history.bags", { count: order.bagsRequested })}</dd>
         </dl>

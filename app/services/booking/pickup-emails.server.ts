@@ -12,6 +12,7 @@ import { findSlot } from "./slots.server";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { formatMoney } from "~/lib/pricing";
 import type { PickupRequest, User } from "../../../db/schema";
+import { addressIn } from "~/lib/profile";
 
 type ResidentPickupEmail = "booking-confirmed" | "pickup-modified" | "pickup-cancelled";
 
@@ -59,7 +60,7 @@ function paymentLine(tx: Db | Tx, pickup: PickupRequest, t: EmailT) {
 export function queueBookingConfirmation(tx: Db | Tx, user: User, pickup: PickupRequest) {
   queueResidentPickupEmail(tx, user, pickup, "booking-confirmed", (t, lng) => ({
     bags: pickup.bagsRequested,
-    address: pickup.address,
+    address: addressIn(pickup.address, lng),
     subtotal: formatMoney(pickup.subtotalCents, lng),
     gst: formatMoney(pickup.gstCents, lng),
     qst: formatMoney(pickup.qstCents, lng),

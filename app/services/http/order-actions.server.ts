@@ -152,19 +152,20 @@ export async function refusedChoice(
  */
 export async function cancelFromPage(request: Request, user: User, order: OrderRow) {
   if (order.status === "Cancelled") {
-    return cancelledAnswer(request, user, order.payment?.refundStatus ?? null, order.payment?.refundedCents ?? 0);
+    return cancelledAnswer(request, order.payment?.refundStatus ?? null, order.payment?.refundedCents ?? 0);
   }
   const cancelled = await cancelPickup(user, order.id);
-  return cancelledAnswer(request, user, cancelled.refundStatus, cancelled.refundCents ?? 0);
+  return cancelledAnswer(request, cancelled.refundStatus, cancelled.refundCents ?? 0);
 }
 
 // Where the refund stands, in the resident's words: sent, on its way, or refused (and retried), never
-// announced as sent when it was not.
-function cancelledAnswer(request: Request, user: User, status: RefundStatus | null, refundCents: number) {
+// announced as sent when it was not. The amount in the page's language, not the account's.
+async function cancelledAnswer(request: Request, status: RefundStatus | null, refundCents: number) {
+  const lng = await getLanguage(request);
   return redirectWithToast(request, "/history", {
     title: "orders:cancel.done",
     description: status ? `orders:refund.${status}` : "orders:refund.none",
-    values: { amount: formatMoney(refundCents, user.locale) },
+    values: { amount: formatMoney(refundCents, lng) },
     ...(status === "failed" ? { type: "error" as const } : {}),
   });
 }
