@@ -127,7 +127,9 @@ export default function OutboxPage() {
                   data-status={row.status}
                 >
                   <td className="break-all py-2 pr-3">{row.to}</td>
-                  <td className="py-2 pr-3">{row.subject}</td>
+                  <td className="py-2 pr-3" lang={row.locale}>
+                    {row.subject}
+                  </td>
                   <td className="py-2 pr-3">
                     <Badge tone={TONE[row.status]}>{t(`outbox.status.${row.status}`)}</Badge>
                   </td>

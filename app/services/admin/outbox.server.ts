@@ -51,6 +51,8 @@ export function outboxPage(status: OutboxStatus | null, page = 1) {
         id: row.id,
         to: row.to,
         subject: row.subject,
+        /** The subject is in the recipient's language, not the admin's. */
+        locale: row.locale,
         kind: row.kind,
         status: state,
         attempts: row.attempts,
