@@ -18,6 +18,7 @@ import { edgeGuard } from "~/services/http/edge-guard.server";
 import { adminNoStore } from "~/services/http/admin-no-store.server";
 import { closingTagsLast } from "~/services/http/document-end.server";
 import { replicaGuard } from "~/services/http/replica.server";
+import { refusedFormRedirect } from "~/services/http/refused-form.server";
 import { gathered } from "~/services/http/gathered-stream.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
 import { renderKey, storedRender, storingRender } from "~/services/http/render-cache.server";
@@ -76,6 +77,8 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  const back = await refusedFormRedirect(request, responseStatusCode, remixContext, responseHeaders);
+  if (back) return back;
   const nonce = crypto.randomBytes(16).toString("base64");
   const lng = await getLanguage(request);
   const instance = await i18nInstance(lng, i18n.getRouteNamespaces(remixContext));

@@ -34,6 +34,7 @@ import {
   getUser,
   honeypotInputProps,
   takeToast,
+  flashToast,
 } from "~/services/http/pages.server";
 import stylesheet from "./tailwind.css";
 
@@ -45,7 +46,7 @@ export const meta: MetaFunction = () => [{ title: "ReCircle" }];
 export const handle = { i18n: ["common", "orders"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, user, { toast, setCookie }] = await Promise.all([
+  const [locale, user, { toast, refusedForm, setCookie }] = await Promise.all([
     getLanguage(request),
     getUser(request),
     takeToast(request),
@@ -53,7 +54,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The onboarding gate. Thrown before the toast cookie is cleared, so a pending toast (say "Signed in")
   // shows on the guide instead. Client navigations reach here too: single fetch runs every loader.
   const pathname = new URL(request.url).pathname;
-  const gate = onboardingGateRedirect(user, pathname) ?? driverGateRedirect(user, pathname);
+  const guide = onboardingGateRedirect(user, pathname);
+  const gate = guide ?? driverGateRedirect(user, pathname);
+  // A link followed during the guide says why it led back to the guide (unless a toast is already due).
+  if (guide && pathname !== "/" && !toast) {
+    throw redirect(guide, {
+      headers: await flashToast(request, {
+        type: "info",
+        title: "toast.guideFirst",
+        description: "toast.guideFirstDescription",
+      }),
+    });
+  }
   if (gate) throw redirect(gate);
   return data(
     {
@@ -61,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? toPublicUser(user) : null,
       notifications: user ? notificationsFor(user.id).slice(0, 20) : [],
       toast,
+      // A refused form's answer, after the redirect that spares Back a resubmission (http/refused-form).
+      refusedForm,
       i18nVersion: translationsVersion,
       supportEmail: env.SUPPORT_EMAIL,
       // The public forms' honeypot (sign-up, waitlist, forgot-password), rendered without JavaScript.

@@ -4,7 +4,8 @@
 // visitor signs in and comes back here (the token goes through the visitor cookie, never a logged URL);
 // another account, or a link that is unknown, expired, used or revoked: a message, nothing changes.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
 import {
@@ -85,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminInvitationPage() {
   const loaded = useLoaderData<typeof loader>();
-  const answered = useActionData<typeof action>();
+  const answered = useActionAnswer<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation(["admin", "common", "driver"]);
   const view = answered?.view ?? loaded.view;

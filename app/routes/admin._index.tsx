@@ -1,7 +1,8 @@
 // The admin dashboard: promo statistics, creating codes (one or a batch), recent redemptions (pending or
 // booked), today's work at a glance and the recent admin activity.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CreateCodesForm, PromoStatCards, RedemptionsTable } from "~/components/admin/dashboard";
 import { ActivityList } from "~/components/admin/ui";
@@ -70,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminDashboard() {
   const { stats, redemptions, activity, today, limits } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
 
   return (

@@ -2,7 +2,8 @@
 // bags are, bags, confirmation number and resident), printable (print stylesheet) and downloadable as CSV; each scheduled pickup can be marked
 // Completed or Missed from its day on (Missed e-mails the resident a link to book again).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import printStyles from "~/components/admin/print.css";
@@ -70,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function DaySheetPage() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const hydrated = useHydrated();
 

@@ -2,7 +2,8 @@
 // attempt, expired), filtered by plain links, in pages, and "Resend" for a failing or expired message whose
 // body is kept (a plain form post: works without JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
 import { Badge, Pagination } from "~/components/admin/ui";
@@ -62,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function OutboxPage() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
   const { t } = useTranslation(["admin", "common"]);

@@ -1,7 +1,8 @@
 // /admin/privacy: the register of confidentiality incidents (issue 34): record one, read the register,
 // download it as CSV. Admins only (the admin layout and this loader: sign-in for visitors, 403 otherwise).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { IncidentForm, IncidentRegister } from "~/components/admin/incidents";
 import { dateKey, formatDateTime } from "~/lib/dates";
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PrivacyIncidents() {
   const { title, today, rows } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const location = useLocation();
   const { t } = useTranslation("privacy");
   return (

@@ -1,7 +1,8 @@
 // Every promo code with its status (active, pending, used, expired, deactivated), filters, pages, the
 // CSV download of what is listed, and deactivating a code. After a batch is created the page shows it.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
 import { CodeFilterForm, CodesTable } from "~/components/admin/promo-codes";
@@ -66,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PromoCodes() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const location = useLocation();
 

@@ -1,7 +1,8 @@
 // Refunds that are not settled: cancelled pickups whose refund failed or is still pending at the provider,
 // oldest first, with a "Retry now" button per refund (a plain form post: works without JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
 import { Badge, RowAction } from "~/components/admin/ui";
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RefundsPage() {
   const { rows } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation(["admin", "common"]);
   const busy = navigation.state !== "idle" ? navigation.formData?.get("pickupId") : null;

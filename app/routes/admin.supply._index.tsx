@@ -2,7 +2,8 @@
 // (never below what is booked), closing a date (after a confirmation page) or reopening it, and
 // generating the slots ahead from the weekly template.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/admin/holidays";
 import { Problem } from "~/components/admin/problem";
@@ -112,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SupplySlots() {
   const { dates, weeks, maxCapacity, holidays } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const busy = useNavigation().state === "submitting";
 

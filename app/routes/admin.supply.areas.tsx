@@ -1,7 +1,8 @@
 // Served areas (postal prefixes): open one (new or switched off before) and, if people wait for it,
 // e-mail them; switch one off (pickups already scheduled there are kept).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { InactiveAreas, OpenAreaForm, ServedAreas, WantedAreas } from "~/components/admin/areas";
 import { titleMeta } from "~/lib/meta";
@@ -69,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SupplyAreas() {
   const { served, inactive, wanted } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
 
   return (

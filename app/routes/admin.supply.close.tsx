@@ -2,7 +2,8 @@
 // then the admin confirms. Nobody is cancelled: the residents are e-mailed to pick another date and stay
 // listed here (after closing) so the admin can follow up. A closed date can be reopened.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { AffectedPickups } from "~/components/admin/affected-pickups";
 import { Problem } from "~/components/admin/problem";
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CloseDate() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const busy = useNavigation().state === "submitting";
 

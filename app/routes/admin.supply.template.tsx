@@ -1,7 +1,8 @@
 // The weekly template the slots are generated from: for each weekday and window, whether it is offered,
 // its capacity and the prefixes it serves (empty: every served area). Saving applies it to the weeks ahead.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
 import { TemplateTable } from "~/components/admin/template-table";
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SupplyTemplate() {
   const { rows, weeks, maxCapacity } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const saving = useNavigation().state === "submitting";
 

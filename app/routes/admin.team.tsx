@@ -2,7 +2,8 @@
 // The role is granted only when the invited address follows the e-mailed link (/admin-invitation). Plain
 // form posts: works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { FieldProblemText, Problem, problemOf, sentValue } from "~/components/admin/problem";
 import { CaptionedTable, MembersTable, RoleSelect } from "~/components/admin/team";
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminTeam() {
   const { me, admins, drivers, pending } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const reply = useActionAnswer<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation(["admin", "common", "driver"]);
   const emailProblem = problemOf(reply, "email");

@@ -1,7 +1,8 @@
 // The waitlist: counts per prefix and reason, the entries (filtered by prefix and reason, in pages),
 // the CSV export, and e-mailing the people waiting for a prefix that is served now.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
 import { Pagination } from "~/components/admin/ui";
@@ -74,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function WaitlistPage() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const location = useLocation();
   const { prefixes, totals } = view.summary;

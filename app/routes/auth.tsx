@@ -1,7 +1,8 @@
 // Sign up or sign in on one page, reached from the postal check with ?postalCode=H2X. The tabs are
 // links (?tab=signin) so they work without JavaScript; the checked prefix goes into the new account.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { SignInForm, SignUpForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
@@ -62,7 +63,7 @@ function tabHref(tab: Tab, postalFsa: string) {
 export default function Auth() {
   const { t } = useTranslation(["visitor", "common"]);
   const { tab, postalFsa } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const tabs: Array<{ id: Tab; label: string }> = [
     { id: "signup", label: t("auth.signUpTab") },
     { id: "signin", label: t("auth.signInTab") },

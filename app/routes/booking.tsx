@@ -2,7 +2,8 @@
 // (or straight to checkout when the address is complete). The choices travel in the query
 // (?bags=2&date=2026-12-01&slotId=123) so the page works as a plain GET form without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { BookingForm } from "~/components/booking/booking-form";
 import { NoDates, ServiceAreaNotice } from "~/components/booking/notices";
@@ -89,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Booking() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["booking", "orders", "common"]);
   // A refused Continue comes back with the choices the page can still show, and the reason.

@@ -1,7 +1,8 @@
 // /checkout?bags=2&slotId=123: the order's summary, a promo code, the pickup address, and paying (or
 // confirming a free order). A resident who cannot check out is sent where they can (booking-steps).
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CancellationTerms } from "~/components/checkout/cancellation-terms";
 import { CheckoutPaid } from "~/components/checkout/checkout-paid";
@@ -89,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Checkout() {
   const { t, i18n } = useTranslation(["checkout", "common"]);
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const reply = useReply(actionData?.reply, "checkout");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -112,7 +113,13 @@ export default function Checkout() {
 
       <OrderSummary bags={view.bags} date={view.date} window={view.window} breakdown={view.breakdown} />
 
-      <PromoBox promo={view.promo} bags={view.bags} error={reply.error("code")} busy={busy} />
+      <PromoBox
+        promo={view.promo}
+        bags={view.bags}
+        error={reply.error("code")}
+        typed={reply.value("code")}
+        busy={busy}
+      />
 
       <section className="card" aria-labelledby="address-title">
         <div className="flex flex-wrap items-start justify-between gap-2">

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { SpamTrap } from "~/components/ui/spam-trap";
@@ -62,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { t } = useTranslation();
   const { sentTo, supportEmail } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const reply = useReply(actionData?.reply, "forgot-password");
   if (sentTo) {

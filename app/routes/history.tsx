@@ -1,7 +1,8 @@
 // My Orders: the resident's pickups, newest pickup date first, each with its receipt link and, while it
 // can still change, Modify (posted here: the date picker opens for it) and Cancel.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { OrderCard } from "~/components/orders/order-card";
 import { Toaster } from "~/components/toaster";
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function History() {
   const { t } = useTranslation(["orders", "common"]);
   const { orders } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   return (
     <div className="space-y-4">
       <Toaster toast={actionData?.toast ?? null} />

@@ -1,12 +1,14 @@
 // Cancelling asks first, on its own page (works without JavaScript): the fee, the refund, and that it is final.
 // Once cancelled (Back, a reload, a second tab) the page shows the outcome, never the question again.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { OrderError } from "~/components/orders/order-error";
 import { Toaster } from "~/components/toaster";
 import { FormError, useReply } from "~/components/ui/plain-field";
-import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
+import { bagsOutBy, formatDate, formatDateTime, windowLabel } from "~/lib/format";
+import type { Toast } from "~/lib/toast";
 import { titleOrErrorMeta } from "~/lib/meta";
 import { cancellationFeeCents, formatMoney } from "~/lib/pricing";
 import {
@@ -47,12 +49,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CancelPickup() {
   const { t, i18n } = useTranslation(["orders", "common"]);
   const { order, feeCents } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const reply = useReply(actionData?.reply, "cancel");
   const navigation = useNavigation();
   const lng = i18n.language;
-  const refund = formatMoney(order.changes.refundIfCancelledCents, lng);
   if (order.status === "Cancelled") return <CancelledOutcome order={order} />;
+  if (!order.changes.allowed) return <CancelClosed order={order} toast={actionData?.toast ?? null} />;
+  const refundCents = order.changes.refundIfCancelledCents;
+  const refund = formatMoney(refundCents, lng);
+  const total = formatMoney(order.price.totalCents, lng);
   return (
     <div className="card mx-auto max-w-md space-y-3">
       <Toaster toast={actionData?.toast ?? null} />
@@ -60,21 +65,47 @@ export default function CancelPickup() {
       <PickupLine order={order} />
       <p>{order.dateClosed ? t("cancel.dateClosedNoFee") : t("cancel.fee", { fee: formatMoney(feeCents, lng) })}</p>
       <p className="font-semibold" data-testid="refund-amount">
-        {t("cancel.refund", { amount: refund, total: formatMoney(order.price.totalCents, lng) })}
+        {refundCents > 0 ? t("cancel.refund", { amount: refund, total }) : t("cancel.noRefund", { total })}
       </p>
       <p className="text-red-800">{t("cancel.final")}</p>
       <FormError id={reply.errorId} errors={reply.formErrors} />
-      {order.changes.allowed ? (
-        <Form method="post">
-          <button type="submit" className="btn-danger w-full" disabled={navigation.state !== "idle"}>
-            {navigation.state !== "idle" ? t("cancel.confirming") : t("cancel.confirm", { amount: refund })}
-          </button>
-        </Form>
-      ) : (
-        <p className="text-stone-700">{t("history.changesClosed")}</p>
-      )}
+      <Form method="post">
+        <button type="submit" className="btn-danger w-full" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle"
+            ? t("cancel.confirming")
+            : refundCents > 0
+              ? t("cancel.confirm", { amount: refund })
+              : t("cancel.confirmNoRefund")}
+        </button>
+      </Form>
       <Link to="/history" className="btn-secondary w-full">
         {t("cancel.keep")}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Past the 12-hour cutoff (or a pickup no longer Scheduled): no refund is promised and no button offered;
+ * the pickup stays booked, the resident is told when to put the bags out and where to go next.
+ */
+function CancelClosed({ order, toast }: { order: CancelOrder; toast: Toast | null }) {
+  const { t, i18n } = useTranslation(["orders", "common"]);
+  return (
+    <div className="card mx-auto max-w-md space-y-3" data-testid="cancel-closed">
+      <Toaster toast={toast} />
+      <h1 className="page-title">{t("cancel.closedTitle")}</h1>
+      <PickupLine order={order} />
+      <p>
+        {order.status === "Scheduled"
+          ? t("cancel.closed", { outBy: bagsOutBy(order.slot.window, i18n.language) })
+          : t("cancel.notScheduled")}
+      </p>
+      <Link to={`/order/${order.confirmationNumber}`} className="btn-primary w-full">
+        {t("cancel.viewReceipt")}
+      </Link>
+      <Link to="/history" className="btn-secondary w-full">
+        {t("cancel.toOrders")}
       </Link>
     </div>
   );

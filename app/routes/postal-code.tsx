@@ -6,7 +6,8 @@
 // on Back and on reload: the cookie remembers, and the page is not kept in the browser's history cache),
 // with a link to sign up another address (&another=1).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Toaster } from "~/components/toaster";
 import { CheckForm } from "~/components/visitor/check-form";
@@ -118,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PostalCode() {
   const { t } = useTranslation(["visitor", "common"]);
   const { view, toast } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   // A new location (a step, or the redirect after joining the waitlist) starts the forms afresh.
   const { key } = useLocation();
   return (

@@ -4,7 +4,8 @@
 // Change password form (intent=change-password) posts to the same action.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/accounts/change-password-form";
 import { ProfileForm } from "~/components/accounts/profile-form";
@@ -126,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Profile() {
   const { email, defaults, bookingSummary, sessions } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["profile", "common"]);
   const mismatchRedirect = actionData && "mismatchRedirect" in actionData ? actionData.mismatchRedirect : null;

@@ -3,7 +3,8 @@
 // form, so it works without JavaScript. While the truck is coming the page says so and the form is not
 // offered (the server refuses it anyway).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { titleMeta } from "~/lib/meta";
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function DeleteAccount() {
   const { title, email, refusal, cancels } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation(["privacy", "common"]);
   const reply = useReply(actionData && "reply" in actionData ? actionData.reply : undefined, "delete-account");

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { SignInForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
@@ -31,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SignIn() {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   return (
     <div className="mx-auto max-w-md">
       <Toaster toast={actionData?.toast ?? null} />

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { SignUpForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
@@ -23,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SignUp() {
   const { t } = useTranslation();
   const { postalFsa } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   return (
     <div className="mx-auto max-w-md">
       <Toaster toast={actionData?.toast ?? null} />

@@ -129,12 +129,16 @@ export function IncidentRegister({ rows }: { rows: IncidentRow[] }) {
                   <td className="p-2">{r.id}</td>
                   <td className="whitespace-nowrap p-2">{r.occurredOn}</td>
                   <td className="whitespace-nowrap p-2">{r.discoveredOn}</td>
-                  <td className="min-w-[12rem] p-2" data-typed>{r.description}</td>
+                  <td className="min-w-[12rem] p-2" data-typed>
+                    {r.description}
+                  </td>
                   <td className="p-2">{r.residentsAffected}</td>
                   <td className="p-2">{yesNo(r.seriousRisk)}</td>
                   <td className="p-2">{yesNo(r.commissionNotified)}</td>
                   <td className="p-2">{yesNo(r.residentsNotified)}</td>
-                  <td className="min-w-[10rem] p-2" data-typed>{r.measures}</td>
+                  <td className="min-w-[10rem] p-2" data-typed>
+                    {r.measures}
+                  </td>
                   <td className="break-all p-2">{r.recordedBy}</td>
                   <td className="whitespace-nowrap p-2">{r.recordedAt}</td>
                 </tr>

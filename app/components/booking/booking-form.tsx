@@ -83,9 +83,11 @@ export function BookingForm({
     });
   }, []);
 
-  function pickDate(next: string) {
+  function pickDate(next: string, byPointer: boolean) {
     setChoice((c) => ({ ...c, date: next, slotId: next === c.date ? c.slotId : null }));
-    // The windows follow the long list of dates: bring them into view on a phone.
+    // The windows follow the long list of dates: bring them into view on a phone after a tap. Not while
+    // the arrow keys move through the dates: the focused date would leave the screen (WCAG 2.4.11).
+    if (!byPointer) return;
     requestAnimationFrame(() => windows.current?.scrollIntoView({ behavior: "smooth", block: "nearest" }));
   }
 

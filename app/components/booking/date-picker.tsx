@@ -1,5 +1,6 @@
 // Step 2: the pickup dates of the coming month, grouped by week (Monday first in French). A date
 // whose slots are all taken is shown as Fully Booked and cannot be picked.
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { WeekGroup } from "~/lib/booking-choice";
 
@@ -14,13 +15,16 @@ export function DatePicker({
   legend?: string;
   weeks: WeekGroup[];
   value: string | null;
-  onChange: (date: string) => void;
+  /** `byPointer`: picked with a finger or mouse, not with the arrow keys. */
+  onChange: (date: string, byPointer: boolean) => void;
   /** Without JavaScript the windows of a new date come from the server. */
   showSubmit: boolean;
 }) {
   const { t } = useTranslation("booking");
+  // Arrow keys move through the dates one by one: only a pointer's pick brings the windows into view.
+  const pointer = useRef(false);
   return (
-    <fieldset id="dates" className="card scroll-mt-20" aria-describedby="date-hint">
+    <fieldset id="dates" className="card min-w-0 scroll-mt-20" aria-describedby="date-hint">
       <legend className="float-left w-full text-lg font-semibold">{legend ?? t("date.legend")}</legend>
       <p id="date-hint" className="clear-left pt-0.5 text-sm text-stone-600">
         {t("date.hint")}
@@ -36,6 +40,7 @@ export function DatePicker({
                 <label
                   key={day.date}
                   data-date={day.date}
+                  onPointerDown={() => (pointer.current = true)}
                   className={`flex min-h-[52px] items-center gap-2 rounded-lg border px-3 py-2 ${
                     day.fullyBooked
                       ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500"
@@ -48,7 +53,11 @@ export function DatePicker({
                     value={day.date}
                     checked={value === day.date}
                     disabled={day.fullyBooked}
-                    onChange={() => onChange(day.date)}
+                    onChange={() => {
+                      onChange(day.date, pointer.current);
+                      pointer.current = false;
+                    }}
+                    onKeyDown={() => (pointer.current = false)}
                     className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
                   />
                   <span className="min-w-0 leading-tight">

@@ -19,7 +19,7 @@ export const WindowPicker = forwardRef<
 >(function WindowPicker({ date, value, onChange, showSubmit, legend, currentSlotId }, ref) {
   const { t } = useTranslation("booking");
   return (
-    <fieldset ref={ref} id="windows" className="card scroll-mt-20" aria-describedby="window-hint">
+    <fieldset ref={ref} id="windows" className="card min-w-0 scroll-mt-20" aria-describedby="window-hint">
       <legend className="float-left w-full text-lg font-semibold">{legend ?? t("window.legend")}</legend>
       <p id="window-hint" className="clear-left pt-0.5 text-sm text-stone-600">
         {date ? t("window.forDate", { date: date.label }) : t("window.chooseDateFirst")}
@@ -31,7 +31,7 @@ export const WindowPicker = forwardRef<
             return (
               <label
                 key={w.window}
-                className={`flex min-h-[56px] items-center gap-3 rounded-lg border px-3 py-2 ${
+                className={`flex min-h-[56px] flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border px-3 py-2 ${
                   open
                     ? "cursor-pointer border-stone-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
                     : "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500"
@@ -57,7 +57,9 @@ export const WindowPicker = forwardRef<
                     </span>
                   ) : null}
                 </span>
-                <span className={`shrink-0 text-right text-sm ${open ? "text-stone-700" : "font-semibold uppercase"}`}>
+                <span
+                  className={`ml-auto max-w-full text-right text-sm [overflow-wrap:anywhere] ${open ? "text-stone-700" : "font-semibold uppercase"}`}
+                >
                   {w.slotId === null
                     ? t("window.unavailable")
                     : w.spotsLeft > 0

@@ -5,11 +5,14 @@ import { useTranslation } from "react-i18next";
 export function PromoBox({
   promo,
   error,
+  typed,
   busy,
 }: {
   promo: { code: string; percent: number } | null;
   bags: number;
   error: string | null;
+  /** The code a refused attempt sent, shown again to be corrected. */
+  typed?: string;
   busy: boolean;
 }) {
   const { t } = useTranslation(["checkout", "common"]);
@@ -23,7 +26,7 @@ export function PromoBox({
           id="promo-code"
           name="code"
           className="field-input mt-0 uppercase"
-          defaultValue={promo?.code ?? ""}
+          defaultValue={promo?.code ?? typed ?? ""}
           readOnly={Boolean(promo)}
           aria-readonly={promo ? true : undefined}
           autoComplete="off"

@@ -45,7 +45,7 @@ export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string
   const rows: Array<[string, string, string]> = [["list", t("order.listPrice"), money(p.listPriceCents)]];
   if (p.multiBagDiscountCents)
     rows.push(["multibag", t("order.multiBagDiscount"), `−${money(p.multiBagDiscountCents)}`]);
-  rows.push(["fee", t("order.serviceFee"), money(p.serviceFeeCents)]);
+  if (p.serviceFeeCents) rows.push(["fee", t("order.serviceFee"), money(p.serviceFeeCents)]);
   if (p.promoDiscountCents) rows.push(["promo", t("order.promoDiscount"), `−${money(p.promoDiscountCents)}`]);
   rows.push(["subtotal", t("order.subtotal"), money(p.subtotalCents)]);
   rows.push(["gst", t("order.gst"), money(p.gstCents)]);

@@ -95,7 +95,8 @@ export async function signInFromForm(request: Request, formData: FormData) {
       formErrors: [error.key],
       status: error.status,
       hideFields: ["password"],
-      toast: { title: "toast.signInFailed", description: error.key },
+      // The reason is said once, in the form; the toast only says that signing in failed.
+      toast: { title: "toast.signInFailed" },
     });
   }
 }

@@ -38,12 +38,15 @@ export function honeypotInputProps(at = Date.now()) {
 }
 
 /** A 400 with a clear form error when the honeypot caught a bot, else null. Nothing is created. */
+/** The refusal of a filled trap: answered in place (an automated submission has no Back to spare). */
+export const SPAM_ERROR = "errors.spamDetected";
+
 export function spamRejection(formData: FormData, submission: Submission, options: { hideFields?: string[] } = {}) {
   try {
     honeypot.check(formData);
     return null;
   } catch (error) {
     if (!(error instanceof SpamError)) throw error;
-    return reject(submission, { formErrors: ["errors.spamDetected"], status: 400, hideFields: options.hideFields });
+    return reject(submission, { formErrors: [SPAM_ERROR], status: 400, hideFields: options.hideFields });
   }
 }

@@ -25,7 +25,10 @@ type VisitorData = {
   resetRequested?: { email: string; at: number };
 };
 
-const visitorStorage = createCookieSessionStorage<VisitorData, { toast: Toast }>({
+/** A refused form's answer carried over the redirect back to its page (services/http/refused-form). */
+export type CarriedReply = { routeId: string; data: unknown };
+
+const visitorStorage = createCookieSessionStorage<VisitorData, { toast: Toast; refusedForm: CarriedReply }>({
   cookie: {
     name: "__visitor",
     httpOnly: true,
@@ -104,12 +107,27 @@ export async function flashToast(
   return headers;
 }
 
-/** Reads the pending toast, if any; the returned header clears it. */
+/** Reads the pending toast and refused form's answer, if any; the returned header clears them. */
 export async function takeToast(request: Request) {
   const session = await getVisitorSession(request);
   const toast = session.get("toast") ?? null;
-  const setCookie = toast ? await visitorStorage.commitSession(session) : null;
-  return { toast, setCookie };
+  const refusedForm = session.get("refusedForm") ?? null;
+  const setCookie = toast || refusedForm ? await visitorStorage.commitSession(session) : null;
+  return { toast, refusedForm, setCookie };
+}
+
+/** The biggest visitor cookie written to carry a refused form (browsers keep 4,096 bytes per cookie). */
+const CARRIED_COOKIE_MAX = 3800;
+
+/**
+ * Flashes a refused form's answer for the next page, or null when it would not fit in the cookie (the
+ * answer is then rendered in place, as without this).
+ */
+export async function flashRefusedForm(request: Request, carried: CarriedReply) {
+  const session = await getVisitorSession(request);
+  session.flash("refusedForm", carried);
+  const cookie = await visitorStorage.commitSession(session);
+  return cookie.length <= CARRIED_COOKIE_MAX ? cookie : null;
 }
 
 /** Redirect with a toast shown on the next page. */
