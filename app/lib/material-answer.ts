@@ -75,12 +75,24 @@ export type SynonymMatch = {
   named: MaterialSynonym[];
 };
 
+const FOLDED = new WeakMap<readonly MaterialSynonym[], string[][][]>();
+/** Each row's terms as words, folded once per table. */
+function foldedTerms(table: readonly MaterialSynonym[]): string[][][] {
+  let folded = FOLDED.get(table);
+  if (!folded) {
+    folded = table.map((row) => row.terms.map(foldWords));
+    FOLDED.set(table, folded);
+  }
+  return folded;
+}
+
 /** The things a query names: those it spells out exactly, else those whose terms it begins. */
 export function matchSynonyms(q: string | null | undefined, table: readonly MaterialSynonym[]): SynonymMatch {
   const words = foldWords(q ?? "");
   if (words.length === 0) return { exact: false, named: [] };
+  const folded = foldedTerms(table);
   const naming = (lastIsPrefix: boolean) =>
-    table.filter((row) => row.terms.some((term) => coversTerm(words, foldWords(term), lastIsPrefix)));
+    table.filter((_, i) => folded[i]!.some((term) => coversTerm(words, term, lastIsPrefix)));
   const exact = naming(false);
   const named = exact.length > 0 ? exact : naming(true);
   return { exact: exact.length > 0, named: refusedFirst(named) };
