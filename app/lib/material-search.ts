@@ -28,11 +28,17 @@ export function searchWords(q: string | null | undefined): string[] {
 }
 
 /** The FTS5 match expressions for a query, or null when it has no word to search for. */
-export function materialSearchQuery(q: string | null | undefined): MaterialSearchQuery | null {
+export function materialSearchQuery(
+  q: string | null | undefined,
+  /** False when the query is itself a known term: "télé" then means télé, not téléphone. */
+  lastIsPrefix = true,
+): MaterialSearchQuery | null {
   const words = searchWords(q);
   if (words.length === 0) return null;
   // A quoted string is a phrase to FTS5: "lead-acid" is the phrase lead acid, "d'armoire" is d armoire.
-  const phrases = words.map((word, i) => `"${word.replace(/"/g, '""')}"${i === words.length - 1 ? " *" : ""}`);
+  const phrases = words.map(
+    (word, i) => `"${word.replace(/"/g, '""')}"${lastIsPrefix && i === words.length - 1 ? " *" : ""}`,
+  );
   const anywhere = phrases.join(" AND ");
   return { anywhere, accepted: `${ACCEPTED_COLUMNS} : (${anywhere})` };
 }

@@ -80,7 +80,28 @@ const DriverInfoSchema = z.object({
     }),
 });
 
+/**
+ * The postal code of the address picked from the suggestions (a hidden field the picker fills; absent
+ * when the address was typed): a different postal code typed over it is refused.
+ */
+const SuggestionSchema = z.object({
+  suggestedPostalCode: z
+    .string({ invalid_type_error: "profile:errors.postalNotSuggested" })
+    .trim()
+    .toUpperCase()
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+
 /** The whole profile (form and PUT /api/auth/profile): a field for the driver left out is cleared. */
-export const ProfileSchema = AddressSchema.merge(DriverInfoSchema);
+export const ProfileSchema = AddressSchema.merge(DriverInfoSchema)
+  .merge(SuggestionSchema)
+  .superRefine((profile, ctx) => {
+    const suggested = profile.suggestedPostalCode;
+    if (suggested === null || !isValidPostalCode(suggested)) return;
+    if (normalizePostalCode(suggested) !== profile.postalCode) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["postalCode"], message: "profile:errors.postalNotSuggested" });
+    }
+  });
 
 export type ProfileInput = z.output<typeof ProfileSchema>;

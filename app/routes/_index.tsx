@@ -4,8 +4,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Home } from "~/components/home";
 import { Landing } from "~/components/landing";
+import { MAX_MATERIAL_QUERY } from "~/lib/material-text";
 import { titleMeta } from "~/lib/meta";
+import { BAG_OPTIONS, BUNDLE_PRICE_CENTS, formatMoney, priceBreakdown } from "~/lib/pricing";
 import {
+  askMaterials,
+  getLanguage,
+  listMaterials,
   redirect,
   getT,
   isServedPrefix,
@@ -14,7 +19,7 @@ import {
   pickupsOnClosedDates,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "orders"] };
+export const handle = { i18n: ["common", "orders", "search"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -22,7 +27,7 @@ const REDIRECTS = new Set(["history", "materials"]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, t] = await Promise.all([getUser(request), getT(request)]);
-  if (!user) return { title: t("app.tagline"), home: null };
+  if (!user) return { title: t("app.tagline"), home: null, landing: await landing(request) };
   const target = new URL(request.url).searchParams.get("redirect");
   if (target && REDIRECTS.has(target)) throw redirect(`/${target}`);
   const { next, returning } = homeOrders(user);
@@ -45,7 +50,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** What a visitor needs to decide: the checkout's prices with taxes, the categories, and ?q= answered. */
+async function landing(request: Request) {
+  const lng = await getLanguage(request);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_MATERIAL_QUERY).trim();
+  return {
+    prices: BAG_OPTIONS.map((bags) => ({
+      bags,
+      price: formatMoney(BUNDLE_PRICE_CENTS[bags], lng),
+      total: formatMoney(priceBreakdown({ bags }).totalCents, lng),
+    })),
+    categories: listMaterials(lng).map(({ category, name }) => ({ category, name })),
+    q,
+    answer: q ? askMaterials(lng, q).answer : null,
+  };
+}
+
 export default function Index() {
-  const { home } = useLoaderData<typeof loader>();
-  return home ? <Home {...home} /> : <Landing />;
+  const data = useLoaderData<typeof loader>();
+  return data.home ? <Home {...data.home} /> : <Landing {...data.landing} />;
 }

@@ -1,11 +1,12 @@
 // PUT /api/auth/profile (spec section 7): saves name and address, answers the updated user.
-// Bad input answers 400 { message } in the caller's language and stores nothing.
+// Bad input, and an address outside the service area, answer 400 { message } in the caller's language and
+// store nothing.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ProfileSchema } from "~/lib/profile-schema";
 import { toPublicUser } from "~/services/accounts/accounts.server";
-import { parseApiBody } from "~/services/http/api.server";
+import { apiMessage, parseApiBody } from "~/services/http/api.server";
+import { AddressNotServedError, saveProfile } from "~/services/http/profile-save.server";
 import { requireMethod } from "~/services/http/request.server";
-import { updateProfile } from "~/services/accounts/profile.server";
 import { requireApiUser } from "~/services/http/session.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
@@ -13,9 +14,14 @@ export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const user = await requireApiUser(request);
   const input = await parseApiBody(request, ProfileSchema, "PUT");
-  return Response.json(toPublicUser(updateProfile(user.id, input)), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  try {
+    return Response.json(toPublicUser(saveProfile(user.id, input)), {
+      headers: { "Cache-Control": "private, no-store" },
+    });
+  } catch (error) {
+    if (error instanceof AddressNotServedError) return apiMessage(request, error.key, 400);
+    throw error;
+  }
 }
 
 export const loader = methodNotAllowed;

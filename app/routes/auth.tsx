@@ -6,6 +6,7 @@ import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { SignInForm, SignUpForm } from "~/components/auth-forms";
 import { Toaster } from "~/components/toaster";
+import { NotServedNotice } from "~/components/visitor/not-served";
 import { titleMeta } from "~/lib/meta";
 import { cleanFsaInput, isCanadianFsa } from "~/lib/postal";
 import {
@@ -16,6 +17,7 @@ import {
   readForm,
   getT,
   getUserId,
+  isServedPrefix,
   rememberRedirect,
 } from "~/services/http/pages.server";
 
@@ -28,16 +30,24 @@ function readQuery(request: Request) {
   const params = new URL(request.url).searchParams;
   const tab: Tab = params.get("tab") === "signin" ? "signin" : "signup";
   const raw = cleanFsaInput(params.get("postalCode") ?? "");
-  return { tab, postalFsa: isCanadianFsa(raw) ? raw : "", redirectTo: params.get("redirect") };
+  const fsa = isCanadianFsa(raw) ? raw : "";
+  // Only a served prefix goes into the new account; another one is said to be unserved, with its waitlist.
+  const served = fsa !== "" && isServedPrefix(fsa);
+  return {
+    tab,
+    postalFsa: served ? fsa : "",
+    notServed: fsa && !served ? fsa : "",
+    redirectTo: params.get("redirect"),
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tab, postalFsa, redirectTo } = readQuery(request);
+  const { tab, postalFsa, notServed, redirectTo } = readQuery(request);
   if (await getUserId(request)) throw redirect("/");
   const setCookie = await rememberRedirect(request, redirectTo);
   const t = await getT(request);
   return data(
-    { title: t(tab === "signin" ? "signIn.title" : "signUp.title"), tab, postalFsa },
+    { title: t(tab === "signin" ? "signIn.title" : "signUp.title"), tab, postalFsa, notServed },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -62,7 +72,7 @@ function tabHref(tab: Tab, postalFsa: string) {
 
 export default function Auth() {
   const { t } = useTranslation(["visitor", "common"]);
-  const { tab, postalFsa } = useLoaderData<typeof loader>();
+  const { tab, postalFsa, notServed } = useLoaderData<typeof loader>();
   const actionData = useActionAnswer<typeof action>();
   const tabs: Array<{ id: Tab; label: string }> = [
     { id: "signup", label: t("auth.signUpTab") },
@@ -94,6 +104,7 @@ export default function Auth() {
           <p className="mt-1 text-stone-700">
             {postalFsa ? t("auth.signUpIntroArea", { fsa: postalFsa }) : t("common:signUp.subtitle")}
           </p>
+          {notServed ? <NotServedNotice fsa={notServed} /> : null}
           <SignUpForm
             key="signup"
             lastResult={actionData?.reply}

@@ -7,12 +7,13 @@ import { useTranslation } from "react-i18next";
 import { MaterialCard } from "~/components/materials/material-card";
 import { NoMatch } from "~/components/materials/no-match";
 import { SearchForm } from "~/components/materials/search-form";
+import { TakeAnswerBox } from "~/components/materials/take-answer";
 import { MAX_MATERIAL_QUERY } from "~/lib/material-text";
 import { titleMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
-import { getLanguage, getT, searchMaterials, requireUser } from "~/services/http/pages.server";
+import { askMaterials, getLanguage, getT, requireUser } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "materials"] };
+export const handle = { i18n: ["common", "materials", "search"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -20,14 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_MATERIAL_QUERY).trim();
   const [lng, t] = await Promise.all([getLanguage(request), getT(request, "materials")]);
-  return { title: t("title"), q, materials: searchMaterials(lng, q) };
+  return { title: t("title"), q, ...askMaterials(lng, q) };
 }
 
 /** Only a short list of results opens by itself; the full list stays compact on a phone. */
 const OPEN_RESULTS_UP_TO = 3;
 
 export default function Materials() {
-  const { q, materials } = useLoaderData<typeof loader>();
+  const { q, materials, answer } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["materials", "common"]);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/materials";
@@ -53,8 +54,17 @@ export default function Materials() {
       </p>
 
       <div className={searching ? "opacity-60 transition-opacity" : undefined}>
+        {answer ? (
+          <TakeAnswerBox
+            answer={answer}
+            q={q}
+            categoryName={materials.find((m) => m.category === answer.category)?.name ?? null}
+          />
+        ) : null}
         {materials.length === 0 ? (
-          <NoMatch q={q} email={supportEmail} />
+          answer ? null : (
+            <NoMatch q={q} email={supportEmail} />
+          )
         ) : (
           <ul className="mt-3 space-y-3" aria-label={t("categories")}>
             {materials.map((material) => (

@@ -1,7 +1,8 @@
-// /profile: the resident's name and pickup address (spec sections 2 and 5). Inside a booking
-// (?bags=&slotId=) the button saves and goes on to checkout, or back to /booking when the chosen slot
-// does not serve the new postal prefix (at once without JavaScript, after 3 seconds with it). Below it, the
-// Change password form (intent=change-password) posts to the same action.
+// /profile: the resident's name and pickup address (spec sections 2 and 5). An address whose postal
+// prefix is not served is refused, with the waitlist for that prefix; nothing is saved. Inside a booking
+// (?bags=&slotId=) the button saves and goes on to checkout, or straight back to /booking when the chosen
+// slot does not serve the new postal prefix. Below it, the Change password form (intent=change-password)
+// posts to the same action.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { useLoaderData, useLocation } from "@remix-run/react";
@@ -16,17 +17,16 @@ import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ProfileSchema } from "~/lib/profile-schema";
 import {
-  data,
   redirect,
   changePasswordFromForm,
   reject,
   readForm,
   getLanguage,
   getT,
-  updateProfile,
+  saveProfile,
+  AddressNotServedError,
   nextBookingStep,
   readBookingContext,
-  makeToast,
   redirectWithToast,
   requireUser,
   rethrowDatabaseFault,
@@ -34,7 +34,7 @@ import {
   sessionsOf,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "profile", "privacy"] };
+export const handle = { i18n: ["common", "profile", "privacy", "visitor"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -95,8 +95,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return reject(submission);
 
   try {
-    updateProfile(user.id, submission.value);
+    saveProfile(user.id, submission.value);
   } catch (error) {
+    if (error instanceof AddressNotServedError) {
+      return reject(submission, {
+        fieldErrors: { postalCode: [error.key] },
+        values: { notServedFsa: error.fsa },
+      });
+    }
     rethrowDatabaseFault(error);
     console.error("[profile] update failed", error);
     return reject(submission, {
@@ -111,18 +117,9 @@ export async function action({ request }: ActionFunctionArgs) {
       description: "profile:toast.updatedDescription",
     });
   }
-  const next = nextBookingStep(booking, submission.value.postalCode);
-  if (next.step === "checkout") return redirect(next.url, 303);
-
-  // The profile is saved either way; the slot chosen earlier does not serve the new address.
-  const toast = { title: "profile:toast.addressMismatch", values: { fsa: next.fsa }, type: "error" as const };
-  // Without JavaScript /booking?addressMismatch=true shows the Address Not Served toast itself.
-  if (formData.get("js") !== "1") return redirect(next.url, 303);
-  return data({
-    reply: submission.reply(),
-    toast: makeToast({ ...toast, description: "profile:toast.addressMismatchRedirect" }),
-    mismatchRedirect: next.url,
-  });
+  // The profile is saved either way; /booking?addressMismatch=true says the chosen slot does not serve
+  // the new address, at once (no timed redirect).
+  return redirect(nextBookingStep(booking, submission.value.postalCode).url, 303);
 }
 
 export default function Profile() {
@@ -130,9 +127,9 @@ export default function Profile() {
   const actionData = useActionAnswer<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["profile", "common"]);
-  const mismatchRedirect = actionData && "mismatchRedirect" in actionData ? actionData.mismatchRedirect : null;
   // Both forms answer through this action; a reply of the password form carries its intent.
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
+  const notServedFsa = actionData && "values" in actionData ? actionData.values?.notServedFsa : undefined;
   const passwordReply = reply?.initialValue?.intent === CHANGE_PASSWORD_INTENT ? reply : undefined;
   return (
     <div className="mx-auto max-w-md">
@@ -154,7 +151,7 @@ export default function Profile() {
         defaults={defaults}
         inBooking={Boolean(bookingSummary)}
         lastResult={passwordReply ? undefined : reply}
-        mismatchRedirect={mismatchRedirect}
+        notServedFsa={typeof notServedFsa === "string" ? notServedFsa : null}
       />
       {bookingSummary ? null : (
         <>

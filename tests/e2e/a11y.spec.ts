@@ -156,6 +156,11 @@ function axeSuite(lang: Lang) {
     const audit = new Audit(page, lang);
     await go(page, "/");
     await audit.check("landing");
+    await go(page, "/?q=TV");
+    await expect(page.locator("[data-answer=no]")).toBeVisible();
+    await audit.check("landing answering no, with where to take it");
+    await go(page, "/?q=zeppelin");
+    await audit.check("landing with nothing found");
     await go(page, "/postal-code");
     await audit.check("postal code input");
     await go(page, "/postal-code?fsa=1X1");
@@ -180,6 +185,8 @@ function axeSuite(lang: Lang) {
     await audit.check("waitlist joined (confirmation, message in the flow)");
     await go(page, "/auth?postalCode=H2X");
     await audit.check("auth sign-up tab");
+    await go(page, "/auth?postalCode=H7N");
+    await audit.check("auth sign-up tab, prefix not served (waitlist offered)");
     await go(page, "/auth?tab=signin");
     await audit.check("auth sign-in tab");
     await go(page, "/sign-in");

@@ -22,9 +22,15 @@ export async function visitorPages(page: Page): Promise<PageVisit[]> {
   const reset = new URL(/https?:\/\/\S+reset-password\?token=\S+/.exec(text)![0]);
   return [
     { path: "/" },
+    // The landing page's "will you take this?" answers: no (with where to take it), yes, nothing found.
+    { path: "/?q=TV" },
+    { path: "/?q=pile" },
+    { path: "/?q=zeppelin" },
     { path: "/postal-code" },
     { path: "/postal-code?postalCode=H2X" },
     { path: "/auth?postalCode=H2X" },
+    { path: "/auth?postalCode=H7N" },
+    { path: "/sign-up?postalCode=H7N" },
     { path: "/auth?tab=signin" },
     { path: "/sign-in" },
     { path: "/sign-up" },
@@ -61,6 +67,8 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/profile" },
     { path: "/materials" },
     { path: "/materials?q=pile" },
+    { path: "/materials?q=t%C3%A9l%C3%A9" },
+    { path: "/materials?q=propane" },
     { path: "/how-it-works" },
     { path: "/how-it-works?slide=6" },
     { path: "/privacy" },

@@ -188,6 +188,9 @@ test.describe("the Nu HTML Checker finds no error", () => {
     const link = new URL(/https?:\/\/\S+reset-password\?token=\S+/.exec(lastEmail(resident.email)!.text)![0]);
     await check(request, "signed-out", [
       { path: "/" },
+      { path: "/?q=TV" },
+      { path: "/?q=pile" },
+      { path: "/?q=zeppelin" },
       { path: "/postal-code" },
       { path: "/postal-code?fsa=H2X" },
       { path: "/postal-code?fsa=H2X&step=access" },
@@ -201,6 +204,8 @@ test.describe("the Nu HTML Checker finds no error", () => {
       },
       { path: "/auth" },
       { path: "/auth?postalCode=H2X" },
+      { path: "/auth?postalCode=H7N" },
+      { path: "/sign-up?postalCode=H7N" },
       { path: "/auth?tab=signin" },
       { path: "/sign-in" },
       { path: "/sign-in", status: 401, form: { email: resident.email, password: "not-the-password" } },
@@ -248,6 +253,8 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/materials" },
       { path: "/materials?q=battery" },
       { path: "/materials?q=zzzz" },
+      { path: "/materials?q=t%C3%A9l%C3%A9" },
+      { path: "/materials?q=propane" },
       { path: "/booking?modify=true" },
       { path: "/booking", redirects: 1 }, // the first forgets the pickup being moved, and comes back
       { path: "/booking?bags=2" },
@@ -263,6 +270,18 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/order/NOPE", status: 404 },
       { path: "/profile" },
       { path: "/profile", status: 400, form: { firstName: "", lastName: "", streetAddress: "", postalCode: "nope" } },
+      {
+        path: "/profile",
+        status: 400,
+        form: {
+          firstName: "A",
+          lastName: "B",
+          streetAddress: "1 Rue X",
+          city: "Laval",
+          province: "QC",
+          postalCode: "H7N 1A1",
+        },
+      },
       {
         path: "/profile",
         status: 400,

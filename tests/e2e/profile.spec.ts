@@ -50,8 +50,6 @@ const EN = {
   save: "Save profile",
   saveBooking: "Save and proceed to checkout",
   updated: "Profile updated",
-  mismatch: "Address Mismatch",
-  notServed: "Address Not Served",
   missingBooking: "Missing booking information. Please try again.",
   errors: {
     name: "First name and last name are required",
@@ -59,7 +57,9 @@ const EN = {
     city: "Please enter your city",
     postalRequired: "Please enter your postal code",
     postalInvalid: "Please enter a valid postal code (e.g., H4A 2B3)",
+    postalNotServed: "We do not pick up in this postal area yet",
   },
+  waitlist: (fsa: string) => `Join the waitlist for ${fsa}`,
 };
 
 const FR: typeof EN = {
@@ -75,8 +75,6 @@ const FR: typeof EN = {
   save: "Enregistrer le profil",
   saveBooking: "Enregistrer et passer au paiement",
   updated: "Profil mis à jour",
-  mismatch: "Adresse non correspondante",
-  notServed: "Adresse non desservie",
   missingBooking: "Information de réservation manquante. Veuillez réessayer.",
   errors: {
     name: "Le prénom et le nom de famille sont requis",
@@ -84,7 +82,9 @@ const FR: typeof EN = {
     city: "Veuillez entrer votre ville",
     postalRequired: "Veuillez entrer votre code postal",
     postalInvalid: "Veuillez entrer un code postal valide (p. ex. H4A 2B3)",
+    postalNotServed: "Nous ne faisons pas encore de collectes dans ce secteur postal",
   },
+  waitlist: (fsa: string) => `M’inscrire à la liste d’attente pour ${fsa}`,
 };
 
 type Address = { firstName: string; lastName: string; street: string; unit?: string; city: string; postal: string };
@@ -194,11 +194,12 @@ for (const [lang, L] of [
       expect(userRow(email)).toMatchObject({ postal_code: "H2T 1S5", postal_fsa: "H2T" });
     });
 
-    test("an address the chosen slot does not serve is saved, then back to booking with Address Mismatch", async ({
+    test("an address outside the service area is refused inside a booking, with its waitlist; nothing is saved, no redirect", async ({
       page,
-    }, testInfo) => {
-      const email = await resident(page, `profile-mismatch-${lang}`);
+    }) => {
+      const email = await resident(page, `profile-unserved-${lang}`);
       const id = slotId();
+      const before = userRow(email);
       await page.goto(`/profile?bagCount=1&slotId=${id}`);
       await expect(page.getByRole("button", { name: L.saveBooking })).toBeVisible();
       await fillProfile(page, L, {
@@ -209,26 +210,12 @@ for (const [lang, L] of [
         postal: "K1A 0B1",
       });
       await page.getByLabel(L.province, { exact: true }).selectOption("ON");
-      const clicked = Date.now();
       await page.getByRole("button", { name: L.saveBooking }).click();
 
-      if (testInfo.project.name === "js") {
-        // The toast is shown here first; the page moves on after 3 seconds.
-        await expect(page.getByTestId("toast").filter({ hasText: L.mismatch })).toBeVisible();
-        await expect(page).toHaveURL(/\/profile\?/);
-        await expect(page).toHaveURL(/\/booking\?addressMismatch=true&bags=1$/, { timeout: 10_000 });
-        expect(Date.now() - clicked).toBeGreaterThanOrEqual(2500);
-      } else {
-        await expect(page).toHaveURL(/\/booking\?addressMismatch=true&bags=1$/);
-        // The booking page shows the Address Not Served toast for addressMismatch=true.
-        await expect(page.getByTestId("toast").filter({ hasText: L.notServed })).toBeVisible();
-      }
-      expect(userRow(email)).toMatchObject({
-        city: "Ottawa",
-        province: "ON",
-        postal_code: "K1A 0B1",
-        postal_fsa: "K1A",
-      });
+      await expect(fieldError(page, L.errors.postalNotServed)).toBeVisible();
+      await expect(page.getByRole("link", { name: L.waitlist("K1A") })).toHaveAttribute("href", "/postal-code?fsa=K1A");
+      await expect(page).toHaveURL(/\/profile\?bagCount=1&slotId=\d+$/);
+      expect(userRow(email)).toEqual(before);
     });
 
     test("booking parameters that are missing or wrong go back to booking", async ({ page }) => {

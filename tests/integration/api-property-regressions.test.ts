@@ -89,8 +89,8 @@ describe("a province is a JSON string", () => {
       firstName: "Mallory",
       lastName: "Tremblay",
       streetAddress: "1 Rue Sainte-Catherine",
-      city: "Laval",
-      postalCode: "H7N 1A1",
+      city: "Montréal",
+      postalCode: "H2X 3L3",
     };
     for (const province of [["QC"], {}, ["Québec"]]) {
       const response = await send(

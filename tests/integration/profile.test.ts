@@ -7,6 +7,7 @@ import { ProfileSchema } from "~/lib/profile-schema";
 import { registerUser } from "~/services/accounts/accounts.server";
 import { db, schema } from "~/services/platform/db.server";
 import { updateProfile } from "~/services/accounts/profile.server";
+import { AddressNotServedError, saveProfile } from "~/services/http/profile-save.server";
 import { nextBookingStep, readBookingContext, slotServesPrefix } from "~/services/http/booking-steps.server";
 import { seed } from "~/services/ops/seed.server";
 import { offeredSlots } from "~/services/booking/slots.server";
@@ -45,6 +46,7 @@ describe("the profile schema", () => {
       province: "QC",
       pickupNotes: "",
       phone: null,
+      suggestedPostalCode: null,
     });
     expect(ProfileSchema.parse({ ...valid, postalCode: "H2J-2L1" }).postalCode).toBe("H2J 2L1");
     expect(ProfileSchema.parse({ ...valid, postalCode: " h2j 2l1 " }).postalCode).toBe("H2J 2L1");
@@ -93,6 +95,46 @@ describe("saving a profile", () => {
 
   it("refuses a user that does not exist", () => {
     expect(() => updateProfile(999_999, ProfileSchema.parse(valid))).toThrow();
+  });
+});
+
+describe("an address outside the service area (issue 33)", () => {
+  it("is never saved as a pickup address: the page and the API refuse it, naming its prefix", async () => {
+    const user = await registerUser({
+      email: "profile-unserved@recircle-mail.ca",
+      password: "recycle-42",
+      postalFsa: "H2X",
+      locale: "en",
+    });
+    saveProfile(user.id, ProfileSchema.parse(valid));
+    const laval = ProfileSchema.parse({
+      ...valid,
+      streetAddress: "1 Boulevard des Laurentides",
+      postalCode: "H7N 1A1",
+    });
+    expect(() => saveProfile(user.id, laval)).toThrow(AddressNotServedError);
+    try {
+      saveProfile(user.id, laval);
+    } catch (error) {
+      expect(error).toMatchObject({ fsa: "H7N", key: "profile:errors.postalNotServed" });
+    }
+    const row = db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()!;
+    expect(row).toMatchObject({ postalCode: "H2J 2L1", postalFsa: "H2J", streetAddress: "4350 Rue Saint-Denis" });
+  });
+
+  it("refuses a postal code typed over the one of the suggestion picked, in any spelling", () => {
+    const picked = { ...valid, streetAddress: "3450 Rue Saint-Denis", postalCode: "H2X 3L3" };
+    expect(issues({ ...picked, suggestedPostalCode: "H2X 3L3" })).toEqual([]);
+    expect(issues({ ...picked, postalCode: "h2x3l3", suggestedPostalCode: "H2X 3L3" })).toEqual([]);
+    expect(issues({ ...picked, postalCode: "H7N 1A1", suggestedPostalCode: "H2X 3L3" })).toEqual([
+      "postalCode: profile:errors.postalNotSuggested",
+    ]);
+    expect(issues({ ...picked, postalCode: "H2X 3L4", suggestedPostalCode: "h2x3l3" })).toEqual([
+      "postalCode: profile:errors.postalNotSuggested",
+    ]);
+    // A typed address (no suggestion picked) has no suggestion to match.
+    expect(issues({ ...picked, suggestedPostalCode: "" })).toEqual([]);
+    expect(issues({ ...picked, suggestedPostalCode: null })).toEqual([]);
   });
 });
 

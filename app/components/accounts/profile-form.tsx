@@ -1,19 +1,17 @@
 // The profile form: name and pickup address. The server validates (the profile route) and its reply is
-// shown in place. Inside a booking, when the new address is not served by the chosen slot, the page
-// says so and (with JavaScript) goes back to /booking after a few seconds.
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+// shown in place; a postal code outside the service area is refused with the waitlist for its prefix.
+// An address picked from the suggestions fills the postal code, and that postal code travels with the
+// form (suggestedPostalCode): the server refuses a different one typed over it.
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
+import { NotServedNotice } from "~/components/visitor/not-served";
 import type { AddressSuggestion } from "~/lib/address-selection";
 import type { AddressFields, DriverInfo } from "~/lib/profile";
 import { PICKUP_NOTES_MAX } from "~/lib/profile-limits";
 import { AddressAutocomplete } from "./address-autocomplete";
 import { PostalCodeField, ProvinceSelect, ReadOnlyEmail } from "./profile-fields";
-
-/** How long the Address Mismatch toast stays before a JavaScript visitor is taken back to /booking. */
-const MISMATCH_DELAY_MS = 3000;
 
 /** A picked suggestion fills the other address fields, as if the resident had typed them. */
 function fillAddress(form: HTMLFormElement | null, suggestion: AddressSuggestion) {
@@ -39,28 +37,21 @@ export function ProfileForm({
   defaults,
   inBooking,
   lastResult,
-  mismatchRedirect,
+  notServedFsa,
 }: {
   email: string;
   /** The saved profile. */
   defaults: AddressFields & DriverInfo;
   inBooking: boolean;
   lastResult: unknown;
-  /** Where to go when the new address is not served by the chosen slot (a JavaScript save). */
-  mismatchRedirect: string | null;
+  /** The unserved postal prefix a refused save asked for, to offer its waitlist. */
+  notServedFsa: string | null;
 }) {
   const { t } = useTranslation(["profile", "common"]);
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-
-  useEffect(() => {
-    if (!mismatchRedirect) return;
-    const timer = setTimeout(() => navigate(mismatchRedirect), MISMATCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [mismatchRedirect, navigate]);
-
   const reply = useReply(lastResult, "profile");
+  // The postal code of the suggestion picked (sent back after a refused save), "" when the address was typed.
+  const [suggested, setSuggested] = useState(() => (lastResult ? reply.value("suggestedPostalCode") : ""));
   type Name = keyof AddressFields | keyof DriverInfo;
   /** What the server was sent (after a refused save), else the saved profile. */
   const value = (name: Name) => (lastResult ? reply.value(name) : (defaults[name] ?? ""));
@@ -73,7 +64,17 @@ export function ProfileForm({
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
 
   return (
-    <Form method="post" {...reply.formProps} className="card mt-4 space-y-5">
+    <Form
+      method="post"
+      {...reply.formProps}
+      onInput={(event) => {
+        reply.formProps.onInput(event);
+        // Typing the street again (not a pick filling it) means the address is no longer the suggestion.
+        const target = event.target as HTMLInputElement;
+        if (target.name === "streetAddress" && event.nativeEvent.isTrusted) setSuggested("");
+      }}
+      className="card mt-4 space-y-5"
+    >
       <fieldset className="space-y-4">
         <legend className="text-base font-bold text-stone-900">{t("nameSection")}</legend>
         <PlainField {...field("firstName")} label={t("fields.firstName")} autoComplete="given-name" />
@@ -86,8 +87,12 @@ export function ProfileForm({
         <AddressAutocomplete
           {...field("streetAddress")}
           label={t("fields.streetAddress")}
-          onPick={(suggestion) => fillAddress(reply.formProps.ref.current, suggestion)}
+          onPick={(suggestion) => {
+            setSuggested(suggestion.postalCode);
+            fillAddress(reply.formProps.ref.current, suggestion);
+          }}
         />
+        <input type="hidden" name="suggestedPostalCode" value={suggested} />
         <PlainField
           {...field("unit")}
           label={t("fields.unit")}
@@ -97,6 +102,7 @@ export function ProfileForm({
         <PlainField {...field("city")} label={t("fields.city")} autoComplete="address-level2" />
         <ProvinceSelect field={field("province")} />
         <PostalCodeField field={field("postalCode")} />
+        {notServedFsa ? <NotServedNotice fsa={notServedFsa} /> : null}
       </fieldset>
 
       <fieldset className="space-y-4">
@@ -119,19 +125,10 @@ export function ProfileForm({
       </fieldset>
 
       <SubmitButton
-        pending={submitting || Boolean(mismatchRedirect)}
+        pending={submitting}
         label={inBooking ? t("submitBooking") : t("submit")}
-        pendingLabel={mismatchRedirect ? t("mismatchRedirecting") : t("pending")}
+        pendingLabel={t("pending")}
       />
-      {mismatchRedirect ? (
-        <p className="text-center">
-          <Link to={mismatchRedirect} className="btn-link">
-            {t("mismatchGoNow")}
-          </Link>
-        </p>
-      ) : null}
-      {/* Tells the action this page can show the Address Mismatch toast itself and move on after 3 s. */}
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
     </Form>
   );
 }

@@ -13,7 +13,8 @@ class ProfileError extends Error {}
 /** Saves the profile; the postal prefix (postalFsa) follows the postal code in the same update. */
 export function updateProfile(
   userId: number,
-  input: Omit<ProfileInput, "pickupNotes" | "phone"> & Partial<Pick<ProfileInput, "pickupNotes" | "phone">>,
+  input: Omit<ProfileInput, "pickupNotes" | "phone" | "suggestedPostalCode"> &
+    Partial<Pick<ProfileInput, "pickupNotes" | "phone">>,
 ): User {
   const position = positionOfAddress(input);
   const updated = durably(

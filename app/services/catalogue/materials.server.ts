@@ -5,9 +5,11 @@ import { asc, sql } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import { sharedRead } from "~/services/platform/shared-reads.server";
 import type { Language } from "~/lib/i18n";
+import { answerFrom, matchSynonyms, type TakeAnswer } from "~/lib/material-answer";
 import { materialSearchQuery } from "~/lib/material-search";
 import type { Material, MaterialMatch } from "~/lib/material-text";
 import type { Material as MaterialRow } from "../../../db/schema";
+import { MATERIAL_SYNONYMS } from "../../../db/seed/material-synonyms";
 
 function localise(row: MaterialRow, lng: Language): Material {
   const fr = lng === "fr";
@@ -62,13 +64,13 @@ function matchedItems(highlighted: string, lng: Language): string[] {
 
 /**
  * Categories matching every word of `q` in either language (FTS5: plurals, case and accents do not
- * matter; the last word is a prefix), shown in `lng`. Categories that accept what was asked come first,
- * best match first; a category that matches only through its NOT ACCEPTED paragraph comes after them,
- * flagged. A blank query returns the whole list.
+ * matter; the last word is a prefix unless the query is itself a known term), shown in `lng`.
+ * Categories that accept what was asked come first, best match first; a category that matches only
+ * through its NOT ACCEPTED paragraph comes after them, flagged. A blank query returns the whole list.
  */
-export function searchMaterials(lng: Language, q: string | null | undefined): MaterialMatch[] {
+function textHits(lng: Language, q: string | null | undefined, lastIsPrefix: boolean): MaterialMatch[] {
   const all = listMaterials(lng);
-  const query = materialSearchQuery(q);
+  const query = materialSearchQuery(q, lastIsPrefix);
   if (!query) return all.map((m) => ({ ...m, onlyInNotAccepted: false, matchedItems: [] }));
   const hits = db.all<{ id: number; accepted: number; items: string }>(sql`
     SELECT rowid AS id,
@@ -83,4 +85,35 @@ export function searchMaterials(lng: Language, q: string | null | undefined): Ma
     if (!material) return [];
     return [{ ...material, onlyInNotAccepted: !accepted, matchedItems: accepted ? matchedItems(items, lng) : [] }];
   });
+}
+
+export type MaterialQuestion = {
+  /** Yes or no, and what the query named; null for a blank query or when nothing matched. */
+  answer: TakeAnswer | null;
+  materials: MaterialMatch[];
+};
+
+/**
+ * "Will you take this?": the things the query names (the synonym table: "TV", "vape", "propane") and
+ * the categories whose texts match it, refused things first (lib/material-answer), in `lng`.
+ */
+export function askMaterials(lng: Language, q: string | null | undefined): MaterialQuestion {
+  const match = matchSynonyms(q, MATERIAL_SYNONYMS);
+  const found = textHits(lng, q, !match.exact);
+  if (!materialSearchQuery(q)) return { answer: null, materials: found };
+  const all = listMaterials(lng);
+  return answerFrom(
+    match,
+    found,
+    (category) => {
+      const material = all.find((m) => m.category === category);
+      return material && { ...material, onlyInNotAccepted: false, matchedItems: [] };
+    },
+    lng,
+  );
+}
+
+/** The categories of askMaterials, for GET /api/materials?q= and the /materials page alike. */
+export function searchMaterials(lng: Language, q: string | null | undefined): MaterialMatch[] {
+  return askMaterials(lng, q).materials;
 }

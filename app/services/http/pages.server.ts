@@ -46,6 +46,7 @@ export * from "./honeypot.server";
 export * from "./i18n.server";
 export * from "./order-actions.server";
 export * from "./privacy-actions.server";
+export * from "./profile-save.server";
 export * from "./rate-limit.server";
 export * from "./request.server";
 export * from "./session.server";
