@@ -15,6 +15,7 @@ import enReplicas from "./en/replicas.json";
 import enPrivacy from "./en/privacy.json";
 import enHelp from "./en/help.json";
 import enDriver from "./en/driver.json";
+import enCalendar from "./en/calendar.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -29,6 +30,7 @@ import frReplicas from "./fr/replicas.json";
 import frPrivacy from "./fr/privacy.json";
 import frHelp from "./fr/help.json";
 import frDriver from "./fr/driver.json";
+import frCalendar from "./fr/calendar.json";
 
 export const resources = {
   en: {
@@ -46,6 +48,7 @@ export const resources = {
     privacy: enPrivacy,
     help: enHelp,
     driver: enDriver,
+    calendar: enCalendar,
   },
   fr: {
     common: frCommon,
@@ -62,6 +65,7 @@ export const resources = {
     privacy: frPrivacy,
     help: frHelp,
     driver: frDriver,
+    calendar: frCalendar,
   },
 };
 
@@ -80,4 +84,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "privacy",
   "help",
   "driver",
+  "calendar",
 ];

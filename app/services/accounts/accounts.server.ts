@@ -166,6 +166,7 @@ export async function requestPasswordReset(email: string, origin: string, locale
       to: user.email,
       kind: "password-reset",
       locale,
+      firstName: user.firstName,
       expiresAt,
       values: {
         link: appLink(origin, `/reset-password?token=${encodeURIComponent(token)}`),
