@@ -31,9 +31,13 @@ import {
   rethrowDatabaseFault,
   sessionIntent,
   sessionsOf,
+  profileExtras,
+  profileExtrasIntent,
 } from "~/services/http/pages.server";
+import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
+import { CalendarFeed } from "~/components/orders/calendar-feed";
 
-export const handle = { i18n: ["common", "profile", "privacy"] };
+export const handle = { i18n: ["common", "profile", "privacy", "calendar"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -58,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     sessions,
+    ...profileExtras(request, user),
     title: t(booking.kind === "booking" ? "bookingTitle" : "title"),
     email: user.email,
     defaults: {
@@ -88,7 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (booking.kind === "invalid") return missingBooking(request);
   const formData = await readForm(request);
   if (formData.get("intent") === CHANGE_PASSWORD_INTENT) return changePasswordFromForm(request, formData, user.id);
-  const signedOut = await sessionIntent(request, formData, user.id);
+  const signedOut =
+    (await sessionIntent(request, formData, user.id)) ?? (await profileExtrasIntent(request, formData, user));
   if (signedOut) return signedOut;
   const submission = parseWithZod(formData, { schema: ProfileSchema });
   if (submission.status !== "success") return reject(submission);
@@ -125,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, defaults, bookingSummary, sessions } = useLoaderData<typeof loader>();
+  const { email, defaults, bookingSummary, sessions, emailConfirmed, calendarFeed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["profile", "common"]);
@@ -146,6 +152,7 @@ export default function Profile() {
           {bookingSummary}
         </p>
       ) : null}
+      {emailConfirmed || bookingSummary ? null : <EmailConfirmationNotice email={email} />}
       {/* A save redirects back here: the new location starts the form again from the saved (normalised) values. */}
       <ProfileForm
         key={location.key}
@@ -158,6 +165,7 @@ export default function Profile() {
       {bookingSummary ? null : (
         <>
           <ChangePasswordForm key={`password-${location.key}`} lastResult={passwordReply} />
+          <CalendarFeed url={calendarFeed} />
           <SessionList sessions={sessions} />
           <YourData />
         </>

@@ -1,10 +1,11 @@
 // Accounts: register, sign in, password reset, onboarding, and the user object the API returns.
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { env } from "~/services/platform/config.server";
+import { appUrl, env } from "~/services/platform/config.server";
 import { db, durably, schema } from "~/services/platform/db.server";
 import { eraseEmailBodies, queueEmail } from "~/services/platform/mailer.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { appLink } from "./links.server";
+import { queueWelcomeEmail } from "./email-confirmation.server";
 import { dummyHash, hashPassword, needsRehash, newLinkToken, sha256, verifyPassword } from "./passwords.server";
 import { offerPreauthorisedRole } from "./role-invitations.server";
 import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session.server";
@@ -92,20 +93,25 @@ export async function registerUser(input: {
   const passwordHash = await hashPassword(input.password);
   let user: User;
   try {
-    user = durably(
-      db
-        .insert(schema.users)
-        .values({
-          email,
-          passwordHash,
-          // Never admin from here: an address of ADMIN_EMAILS is e-mailed an invitation below.
-          role: "resident",
-          postalFsa: input.postalFsa ?? "",
-          locale: input.locale,
-          createdAt: now(),
-        })
-        .returning(),
-    );
+    // The account and its welcome e-mail (with the link that confirms the address) together.
+    user = db.transaction((tx) => {
+      const created = durably(
+        tx
+          .insert(schema.users)
+          .values({
+            email,
+            passwordHash,
+            // Never admin from here: an address of ADMIN_EMAILS is e-mailed an invitation below.
+            role: "resident",
+            postalFsa: input.postalFsa ?? "",
+            locale: input.locale,
+            createdAt: now(),
+          })
+          .returning(),
+      );
+      queueWelcomeEmail(tx, created, input.origin ?? appUrl());
+      return created;
+    });
   } catch (error) {
     // Two sign-ups of the same address at once: the unique index decides.
     if (String(error).includes("UNIQUE")) {

@@ -57,7 +57,9 @@ export function calendarT(lng: Language) {
 const APP_LINK = "link";
 /** Every e-mail's signature links to the privacy page (issue 34), on the origin of the message's own link. */
 const PRIVACY_LINK = "privacyLink";
-const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK];
+/** The receipt's price lines ("Subtotal: $18.00"), written by the app from the stored amounts. */
+const RECEIPT_LINES = "receiptLines";
+const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK, RECEIPT_LINES];
 
 /** What a mail client would turn into a link: a scheme, `www.`, an address, a domain name. */
 const LINKLIKE = /[a-z][\w+.-]*:\S*|www\.\S+|\S+@\S+|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\S*/gi;
