@@ -64,7 +64,11 @@ export function calendarFile(
 ): string {
   const { error, value } = createEvents(
     pickups.map((p) => event(p, options.at, options.method === "PUBLISH" ? undefined : options.organizer)),
-    { productId: "-//ReCircle//Pickups//EN", method: options.method, ...(options.calName ? { calName: options.calName } : {}) },
+    {
+      productId: "-//ReCircle//Pickups//EN",
+      method: options.method,
+      ...(options.calName ? { calName: options.calName } : {}),
+    },
   );
   if (error || value === null) throw error ?? new Error("calendar: no value");
   return value;

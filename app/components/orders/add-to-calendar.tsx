@@ -2,7 +2,13 @@
 // the browser downloads and hands to the calendar app; works without JavaScript.
 import { useTranslation } from "react-i18next";
 
-export function AddToCalendar({ confirmationNumber, className = "" }: { confirmationNumber: string; className?: string }) {
+export function AddToCalendar({
+  confirmationNumber,
+  className = "",
+}: {
+  confirmationNumber: string;
+  className?: string;
+}) {
   const { t } = useTranslation("calendar");
   return (
     <p className={className}>

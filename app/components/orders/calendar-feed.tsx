@@ -15,7 +15,11 @@ export function CalendarFeed({ url }: { url: string | null }) {
       {url ? (
         <p>
           <span className="block text-sm font-semibold">{t("feed.label")}</span>
-          <a href={url} className="break-all font-mono text-sm text-brand-800 underline" data-testid="calendar-feed-url">
+          <a
+            href={url}
+            className="break-all font-mono text-sm text-brand-800 underline"
+            data-testid="calendar-feed-url"
+          >
             {url}
           </a>
         </p>

@@ -4,7 +4,7 @@
 // minute and five a day, each new one replacing the last.
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
-import { db, schema, type Db, type Tx } from "~/services/platform/db.server";
+import { db, durably, schema, type Db, type Tx } from "~/services/platform/db.server";
 import { queueEmail } from "~/services/platform/mailer.server";
 import { now } from "~/lib/clock";
 import { isLanguage } from "~/lib/i18n";
@@ -20,7 +20,10 @@ const t = schema.emailConfirmationTokens;
 
 /** A new link for `user` (earlier unused ones stop working) and its e-mail, in `tx`. */
 export function queueWelcomeEmail(tx: Db | Tx, user: User, origin: string, at = now()) {
-  tx.update(t).set({ usedAt: at }).where(and(eq(t.userId, user.id), isNull(t.usedAt))).run();
+  tx.update(t)
+    .set({ usedAt: at })
+    .where(and(eq(t.userId, user.id), isNull(t.usedAt)))
+    .run();
   const { token, tokenHash } = newLinkToken();
   const expiresAt = at + CONFIRM_TTL_MS;
   tx.insert(t).values({ userId: user.id, tokenHash, expiresAt, createdAt: at }).run();
@@ -44,12 +47,13 @@ export type ConfirmResult = "confirmed" | "invalid";
 export function confirmEmail(token: string | null | undefined, at = now()): ConfirmResult {
   if (!token || token.length > 200) return "invalid";
   return db.transaction((tx) => {
-    const spent = tx
-      .update(t)
-      .set({ usedAt: at })
-      .where(and(eq(t.tokenHash, sha256(token)), isNull(t.usedAt), gt(t.expiresAt, at)))
-      .returning({ userId: t.userId })
-      .get();
+    const spent = durably(
+      tx
+        .update(t)
+        .set({ usedAt: at })
+        .where(and(eq(t.tokenHash, sha256(token)), isNull(t.usedAt), gt(t.expiresAt, at)))
+        .returning({ userId: t.userId }),
+    );
     if (!spent) return "invalid";
     tx.update(schema.users)
       .set({ emailConfirmedAt: at })

@@ -21,6 +21,13 @@ export function recordPickupNotice(
     .get();
   if (!slot) return;
   tx.insert(schema.pickupNotifications)
-    .values({ userId: pickup.userId, pickupRequestId: pickup.id, type, date: slot.date, window: slot.window, createdAt: at })
+    .values({
+      userId: pickup.userId,
+      pickupRequestId: pickup.id,
+      type,
+      date: slot.date,
+      window: slot.window,
+      createdAt: at,
+    })
     .run();
 }

@@ -8,7 +8,6 @@ import type { User } from "../../../db/schema";
 import { requestOrigin } from "./request.server";
 import { redirectWithToast } from "./toast.server";
 
-
 export async function profileExtrasIntent(request: Request, formData: FormData, user: User) {
   const intent = formData.get("intent");
   if (intent === RESEND_CONFIRMATION_INTENT) {

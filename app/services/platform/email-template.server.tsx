@@ -67,6 +67,28 @@ function inline(text: string, link: string | undefined, privacy: string): ReactN
   });
 }
 
+/**
+ * A paragraph; a line that is the message's link alone becomes its button (the text part keeps the URL).
+ */
+function Paragraph({ text, input }: { text: string; input: TemplateInput }) {
+  const lines = text.split("\n");
+  const at = input.link === undefined ? -1 : lines.findIndex((line) => line.trim() === LINK_PLACEHOLDER);
+  if (at === -1) return <Text style={styles.text}>{inline(text, input.link, input.privacy)}</Text>;
+  const before = lines.slice(0, at).join("\n");
+  const after = lines.slice(at + 1).join("\n");
+  return (
+    <>
+      {before ? <Text style={styles.text}>{inline(before, input.link, input.privacy)}</Text> : null}
+      <Section style={{ margin: "0 0 16px" }}>
+        <Button href={input.link} style={styles.button}>
+          {input.action}
+        </Button>
+      </Section>
+      {after ? <Text style={styles.text}>{inline(after, input.link, input.privacy)}</Text> : null}
+    </>
+  );
+}
+
 function Email({ input }: { input: TemplateInput }) {
   const paragraphs = input.body.split(/\n{2,}/);
   return (
@@ -80,19 +102,9 @@ function Email({ input }: { input: TemplateInput }) {
             <span aria-hidden="true">♻ </span>ReCircle
           </Text>
           <Text style={styles.text}>{input.greeting}</Text>
-          {paragraphs.map((paragraph, i) =>
-            paragraph.trim() === LINK_PLACEHOLDER && input.link !== undefined ? (
-              <Section key={i} style={{ margin: "0 0 16px" }}>
-                <Button href={input.link} style={styles.button}>
-                  {input.action}
-                </Button>
-              </Section>
-            ) : (
-              <Text key={i} style={styles.text}>
-                {inline(paragraph, input.link, input.privacy)}
-              </Text>
-            ),
-          )}
+          {paragraphs.map((paragraph, i) => (
+            <Paragraph key={i} text={paragraph} input={input} />
+          ))}
           <Hr />
           <Text style={styles.signature}>{inline(input.signature, input.link, input.privacy)}</Text>
         </Container>

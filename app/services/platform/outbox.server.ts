@@ -85,7 +85,7 @@ function settle(id: number, token: string, values: Partial<typeof o.$inferInsert
  * What nodemailer sends for a row: from MAIL_FROM (the product's name), replies to the support address,
  * the text and HTML parts, the row's attachments (a calendar event) and extra headers.
  */
-export function mailOf(row: typeof o.$inferSelect): nodemailer.SendMailOptions {
+function mailOf(row: typeof o.$inferSelect): nodemailer.SendMailOptions {
   const attachments = row.attachments
     ? (JSON.parse(row.attachments) as Array<{ filename: string; contentType: string; content: string }>)
     : [];
