@@ -183,6 +183,7 @@ describe("confirming the address", () => {
       password: "sorting-day-1",
       locale: "fr",
       origin: "http://localhost:3000",
+      welcome: true,
     });
     const mail = mailOf(email, "welcome");
     const link = mail.text.match(/http:\/\/localhost:3000\/confirm-email\?token=(\S+)/)!;

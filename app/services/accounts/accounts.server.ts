@@ -81,6 +81,8 @@ export async function registerUser(input: {
   locale: Language;
   /** The allowed origin of the request, for the link of an invitation (ADMIN_EMAILS); APP_URL wins. */
   origin?: string;
+  /** A sign-up (page or API): the welcome e-mail with its "confirm your address" link goes with the account. */
+  welcome?: boolean;
 }): Promise<User> {
   const email = normalizeEmail(input.email);
   if (isDisposableAddress(email)) {
@@ -109,7 +111,7 @@ export async function registerUser(input: {
           })
           .returning(),
       );
-      queueWelcomeEmail(tx, created, input.origin ?? appUrl());
+      if (input.welcome) queueWelcomeEmail(tx, created, input.origin ?? appUrl());
       return created;
     });
   } catch (error) {
