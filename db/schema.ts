@@ -42,6 +42,10 @@ export const users = sqliteTable("users", {
   inactivityWarnedAt: integer("inactivity_warned_at"),
   /** Deleted (by the resident or by retention): the row is a tombstone with no personal field left. */
   deletedAt: integer("deleted_at"),
+  /** When the resident followed the link of the welcome e-mail (issue 33 part 11); null: not confirmed. */
+  emailConfirmedAt: integer("email_confirmed_at"),
+  /** The secret of the resident's private calendar feed (/calendar/{token}.ics); null: none made yet. */
+  calendarToken: text("calendar_token").unique(),
 });
 
 export const sessions = sqliteTable(
@@ -74,6 +78,22 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** The welcome e-mail's "confirm your address" links: 24 hours, single use, only their hash kept. */
+export const emailConfirmationTokens = sqliteTable(
+  "email_confirmation_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_confirmation_tokens_user_idx").on(t.userId)],
 );
 
 /** Three-character postal prefixes (FSAs) the service covers. */
@@ -250,6 +270,8 @@ export const pickupRequests = sqliteTable(
     cancelledAt: integer("cancelled_at"),
     /** When the resident last moved the pickup to another slot. */
     modifiedAt: integer("modified_at"),
+    /** The calendar event's SEQUENCE: 0 when booked, one more on each move and on the cancellation. */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -299,6 +321,28 @@ export const notificationReads = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
 );
 
+/**
+ * What the bell told a resident about a pickup, written in the transaction of the fact (booked, moved,
+ * cancelled, completed, missed) with the date and window of that moment: a later move does not rewrite it.
+ */
+export const pickupNotifications = sqliteTable(
+  "pickup_notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pickupRequestId: integer("pickup_request_id")
+      .notNull()
+      .references(() => pickupRequests.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["confirmed", "moved", "cancelled", "completed", "missed"] }).notNull(),
+    date: text("date").notNull(),
+    window: text("window", { enum: ["morning", "afternoon"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("pickup_notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -321,6 +365,10 @@ export const emailOutbox = sqliteTable(
     expiresAt: integer("expires_at"),
     /** The origin (scheme://host) the message's links were written for. */
     origin: text("origin"),
+    /** Files sent with the message, JSON [{filename, contentType, content, method?}]; null: none. */
+    attachments: text("attachments"),
+    /** Extra headers of the message, JSON {name: value} (List-Unsubscribe…); null: none. */
+    headers: text("headers"),
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_to_idx").on(t.to), index("email_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],

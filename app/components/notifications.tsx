@@ -37,7 +37,7 @@ export function NotificationList({ notifications }: { notifications: Item[] }) {
       ) : (
         <ul className="divide-y divide-stone-100" data-testid="notification-list">
           {notifications.map((n) => {
-            const text = notificationText(t, n, (date) => formatDate(date, lng, "short"));
+            const text = notificationText(t, n, (date) => formatDate(date, lng, "short"), lng);
             return (
               <li key={n.id} className={n.isRead ? "" : "bg-brand-50"}>
                 <Form method="post" action="/notifications">

@@ -1,11 +1,30 @@
 // Notifications computed from a resident's pickups (spec section 4): one pure function, used by the
 // server (the bell works without JavaScript) and the API. Titles and messages are translation keys.
-import { singlePeriods } from "./format";
+import { bagsOutBy, singlePeriods } from "./format";
 
 const HOUR = 60 * 60 * 1000;
 
 type NotificationType =
-  "pickup_confirmed" | "pickup_reminder" | "pickup_modified" | "pickup_cancelled" | "pickup_date_closed" | "system";
+  | "pickup_confirmed"
+  | "pickup_reminder"
+  | "pickup_modified"
+  | "pickup_cancelled"
+  | "pickup_date_closed"
+  | "pickup_completed"
+  | "pickup_missed"
+  | "system";
+
+/**
+ * A notice written when it happened (pickup_notifications), with the date and window of that moment:
+ * what it said then, it keeps saying.
+ */
+export type StoredNotice = {
+  pickupRequestId: number;
+  type: "confirmed" | "moved" | "cancelled" | "completed" | "missed";
+  date: string;
+  window: "morning" | "afternoon";
+  createdAt: number;
+};
 
 export type PickupForNotifications = {
   id: number;
@@ -51,6 +70,7 @@ export function computeNotifications(
   pickups: PickupForNotifications[],
   at: number,
   joinedAt: number = at,
+  notices: StoredNotice[] = [],
 ): AppNotification[] {
   if (pickups.length === 0) {
     return [
@@ -65,6 +85,12 @@ export function computeNotifications(
     ];
   }
   const list: AppNotification[] = [];
+  const noticed = new Set(notices.map((n) => n.pickupRequestId));
+  const byId = new Map(pickups.map((p) => [p.id, p]));
+  for (const notice of notices) {
+    const pickup = byId.get(notice.pickupRequestId);
+    if (pickup) list.push(storedNotification(notice, pickup));
+  }
   for (const pickup of pickups) {
     if (pickup.startsAt === null) continue;
     const base = {
@@ -72,7 +98,11 @@ export function computeNotifications(
       confirmationNumber: pickup.confirmationNumber,
       values: { confirmationNumber: pickup.confirmationNumber, date: pickup.date ?? "", window: pickup.window ?? "" },
     };
+    // Confirmed, moved, cancelled, completed and missed were written when they happened (above); a pickup
+    // without any written notice (booked before they were) has them computed from its row, as before.
+    const written = noticed.has(pickup.id);
     if (pickup.status === "Cancelled") {
+      if (written) continue;
       list.push({
         ...base,
         id: `cancelled-${pickup.id}`,
@@ -97,49 +127,94 @@ export function computeNotifications(
     }
     const h = (pickup.startsAt - at) / HOUR;
     if (h < 0 || pickup.status !== "Scheduled") continue;
-    list.push({
-      ...base,
-      id: `confirmed-${pickup.id}`,
-      type: "pickup_confirmed",
-      title: "notifications.confirmedTitle",
-      message: "notifications.confirmedMessage",
-      createdAt: pickup.createdAt,
-    });
-    if (pickup.modifiedAt) {
-      list.push({
-        ...base,
-        id: `modified-${pickup.id}-${pickup.modifiedAt}`,
-        type: "pickup_modified",
-        title: "notifications.modifiedTitle",
-        message: "notifications.modifiedMessage",
-        createdAt: pickup.modifiedAt,
-      });
-    }
-    if (h > 2 && h <= 24 && pickup.startsAt > at) {
-      const today = h <= 12;
-      list.push({
-        ...base,
-        id: `reminder-${today ? "today" : "tomorrow"}-${pickup.id}`,
-        type: "pickup_reminder",
-        title: today ? "notifications.todayTitle" : "notifications.tomorrowTitle",
-        message: today ? "notifications.todayMessage" : "notifications.tomorrowMessage",
-        createdAt: pickup.startsAt - (today ? 12 : 24) * HOUR,
-      });
-    }
-    if (h > 0 && h <= 2) {
-      const hours = Math.ceil(h);
-      list.push({
-        ...base,
-        values: { ...base.values, hours },
-        id: `soon-${pickup.id}`,
-        type: "pickup_reminder",
-        title: "notifications.soonTitle",
-        message: "notifications.soonMessage",
-        createdAt: pickup.startsAt - 2 * HOUR,
-      });
-    }
+    if (!written) pushLegacy(list, pickup, base);
+    reminders(list, pickup, base, h, at);
   }
   return list.sort((a, b) => b.createdAt - a.createdAt);
+}
+
+type Base = Pick<AppNotification, "pickupRequestId" | "confirmationNumber" | "values">;
+
+const STORED = {
+  confirmed: {
+    type: "pickup_confirmed",
+    title: "notifications.confirmedTitle",
+    message: "notifications.confirmedMessage",
+  },
+  moved: { type: "pickup_modified", title: "notifications.modifiedTitle", message: "notifications.modifiedMessage" },
+  cancelled: { type: "pickup_cancelled", title: "notifications.cancelledTitle", message: "" },
+  completed: {
+    type: "pickup_completed",
+    title: "notifications.completedTitle",
+    message: "notifications.completedMessage",
+  },
+  missed: { type: "pickup_missed", title: "notifications.missedTitle", message: "notifications.missedMessage" },
+} as const;
+
+/** A written notice as the bell shows it; a cancellation's message says where its refund stands now. */
+function storedNotification(notice: StoredNotice, pickup: PickupForNotifications): AppNotification {
+  const kind = STORED[notice.type];
+  const id = notice.type === "moved" ? `modified-${pickup.id}-${notice.createdAt}` : `${notice.type}-${pickup.id}`;
+  return {
+    id,
+    type: kind.type,
+    title: kind.title,
+    message: notice.type === "cancelled" ? CANCELLED_MESSAGE[pickup.refundStatus ?? "none"] : kind.message,
+    values: { confirmationNumber: pickup.confirmationNumber, date: notice.date, window: notice.window },
+    createdAt: notice.createdAt,
+    pickupRequestId: pickup.id,
+    confirmationNumber: pickup.confirmationNumber,
+  };
+}
+
+/** Confirmed and moved, computed from the pickup's row (pickups booked before notices were written). */
+function pushLegacy(list: AppNotification[], pickup: PickupForNotifications, base: Base) {
+  list.push({
+    ...base,
+    id: `confirmed-${pickup.id}`,
+    type: "pickup_confirmed",
+    title: "notifications.confirmedTitle",
+    message: "notifications.confirmedMessage",
+    createdAt: pickup.createdAt,
+  });
+  if (pickup.modifiedAt) {
+    list.push({
+      ...base,
+      id: `modified-${pickup.id}-${pickup.modifiedAt}`,
+      type: "pickup_modified",
+      title: "notifications.modifiedTitle",
+      message: "notifications.modifiedMessage",
+      createdAt: pickup.modifiedAt,
+    });
+  }
+}
+
+/** Tomorrow, today and starting soon, from the window's start. */
+function reminders(list: AppNotification[], pickup: PickupForNotifications, base: Base, h: number, at: number) {
+  const startsAt = pickup.startsAt!;
+  if (h > 2 && h <= 24 && startsAt > at) {
+    const today = h <= 12;
+    list.push({
+      ...base,
+      id: `reminder-${today ? "today" : "tomorrow"}-${pickup.id}`,
+      type: "pickup_reminder",
+      title: today ? "notifications.todayTitle" : "notifications.tomorrowTitle",
+      message: today ? "notifications.todayMessage" : "notifications.tomorrowMessage",
+      createdAt: startsAt - (today ? 12 : 24) * HOUR,
+    });
+  }
+  if (h > 0 && h <= 2) {
+    const hours = Math.ceil(h);
+    list.push({
+      ...base,
+      values: { ...base.values, hours },
+      id: `soon-${pickup.id}`,
+      type: "pickup_reminder",
+      title: "notifications.soonTitle",
+      message: "notifications.soonMessage",
+      createdAt: startsAt - 2 * HOUR,
+    });
+  }
 }
 
 /** '9+' above nine. */
@@ -153,9 +228,13 @@ export function notificationText(
   t: (key: string, values?: Record<string, unknown>) => string,
   n: Pick<AppNotification, "title" | "message" | "values">,
   formatDay: (date: string) => string,
+  lng: string,
 ) {
+  const window = n.values.window;
   const values = {
     ...n.values,
+    // Bags outside by the start of the pickup's window (8:00 AM or 1:00 PM).
+    outBy: window === "morning" || window === "afternoon" ? bagsOutBy(window, lng) : "",
     count: Number(n.values.hours ?? 0),
     date: n.values.date ? formatDay(String(n.values.date)) : "",
   };

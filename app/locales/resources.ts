@@ -16,6 +16,7 @@ import enPrivacy from "./en/privacy.json";
 import enHelp from "./en/help.json";
 import enDriver from "./en/driver.json";
 import enSearch from "./en/search.json";
+import enCalendar from "./en/calendar.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -31,6 +32,7 @@ import frPrivacy from "./fr/privacy.json";
 import frHelp from "./fr/help.json";
 import frDriver from "./fr/driver.json";
 import frSearch from "./fr/search.json";
+import frCalendar from "./fr/calendar.json";
 
 export const resources = {
   en: {
@@ -49,6 +51,7 @@ export const resources = {
     help: enHelp,
     driver: enDriver,
     search: enSearch,
+    calendar: enCalendar,
   },
   fr: {
     common: frCommon,
@@ -66,6 +69,7 @@ export const resources = {
     help: frHelp,
     driver: frDriver,
     search: frSearch,
+    calendar: frCalendar,
   },
 };
 
@@ -85,4 +89,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "help",
   "driver",
   "search",
+  "calendar",
 ];

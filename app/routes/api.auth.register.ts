@@ -11,7 +11,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseApiBody(request, RegisterApiSchema);
   await apiRateLimit(request, "signUp");
   try {
-    const user = await registerUser({ ...body, locale: await getLanguage(request), origin: requestOrigin(request) });
+    const user = await registerUser({
+      ...body,
+      locale: await getLanguage(request),
+      origin: requestOrigin(request),
+      welcome: true,
+    });
     return Response.json(toPublicUser(user), { status: 201, headers: await createUserSession(user.id) });
   } catch (error) {
     if (error instanceof AccountError) return apiMessage(request, error.key, error.status);

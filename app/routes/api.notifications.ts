@@ -22,7 +22,7 @@ async function list(request: Request, userId: number) {
   return notificationsFor(userId).map((n) => ({
     id: n.id,
     type: n.type,
-    ...notificationText(t, n, (date) => formatDate(date, lng, "short")),
+    ...notificationText(t, n, (date) => formatDate(date, lng, "short"), lng),
     isRead: n.isRead,
     createdAt: new Date(n.createdAt).toISOString(),
     ...(n.pickupRequestId ? { pickupRequestId: n.pickupRequestId } : {}),

@@ -5,9 +5,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bagsOutBy, formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
+import { AddToCalendar } from "~/components/orders/add-to-calendar";
 import { data, getLanguage, getT, findPickupForUser, requireUser } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "booking"] };
+export const handle = { i18n: ["common", "booking", "calendar"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -100,6 +101,8 @@ export default function Confirmation() {
           <li>{t("confirmation.instructions.batteries")}</li>
         </ul>
       </section>
+
+      {pickup.cancelled ? null : <AddToCalendar confirmationNumber={pickup.confirmationNumber} className="mt-4" />}
 
       <div className="mt-6 flex flex-col gap-3">
         <Link to="/materials" className="btn-primary">

@@ -7,7 +7,7 @@ import { OrderError } from "~/components/orders/order-error";
 import { titleOrErrorMeta } from "~/lib/meta";
 import { ownOrderOr404, requireUser, taxNumbers, getT } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "orders"] };
+export const handle = { i18n: ["common", "orders", "calendar"] };
 export const meta: MetaFunction = titleOrErrorMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

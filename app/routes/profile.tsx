@@ -32,9 +32,13 @@ import {
   rethrowDatabaseFault,
   sessionIntent,
   sessionsOf,
+  profileExtras,
+  profileExtrasIntent,
 } from "~/services/http/pages.server";
+import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
+import { CalendarFeed } from "~/components/orders/calendar-feed";
 
-export const handle = { i18n: ["common", "profile", "privacy", "visitor"] };
+export const handle = { i18n: ["common", "profile", "privacy", "visitor", "calendar"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -59,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     sessions,
+    ...profileExtras(request, user),
     title: t(booking.kind === "booking" ? "bookingTitle" : "title"),
     email: user.email,
     defaults: {
@@ -89,7 +94,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (booking.kind === "invalid") return missingBooking(request);
   const formData = await readForm(request);
   if (formData.get("intent") === CHANGE_PASSWORD_INTENT) return changePasswordFromForm(request, formData, user.id);
-  const signedOut = await sessionIntent(request, formData, user.id);
+  const signedOut =
+    (await sessionIntent(request, formData, user.id)) ?? (await profileExtrasIntent(request, formData, user));
   if (signedOut) return signedOut;
   const submission = parseWithZod(formData, { schema: ProfileSchema });
   if (submission.status !== "success") return reject(submission);
@@ -123,7 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, defaults, bookingSummary, sessions } = useLoaderData<typeof loader>();
+  const { email, defaults, bookingSummary, sessions, emailConfirmed, calendarFeed } = useLoaderData<typeof loader>();
   const actionData = useActionAnswer<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["profile", "common"]);
@@ -144,6 +150,7 @@ export default function Profile() {
           {bookingSummary}
         </p>
       ) : null}
+      {emailConfirmed || bookingSummary ? null : <EmailConfirmationNotice email={email} />}
       {/* A save redirects back here: the new location starts the form again from the saved (normalised) values. */}
       <ProfileForm
         key={location.key}
@@ -156,6 +163,7 @@ export default function Profile() {
       {bookingSummary ? null : (
         <>
           <ChangePasswordForm key={`password-${location.key}`} lastResult={passwordReply} />
+          <CalendarFeed url={calendarFeed} />
           <SessionList sessions={sessions} />
           <YourData />
         </>

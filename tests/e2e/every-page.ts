@@ -37,6 +37,7 @@ export async function visitorPages(page: Page): Promise<PageVisit[]> {
     { path: "/forgot-password" },
     { path: `${reset.pathname}${reset.search}` },
     { path: "/reset-password?token=not-a-token" },
+    { path: "/confirm-email?token=not-a-token", status: 400 },
     { path: "/materials" },
     { path: "/materials?q=batter" },
     { path: "/how-it-works" },

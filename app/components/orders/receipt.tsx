@@ -9,6 +9,7 @@ import { formatMoney } from "~/lib/pricing";
 import { OrderChanges, type OrderChangesView } from "./order-changes";
 import { StatusBadge } from "./status-badge";
 import { addressIn } from "~/lib/profile";
+import { AddToCalendar } from "./add-to-calendar";
 
 export type ReceiptView = OrderChangesView & {
   confirmationNumber: string;
@@ -117,6 +118,9 @@ export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string
         ) : null}
       </section>
       <OrderChanges order={order} className="" />
+      {order.displayStatus === "scheduled" || order.displayStatus === "today" ? (
+        <AddToCalendar confirmationNumber={order.confirmationNumber} className="print:hidden" />
+      ) : null}
       <div className="flex flex-wrap gap-2 print:hidden">
         <Link to="/history" className="btn-secondary">
           {t("order.backToOrders")}

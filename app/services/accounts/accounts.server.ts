@@ -1,10 +1,11 @@
 // Accounts: register, sign in, password reset, onboarding, and the user object the API returns.
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { env } from "~/services/platform/config.server";
+import { appUrl, env } from "~/services/platform/config.server";
 import { db, durably, schema } from "~/services/platform/db.server";
 import { eraseEmailBodies, queueEmail } from "~/services/platform/mailer.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { appLink } from "./links.server";
+import { queueWelcomeEmail } from "./email-confirmation.server";
 import { dummyHash, hashPassword, needsRehash, newLinkToken, sha256, verifyPassword } from "./passwords.server";
 import { offerPreauthorisedRole } from "./role-invitations.server";
 import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session.server";
@@ -80,6 +81,8 @@ export async function registerUser(input: {
   locale: Language;
   /** The allowed origin of the request, for the link of an invitation (ADMIN_EMAILS); APP_URL wins. */
   origin?: string;
+  /** A sign-up (page or API): the welcome e-mail with its "confirm your address" link goes with the account. */
+  welcome?: boolean;
 }): Promise<User> {
   const email = normalizeEmail(input.email);
   if (isDisposableAddress(email)) {
@@ -92,20 +95,25 @@ export async function registerUser(input: {
   const passwordHash = await hashPassword(input.password);
   let user: User;
   try {
-    user = durably(
-      db
-        .insert(schema.users)
-        .values({
-          email,
-          passwordHash,
-          // Never admin from here: an address of ADMIN_EMAILS is e-mailed an invitation below.
-          role: "resident",
-          postalFsa: input.postalFsa ?? "",
-          locale: input.locale,
-          createdAt: now(),
-        })
-        .returning(),
-    );
+    // The account and its welcome e-mail (with the link that confirms the address) together.
+    user = db.transaction((tx) => {
+      const created = durably(
+        tx
+          .insert(schema.users)
+          .values({
+            email,
+            passwordHash,
+            // Never admin from here: an address of ADMIN_EMAILS is e-mailed an invitation below.
+            role: "resident",
+            postalFsa: input.postalFsa ?? "",
+            locale: input.locale,
+            createdAt: now(),
+          })
+          .returning(),
+      );
+      if (input.welcome) queueWelcomeEmail(tx, created, input.origin ?? appUrl());
+      return created;
+    });
   } catch (error) {
     // Two sign-ups of the same address at once: the unique index decides.
     if (String(error).includes("UNIQUE")) {
@@ -166,6 +174,7 @@ export async function requestPasswordReset(email: string, origin: string, locale
       to: user.email,
       kind: "password-reset",
       locale,
+      firstName: user.firstName,
       expiresAt,
       values: {
         link: appLink(origin, `/reset-password?token=${encodeURIComponent(token)}`),

@@ -6,8 +6,8 @@ import { recordActivity } from "./activity.server";
 import { AdminError, toDateKey, toInteger } from "./errors.server";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
-import { queueEmail } from "~/services/platform/mailer.server";
-import { pickupEmailValues } from "~/services/booking/pickup-email-values.server";
+import { queuePickupOutcome } from "~/services/booking/pickup-emails.server";
+import { recordPickupNotice } from "~/services/booking/pickup-notices.server";
 import { now } from "~/lib/clock";
 import { dateKey, type PickupWindow } from "~/lib/dates";
 import { orderRoute, type Position } from "~/lib/route-order";
@@ -143,19 +143,9 @@ export async function markPickup(admin: Pick<User, "id">, pickupId: unknown, raw
       confirmationNumber: row.pickup.confirmationNumber,
       date: row.slot.date,
     });
-    if (mark === "Missed") {
-      const lng = row.user.locale;
-      queueEmail(tx, {
-        to: row.user.email,
-        kind: "pickup-missed",
-        locale: lng,
-        values: pickupEmailValues(
-          { confirmationNumber: row.pickup.confirmationNumber, date: row.slot.date, window: row.slot.window },
-          lng,
-          "/booking",
-        ),
-      });
-    }
+    // Thanks for a Completed pickup, the likely reasons and a booking link for a Missed one; both in the bell.
+    queuePickupOutcome(tx, row.user, row.pickup, row.slot, mark);
+    recordPickupNotice(tx, row.pickup, mark === "Completed" ? "completed" : "missed", at);
     return row;
   });
   return { confirmationNumber: pickup.pickup.confirmationNumber, date: pickup.slot.date, mark };

@@ -141,7 +141,8 @@ export async function notifyWaitlist(admin: User, fsa: string): Promise<number> 
         to: entry.email,
         kind: "waitlist-opened",
         locale: entry.locale,
-        values: { name: entry.name, fsa, link, supportEmail: env.SUPPORT_EMAIL },
+        firstName: entry.name,
+        values: { fsa, link, supportEmail: env.SUPPORT_EMAIL },
       });
       return true;
     });

@@ -1,7 +1,10 @@
 // The waitlist for visitors we cannot serve yet: one entry per e-mail and prefix. Signing up again for
-// the same prefix updates the name and reason instead of adding a second row.
+// the same prefix updates the name and reason instead of adding a second row. A new entry is confirmed by
+// e-mail (issue 33 part 11), written with it; a refreshed one is not e-mailed again.
 import { and, eq } from "drizzle-orm";
+import { appUrl, env } from "~/services/platform/config.server";
 import { db, durably, schema } from "~/services/platform/db.server";
+import { queueEmail } from "~/services/platform/mailer.server";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
 import { normalizeEmail } from "~/lib/email-rules";
@@ -38,6 +41,15 @@ export function joinWaitlist(input: WaitlistInput & { locale: Language }): { ent
         })
         .returning(),
     );
+    if (!existing) {
+      queueEmail(tx, {
+        to: email,
+        kind: "waitlist-joined",
+        locale: input.locale,
+        firstName: input.name,
+        values: { fsa, link: `${appUrl()}/how-it-works`, supportEmail: env.SUPPORT_EMAIL },
+      });
+    }
     return { entry, created: !existing };
   });
 }

@@ -19,6 +19,7 @@ import {
 import type { HostedCheckout, PaymentProvider, ProviderIntent } from "~/services/payments/types";
 import { CheckoutPaidError, claimCheckout, oneAtATime, paidPickupOf, paymentsOfCheckout } from "./checkouts.server";
 import { queueBookingConfirmation } from "./pickup-emails.server";
+import { recordPickupNotice } from "./pickup-notices.server";
 import { completeRedemption, PromoError, releaseHeldCode } from "./promos.server";
 import { BookingError, quoteBooking, type BookingRequest, type Quote } from "./quote.server";
 import { findSlot } from "./slots.server";
@@ -500,6 +501,7 @@ function bookInTransaction(
     // One confirmation per pickup, whoever books it (the browser, the return page or the webhook),
     // written with the booking: both are stored or neither.
     queueBookingConfirmation(tx, user, pickup);
+    recordPickupNotice(tx, pickup, "confirmed");
     return { pickup, created: true };
   });
 }

@@ -13,6 +13,7 @@ export type AffectedPickup = {
   confirmationNumber: string;
   window: PickupWindow;
   name: string;
+  firstName: string;
   email: string;
   locale: "en" | "fr";
   address: string;
@@ -39,7 +40,7 @@ export function scheduledPickupsOn(tx: Tx | Db, date: string): AffectedPickup[] 
     .where(and(eq(schema.pickupSlots.date, date), eq(schema.pickupRequests.status, "Scheduled")))
     .orderBy(asc(schema.pickupSlots.startsAt), asc(schema.pickupRequests.address))
     .all()
-    .map(({ firstName, lastName, ...row }) => ({ ...row, name: `${firstName} ${lastName}`.trim() }));
+    .map(({ firstName, lastName, ...row }) => ({ ...row, firstName, name: `${firstName} ${lastName}`.trim() }));
 }
 
 /**
@@ -59,6 +60,7 @@ export function closeDateSlots(tx: Tx, date: string): { closedSlots: number; pic
       to: pickup.email,
       kind: "date-closed",
       locale: pickup.locale,
+      firstName: pickup.firstName,
       values: pickupEmailValues({ ...pickup, date }, pickup.locale, "/history"),
     });
   }

@@ -9,8 +9,11 @@ import { pickupEmailValues } from "./pickup-email-values.server";
 import { schema, type Db, type Tx } from "~/services/platform/db.server";
 import { emailT, queueEmail, type EmailT } from "~/services/platform/mailer.server";
 import { findSlot } from "./slots.server";
+import { pickupEventAttachment } from "./pickup-calendar.server";
+import { now } from "~/lib/clock";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { formatMoney } from "~/lib/pricing";
+import type { PickupWindow } from "~/lib/dates";
 import type { PickupRequest, User } from "../../../db/schema";
 import { addressIn } from "~/lib/profile";
 
@@ -30,10 +33,19 @@ function queueResidentPickupEmail(
   const lng: Language = isLanguage(user.locale) ? user.locale : "en";
   const slot = findSlot(pickup.pickupSlotId, tx)!;
   const t = emailT(lng);
+  // The pickup as a calendar event: added or updated (same UID, higher SEQUENCE), or removed.
+  const event = pickupEventAttachment(
+    { ...pickup, date: slot.date, window: slot.window },
+    lng,
+    kind === "pickup-cancelled" ? "CANCEL" : "REQUEST",
+    now(),
+  );
   queueEmail(tx, {
     to: user.email,
     kind,
     locale: lng,
+    firstName: user.firstName,
+    attachments: [event],
     values: {
       ...pickupEmailValues(
         { confirmationNumber: pickup.confirmationNumber, date: slot.date, window: slot.window },
@@ -43,6 +55,22 @@ function queueResidentPickupEmail(
       ...extra(t, lng),
     },
   });
+}
+
+/**
+ * The receipt's price lines, the same as the order page's: list price, the multi-bag discount, a service
+ * fee (only when there is one), the promo discount, subtotal, GST and QST, in the resident's money format.
+ */
+function receiptLines(pickup: PickupRequest, t: EmailT, lng: Language) {
+  const amount = (cents: number) => ({ amount: formatMoney(cents, lng) });
+  const lines = [t("receipt.listPrice", amount(pickup.listPriceCents))];
+  if (pickup.multiBagDiscountCents) lines.push(t("receipt.multiBagDiscount", amount(pickup.multiBagDiscountCents)));
+  if (pickup.serviceFeeCents) lines.push(t("receipt.serviceFee", amount(pickup.serviceFeeCents)));
+  if (pickup.promoDiscountCents) lines.push(t("receipt.promoDiscount", amount(pickup.promoDiscountCents)));
+  lines.push(t("receipt.subtotal", amount(pickup.subtotalCents)));
+  lines.push(t("receipt.gst", amount(pickup.gstCents)));
+  lines.push(t("receipt.qst", amount(pickup.qstCents)));
+  return lines.join("\n");
 }
 
 /** The card line of the receipt: the card that paid, or that none was charged (a FREE order). */
@@ -61,9 +89,7 @@ export function queueBookingConfirmation(tx: Db | Tx, user: User, pickup: Pickup
   queueResidentPickupEmail(tx, user, pickup, "booking-confirmed", (t, lng) => ({
     bags: pickup.bagsRequested,
     address: addressIn(pickup.address, lng),
-    subtotal: formatMoney(pickup.subtotalCents, lng),
-    gst: formatMoney(pickup.gstCents, lng),
-    qst: formatMoney(pickup.qstCents, lng),
+    receiptLines: receiptLines(pickup, t, lng),
     total: pickup.totalCents <= 1 ? t("free") : formatMoney(pickup.totalCents, lng),
     payment: paymentLine(tx, pickup, t),
     gstNumber: env.GST_NUMBER,
@@ -91,4 +117,31 @@ export function queuePickupCancelled(
       ? t(`pickup-cancelled.refund.${refundStatus}`, { amount: formatMoney(refundCents, lng) })
       : t("pickup-cancelled.refund.none"),
   }));
+}
+
+/**
+ * The day after (issue 35 part 4): a pickup marked Completed thanks the resident with what was collected
+ * and a link to book the next one; Missed gives the likely reasons and a link to book again with the same
+ * number of bags already chosen (/booking?bags=N). Both in the transaction of the mark.
+ */
+export function queuePickupOutcome(
+  tx: Db | Tx,
+  user: User,
+  pickup: PickupRequest,
+  slot: { date: string; window: PickupWindow },
+  outcome: "Completed" | "Missed",
+) {
+  const lng: Language = isLanguage(user.locale) ? user.locale : "en";
+  const values = pickupEmailValues(
+    { confirmationNumber: pickup.confirmationNumber, date: slot.date, window: slot.window },
+    lng,
+    `/booking?bags=${pickup.bagsRequested}`,
+  );
+  queueEmail(tx, {
+    to: user.email,
+    kind: outcome === "Completed" ? "pickup-completed" : "pickup-missed",
+    locale: lng,
+    firstName: user.firstName,
+    values: { ...values, bagsLabel: emailT(lng)("bags", { count: pickup.bagsRequested }) },
+  });
 }

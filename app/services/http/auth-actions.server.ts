@@ -38,6 +38,7 @@ export async function signUpFromForm(request: Request, formData: FormData) {
       postalFsa,
       locale: await getLanguage(request),
       origin: requestOrigin(request),
+      welcome: true,
     });
     const headers = await createUserSession(user.id);
     return redirectWithToast(

@@ -57,3 +57,5 @@ export * from "../payments/index.server";
 export * from "../payments/stripe.server";
 export * from "../platform/config.server";
 export * from "../platform/i18n.server";
+export * from "../accounts/email-confirmation.server";
+export * from "./profile-extras.server";

@@ -18,12 +18,13 @@ import { edgeLanguage } from "./edge-guard.server";
 /**
  * The GET paths whose loader writes, the one list a replica consults besides the method. Today:
  * - `/checkout/return`: the hosted Stripe Checkout's return (and a redirect-based payment's) books the
- *   paid pickup (fulfilPayment).
+ *   paid pickup (fulfilPayment);
+ * - `/confirm-email`: the welcome e-mail's link spends its token and marks the address confirmed.
  * A GET that writes only sometimes (/booking forgetting the pickup being moved) asks `replayUnlessPrimary`
- * at that point. Sessions are read, never touched, on a GET; there are no e-mailed confirmation or
- * unsubscribe links and no calendar token yet: such a route goes in this list the day it writes.
+ * at that point. Sessions are read, never touched, on a GET; the calendar links only read (their token is
+ * made by a POST on the profile). A new GET that writes goes in this list the day it writes.
  */
-export const WRITING_READS: readonly string[] = ["/checkout/return"];
+export const WRITING_READS: readonly string[] = ["/checkout/return", "/confirm-email"];
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -2,9 +2,10 @@
 // starts, or whenever the service closed its date (orders.server's changeRefusal), are checked here on
 // the server (not only hidden in the page), and run in one transaction. Cancelling refunds the total
 // minus $2.30 (the whole total on a closed date) through the provider that took the payment.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { releasePlace, takePlace } from "~/services/booking/book.server";
 import { queuePickupCancelled, queuePickupMoved } from "~/services/booking/pickup-emails.server";
+import { recordPickupNotice } from "~/services/booking/pickup-notices.server";
 import { BookingError, offeredSlot } from "~/services/booking/quote.server";
 import { db, durably, schema } from "~/services/platform/db.server";
 import { paymentProvider } from "~/services/payments/index.server";
@@ -66,6 +67,8 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
           refundCents,
           // Pending until the provider answers: a crash in between is finished by reconcilePayments().
           refundStatus: refunding ? "pending" : null,
+          // The calendar event's cancellation outranks every earlier version of it.
+          calendarSequence: sql`${schema.pickupRequests.calendarSequence} + 1`,
           updatedAt: at,
         })
         .where(and(eq(schema.pickupRequests.id, pickup.id), eq(schema.pickupRequests.status, "Scheduled")))
@@ -73,6 +76,7 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     );
     if (!flipped) throw new BookingError("errors.alreadyCancelled", 409);
     releasePlace(tx, pickup.pickupSlotId);
+    recordPickupNotice(tx, flipped, "cancelled", at);
     if (payment && refunding) {
       tx.update(schema.payments)
         .set({
@@ -117,7 +121,13 @@ export async function modifyPickup(user: User, pickupId: number, newSlotId: numb
     const updated = durably(
       tx
         .update(schema.pickupRequests)
-        .set({ pickupSlotId: newSlotId, modifiedAt: at, updatedAt: at })
+        .set({
+          pickupSlotId: newSlotId,
+          modifiedAt: at,
+          // The same calendar event (its UID), one version later.
+          calendarSequence: sql`${schema.pickupRequests.calendarSequence} + 1`,
+          updatedAt: at,
+        })
         .where(
           and(
             eq(schema.pickupRequests.id, pickup.id),
@@ -129,6 +139,7 @@ export async function modifyPickup(user: User, pickupId: number, newSlotId: numb
     );
     if (!updated) throw new BookingError("errors.alreadyCancelled", 409);
     releasePlace(tx, pickup.pickupSlotId);
+    recordPickupNotice(tx, updated, "moved", at);
     queuePickupMoved(tx, user, updated);
     return updated;
   });

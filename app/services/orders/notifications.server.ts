@@ -1,5 +1,6 @@
-// The notification bell: what a resident is told about their pickups (computed from them, app/lib
-// notifications), and which of those they have read.
+// The notification bell: what a resident is told about their pickups (what was written when it happened,
+// pickup_notifications, and the reminders computed from the pickups, app/lib notifications), and which of
+// those they have read.
 import { desc, eq, sql } from "drizzle-orm";
 import { db, perConnection, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
@@ -31,6 +32,19 @@ const bellQueries = perConnection((db) => ({
     .from(schema.notificationReads)
     .where(eq(schema.notificationReads.userId, sql.placeholder("userId")))
     .prepare(),
+  notices: db
+    .select({
+      pickupRequestId: schema.pickupNotifications.pickupRequestId,
+      type: schema.pickupNotifications.type,
+      date: schema.pickupNotifications.date,
+      window: schema.pickupNotifications.window,
+      createdAt: schema.pickupNotifications.createdAt,
+    })
+    .from(schema.pickupNotifications)
+    .where(eq(schema.pickupNotifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(schema.pickupNotifications.createdAt))
+    .limit(100)
+    .prepare(),
   joined: db
     .select({ createdAt: schema.users.createdAt })
     .from(schema.users)
@@ -42,7 +56,7 @@ export function notificationsFor(userId: number, at = now()): UserNotification[]
   const queries = bellQueries();
   const pickups = queries.pickups.all({ userId });
   const joinedAt = pickups.length === 0 ? queries.joined.get({ userId })?.createdAt : undefined;
-  const list = computeNotifications(pickups, at, joinedAt ?? at);
+  const list = computeNotifications(pickups, at, joinedAt ?? at, queries.notices.all({ userId }));
   const read = new Set(queries.read.all({ userId }).map((r) => r.id));
   return list.map((n) => ({ ...n, isRead: read.has(n.id) }));
 }

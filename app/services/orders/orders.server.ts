@@ -1,7 +1,7 @@
 // My Orders: a resident's pickups with their slot and payment, the order view with its full price
 // breakdown, the confirmation page's pickup, and the rule of whether a pickup can still change. Every
 // query is scoped to the resident: a resident never sees another resident's pickup.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { refundStatusOf } from "~/services/booking/refunds.server";
 import { slotAreasReader } from "~/services/booking/slots.server";
@@ -104,7 +104,7 @@ function toOrder(
 }
 
 /** The resident's pickups with their slot and payment (narrowed by `extra`), newest pickup date first. */
-export function ordersWhere(userId: number, extra?: ReturnType<typeof eq>) {
+export function ordersWhere(userId: number, extra?: SQL) {
   return db
     .select({ pickup: schema.pickupRequests, slot: schema.pickupSlots, payment: schema.payments })
     .from(schema.pickupRequests)

@@ -18,7 +18,9 @@ const EnvSchema = z.object({
   // The person in charge of the protection of personal information (Law 25, section 3.1).
   PRIVACY_OFFICER_NAME: z.string().default("Camille Tremblay"),
   PRIVACY_OFFICER_EMAIL: z.string().default("privacy@recyclepickup.ca"),
-  MAIL_FROM: z.string().default("Recycle Pickup <no-reply@recyclepickup.ca>"),
+  // Who the e-mails come from (the name a resident sees in their inbox) and where a reply goes: the
+  // support address (SUPPORT_EMAIL).
+  MAIL_FROM: z.string().default("ReCircle <no-reply@recyclepickup.ca>"),
   SMTP_URL: z.string().optional(),
   // Print every e-mail (links' secrets redacted) to the log: on by default locally, off in production.
   MAIL_LOG: z.enum(["0", "1"]).optional(),

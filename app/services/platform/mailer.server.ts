@@ -9,6 +9,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { appUrl, env } from "./config.server";
 import { db, schema, type Db, type Tx } from "./db.server";
 import { ERASED_BODY, EXPIRED_ERROR, kickOutbox } from "./outbox.server";
+import { LINK_PLACEHOLDER, PRIVACY_PLACEHOLDER, renderEmailHtml } from "./email-template.server";
 import { now } from "~/lib/clock";
 import { i18nConfig, type Language } from "~/lib/i18n";
 import { resources } from "~/locales/resources";
@@ -24,12 +25,22 @@ export type EmailKind =
   | "waitlist-opened"
   | "date-closed"
   | "account-deleted"
-  | "account-unused";
+  | "account-unused"
+  | "welcome"
+  | "waitlist-joined"
+  | "pickup-completed";
 
 // Its own instance, initialised synchronously (the texts are bundled): an e-mail is rendered inside the
 // transaction that writes it.
 const emailI18n = createInstance();
-void emailI18n.init({ ...i18nConfig, resources, ns: ["emails"], defaultNS: "emails", lng: "en", initImmediate: false });
+void emailI18n.init({
+  ...i18nConfig,
+  resources,
+  ns: ["emails", "calendar"],
+  defaultNS: "emails",
+  lng: "en",
+  initImmediate: false,
+});
 
 /** The e-mail texts in one language, ready at once. */
 export function emailT(lng: Language) {
@@ -37,15 +48,18 @@ export function emailT(lng: Language) {
 }
 export type EmailT = ReturnType<typeof emailT>;
 
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** The calendar events' texts in one language, ready at once (an event is made inside a transaction too). */
+export function calendarT(lng: Language) {
+  return emailI18n.getFixedT(lng, "calendar");
 }
 
 /** Values the app itself writes into messages: its links (made clickable) and its support address. */
 const APP_LINK = "link";
 /** Every e-mail's signature links to the privacy page (issue 34), on the origin of the message's own link. */
 const PRIVACY_LINK = "privacyLink";
-const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK];
+/** The receipt's price lines ("Subtotal: $18.00"), written by the app from the stored amounts. */
+const RECEIPT_LINES = "receiptLines";
+const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK, RECEIPT_LINES];
 
 /** What a mail client would turn into a link: a scheme, `www.`, an address, a domain name. */
 const LINKLIKE = /[a-z][\w+.-]*:\S*|www\.\S+|\S+@\S+|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\S*/gi;
@@ -58,47 +72,40 @@ function unlinkable(text: string) {
   return text.replace(/\uE000/g, "").replace(LINKLIKE, (match) => match.replace(/([.:/@])/g, "$1\u200B"));
 }
 
-/** Plain paragraphs; only the app's own link (the `link` value, given as placeholder) becomes an <a>. */
-function toHtml(text: string, link: string | undefined, privacy: string) {
-  return text
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
-    .join("\n")
-    .replaceAll(LINK_PLACEHOLDER, () => anchor(link ?? ""))
-    .replaceAll(PRIVACY_PLACEHOLDER, () => anchor(privacy));
-}
-
-function anchor(url: string) {
-  const href = escapeHtml(url);
-  return `<a href="${href}">${href}</a>`;
-}
-
-const LINK_PLACEHOLDER = "\uE000link\uE000";
-const PRIVACY_PLACEHOLDER = "\uE000privacy\uE000";
-
 type Values = Record<string, string | number>;
 
-function renderEmail(kind: EmailKind, locale: Language, values: Values) {
+/**
+ * The subject, the text part and the HTML part (the one template, email-template.server) of a message,
+ * greeting the recipient by `greetingName` when it is known.
+ */
+function renderEmail(kind: EmailKind, locale: Language, values: Values, greetingName?: string) {
   const t = emailT(locale);
   // Every value but the app's own is user text: never a link, in the text part or the HTML one.
   const safe: Values = {};
   for (const [key, value] of Object.entries(values)) {
     safe[key] = typeof value === "string" && !APP_VALUES.includes(key) ? unlinkable(value) : value;
   }
-  const render = (vals: Values) => `${t(`${kind}.body`, vals)}\n\n${t("signature", vals)}`;
+  const name = greetingName?.trim();
+  const greeting = name ? t("greeting", { name: unlinkable(name) }) : t("greetingNoName");
   const subject = t(`${kind}.subject`, safe);
   const link = values[APP_LINK];
   const privacy = `${originOf(link) ?? appUrl()}/privacy`;
-  const text = render({ ...safe, [PRIVACY_LINK]: privacy });
-  const html = toHtml(
-    render({
-      ...safe,
-      ...(link === undefined ? {} : { [APP_LINK]: LINK_PLACEHOLDER }),
-      [PRIVACY_LINK]: PRIVACY_PLACEHOLDER,
-    }),
-    String(link),
+  const textValues = { ...safe, [PRIVACY_LINK]: privacy };
+  const text = `${greeting}\n\n${t(`${kind}.body`, textValues)}\n\n${t("signature", textValues)}`;
+  const htmlValues = {
+    ...safe,
+    ...(link === undefined ? {} : { [APP_LINK]: LINK_PLACEHOLDER }),
+    [PRIVACY_LINK]: PRIVACY_PLACEHOLDER,
+  };
+  const html = renderEmailHtml({
+    lang: locale,
+    greeting,
+    body: t(`${kind}.body`, htmlValues),
+    signature: t("signature", htmlValues),
+    link: link === undefined ? undefined : String(link),
+    action: t(`${kind}.action`, { defaultValue: t("action") }),
     privacy,
-  );
+  });
   return { subject, text, html };
 }
 
@@ -115,7 +122,16 @@ type EmailInput = {
   values: Values;
   /** Not sent after this instant (a reset link's expiry). */
   expiresAt?: number;
+  /** The recipient's first name, for "Hello Sophie,"; without it, "Hello,". */
+  firstName?: string;
+  /** Files sent with it (a pickup's calendar event). */
+  attachments?: EmailAttachment[];
+  /** Extra headers (e.g. List-Unsubscribe), sent as given. */
+  headers?: Record<string, string>;
 };
+
+/** A file sent with a message; `content` is its text (an .ics event). */
+export type EmailAttachment = { filename: string; contentType: string; content: string };
 
 /** The origin (scheme://host) the message's link was written for, kept with the row. */
 function originOf(link: string | number | undefined) {
@@ -131,7 +147,7 @@ function originOf(link: string | number | undefined) {
  * with it, committed with it. The worker sends it after the answer.
  */
 export function queueEmail(tx: Db | Tx, input: EmailInput) {
-  const { subject, text, html } = renderEmail(input.kind, input.locale, input.values);
+  const { subject, text, html } = renderEmail(input.kind, input.locale, input.values, input.firstName);
   const at = now();
   tx.insert(schema.emailOutbox)
     .values({
@@ -143,6 +159,8 @@ export function queueEmail(tx: Db | Tx, input: EmailInput) {
       locale: input.locale,
       origin: originOf(input.values[APP_LINK]),
       expiresAt: input.expiresAt ?? null,
+      attachments: input.attachments?.length ? JSON.stringify(input.attachments) : null,
+      headers: input.headers ? JSON.stringify(input.headers) : null,
       nextAttemptAt: at,
       createdAt: at,
     })

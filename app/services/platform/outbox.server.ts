@@ -21,7 +21,7 @@ const WORKER_INTERVAL_MS = 30 * 1000;
 export const EXPIRED_ERROR = "Not sent: its link expired before it could be delivered";
 const TOO_OLD_ERROR = "Not sent: written more than 3 days ago";
 /** What a sent (or expired) message keeps: recipient, subject, kind, dates; not its body. */
-export const ERASED_BODY = { text: "", html: null };
+export const ERASED_BODY = { text: "", html: null, attachments: null };
 
 export type MailTransport = Pick<nodemailer.Transporter, "sendMail">;
 
@@ -81,6 +81,26 @@ function settle(id: number, token: string, values: Partial<typeof o.$inferInsert
     .run();
 }
 
+/**
+ * What nodemailer sends for a row: from MAIL_FROM (the product's name), replies to the support address,
+ * the text and HTML parts, the row's attachments (a calendar event) and extra headers.
+ */
+function mailOf(row: typeof o.$inferSelect): nodemailer.SendMailOptions {
+  const attachments = row.attachments
+    ? (JSON.parse(row.attachments) as Array<{ filename: string; contentType: string; content: string }>)
+    : [];
+  return {
+    from: env.MAIL_FROM,
+    replyTo: env.SUPPORT_EMAIL,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html ?? undefined,
+    ...(attachments.length ? { attachments } : {}),
+    ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+  };
+}
+
 export type DeliveryReport = { sent: number; failed: number; expired: number };
 
 /**
@@ -109,13 +129,7 @@ export async function deliverDueEmails(
       continue;
     }
     try {
-      await transport.sendMail({
-        from: env.MAIL_FROM,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html ?? undefined,
-      });
+      await transport.sendMail(mailOf(row));
       settle(row.id, token, {
         ...ERASED_BODY,
         sentAt: now(),

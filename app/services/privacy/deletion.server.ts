@@ -106,6 +106,7 @@ export async function deleteAccount(user: User, password: string, provider?: Pay
       to: user.email,
       kind: "account-deleted",
       locale,
+      firstName: user.firstName,
       values: { cancelled: later.length, supportEmail: env.SUPPORT_EMAIL },
     }),
   );

@@ -40,6 +40,7 @@ export function applyRetention(at = now()): RetentionReport {
         to: user.email,
         kind: "account-unused",
         locale,
+        firstName: user.firstName,
         values: {
           days: RETENTION.unusedAccountWarningDays,
           years: RETENTION.unusedAccountYears,
@@ -78,7 +79,7 @@ export function applyRetention(at = now()): RetentionReport {
   const o = schema.emailOutbox;
   report.emailBodies = db
     .update(o)
-    .set({ text: "", html: null })
+    .set({ text: "", html: null, attachments: null })
     .where(and(isNotNull(o.sentAt), or(ne(o.text, ""), isNotNull(o.html))))
     .run().changes;
   return report;

@@ -1,0 +1,12 @@
+// GET /calendar/{token}.ics: the resident's private feed of upcoming pickups, read by calendar apps
+// without signing in (the token is the key; the profile makes a new one and the old one stops working).
+// An unknown token is 404.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { calendarResponse } from "~/services/http/calendar.server";
+import { calendarFeed } from "~/services/orders/calendar.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const file = params.file ?? "";
+  const token = file.endsWith(".ics") ? file.slice(0, -".ics".length) : "";
+  return calendarResponse(token ? calendarFeed(token) : null, "recircle.ics");
+}

@@ -1,0 +1,35 @@
+// The profile's two small forms besides the profile itself (plain POSTs, answered with a redirect and a
+// toast): send a new "confirm your address" link, and make a new private calendar link (the old one
+// stops working). Null when the form is another one.
+import { resendConfirmation } from "~/services/accounts/email-confirmation.server";
+import { calendarFeedUrl, renewCalendarFeed } from "~/services/orders/calendar.server";
+import { CALENDAR_FEED_INTENT, RESEND_CONFIRMATION_INTENT } from "~/lib/profile-intents";
+import type { User } from "../../../db/schema";
+import { requestOrigin } from "./request.server";
+import { redirectWithToast } from "./toast.server";
+
+export async function profileExtrasIntent(request: Request, formData: FormData, user: User) {
+  const intent = formData.get("intent");
+  if (intent === RESEND_CONFIRMATION_INTENT) {
+    const result = resendConfirmation(user, requestOrigin(request));
+    const title = { sent: "sent", tooSoon: "tooSoon", alreadyConfirmed: "already" }[result];
+    return redirectWithToast(request, "/profile", {
+      title: `profile:confirmEmail.${title}`,
+      values: { email: user.email },
+      type: result === "tooSoon" ? "error" : "success",
+    });
+  }
+  if (intent === CALENDAR_FEED_INTENT) {
+    renewCalendarFeed(user.id);
+    return redirectWithToast(request, "/profile#calendar-feed-title", { title: "calendar:feed.made" });
+  }
+  return null;
+}
+
+/** What the profile shows of them: whether the address is confirmed, and the calendar link if any. */
+export function profileExtras(request: Request, user: User) {
+  return {
+    emailConfirmed: user.emailConfirmedAt !== null,
+    calendarFeed: calendarFeedUrl(user, requestOrigin(request)),
+  };
+}

@@ -1,0 +1,131 @@
+// Issue 35 parts 3 and 4, issue 33 part 8: the pickup in the resident's calendar (the e-mails' .ics with
+// one UID and a rising SEQUENCE, METHOD:CANCEL on cancellation; the owner-only download; the private
+// feed and its renewal), the day after (thanks for Completed, reasons and the same bags for Missed), and
+// a bell whose entries keep what they said.
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { setNow } from "~/lib/clock";
+import { windowStart } from "~/lib/dates";
+import { markPickup } from "~/services/admin/day.server";
+import { createAdmin } from "~/services/accounts/accounts.server";
+import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { calendarFeed, orderCalendar, renewCalendarFeed } from "~/services/orders/calendar.server";
+import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
+import { notificationsFor } from "~/services/orders/notifications.server";
+import { db, schema } from "~/services/platform/db.server";
+import { CARD, resident, slot } from "./fixtures";
+
+const o = schema.emailOutbox;
+const mailsTo = (to: string) => db.select().from(o).where(eq(o.to, to)).orderBy(o.id).all();
+const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
+const prop = (ics: string, name: string) =>
+  unfold(ics)
+    .match(new RegExp(`^${name}(?:;[^:]*)?:(.*)$`, "m"))?.[1]
+    ?.trim();
+const attachmentOf = (row: { attachments: string | null }) =>
+  (JSON.parse(row.attachments ?? "[]") as Array<{ content: string; contentType: string }>)[0]!;
+const admin = await createAdmin(`calendar-admin-${Date.now()}@recircle-admin.ca`, "sorting-day-1");
+
+afterEach(() => setNow(null));
+
+async function booked(bags: 1 | 2 | 4 = 2) {
+  const user = await resident();
+  const pickup = await payWithSimulatedCard(user, { bags, slotId: slot().id }, CARD);
+  return { user, pickup };
+}
+
+describe("the e-mails carry the pickup's event", () => {
+  it("booked, moved, cancelled: one UID, SEQUENCE 0, 1, 2, and METHOD:CANCEL last", async () => {
+    const { user, pickup } = await booked();
+    const target = slot();
+    await modifyPickup(user, pickup.id, target.id);
+    await cancelPickup(user, pickup.id);
+    const [confirmed, moved, cancelled] = ["booking-confirmed", "pickup-modified", "pickup-cancelled"].map((kind) =>
+      attachmentOf(mailsTo(user.email).find((m) => m.kind === kind)!),
+    );
+    const uid = prop(confirmed.content, "UID");
+    expect(uid).toBe(`pickup-${pickup.confirmationNumber}@recircle`);
+    expect([moved, cancelled].map((a) => prop(a.content, "UID"))).toEqual([uid, uid]);
+    expect([confirmed, moved, cancelled].map((a) => Number(prop(a.content, "SEQUENCE") ?? 0))).toEqual([0, 1, 2]);
+    expect(prop(confirmed.content, "METHOD")).toBe("REQUEST");
+    expect(prop(cancelled.content, "METHOD")).toBe("CANCEL");
+    expect(cancelled.contentType).toContain("method=CANCEL");
+    expect(prop(cancelled.content, "STATUS")).toBe("CANCELLED");
+    // The move's event is at the new window.
+    const start = new Date(windowStart(target.date, target.window)).toISOString().replace(/[-:]|\.\d{3}/g, "");
+    expect(prop(moved.content, "DTSTART")).toBe(start);
+  });
+});
+
+describe("Add to calendar and the private feed", () => {
+  it("the download is the owner's only", async () => {
+    const { user, pickup } = await booked();
+    const other = await resident();
+    const ics = orderCalendar(user, pickup.confirmationNumber)!;
+    expect(prop(ics, "UID")).toBe(`pickup-${pickup.confirmationNumber}@recircle`);
+    expect(orderCalendar(other, pickup.confirmationNumber)).toBeNull();
+    expect(orderCalendar(user, "NOPE-NOPE")).toBeNull();
+  });
+
+  it("the feed lists upcoming scheduled pickups; a new link revokes the old one; unknown tokens find nothing", async () => {
+    const { user, pickup } = await booked();
+    const gone = await payWithSimulatedCard(user, { bags: 1, slotId: slot().id }, CARD);
+    await cancelPickup(user, gone.id);
+    const first = renewCalendarFeed(user.id);
+    const feed = calendarFeed(first)!;
+    expect(unfold(feed)).toContain(`UID:pickup-${pickup.confirmationNumber}@recircle`);
+    expect(unfold(feed)).not.toContain(gone.confirmationNumber);
+    const second = renewCalendarFeed(user.id);
+    expect(second).not.toBe(first);
+    expect(calendarFeed(first)).toBeNull();
+    expect(calendarFeed(second)).not.toBeNull();
+    expect(calendarFeed("x".repeat(43))).toBeNull();
+    expect(calendarFeed("")).toBeNull();
+  });
+});
+
+describe("the day after", () => {
+  it("Completed: a thank-you with the bags and a link to book again; in the bell", async () => {
+    const { user, pickup } = await booked(2);
+    const s = db.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, pickup.pickupSlotId)).get()!;
+    await markPickup(admin, pickup.id, "Completed", windowStart(s.date, s.window) + 5 * 3_600_000);
+    const mail = mailsTo(user.email).find((m) => m.kind === "pickup-completed")!;
+    expect(mail.text).toMatch(/^Hello Marie,/);
+    expect(mail.text).toContain("2 bags");
+    expect(mail.text).toMatch(/\/booking\?bags=2$/m);
+    expect(notificationsFor(user.id).map((n) => n.type)).toContain("pickup_completed");
+  });
+
+  it("Missed: the likely reasons, and booking opens with the same bag count; in the bell", async () => {
+    const { user, pickup } = await booked(4);
+    const s = db.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, pickup.pickupSlotId)).get()!;
+    await markPickup(admin, pickup.id, "Missed", windowStart(s.date, s.window) + 5 * 3_600_000);
+    const mail = mailsTo(user.email).find((m) => m.kind === "pickup-missed")!;
+    expect(mail.text).toMatch(/not outside by (8:00 AM|1:00 PM)/);
+    expect(mail.text).toContain("directly from the street");
+    expect(mail.text).toMatch(/\/booking\?bags=4$/m);
+    expect(notificationsFor(user.id).map((n) => n.type)).toContain("pickup_missed");
+  });
+});
+
+describe("the bell keeps what it said", () => {
+  it("a move adds 'moved' and leaves 'confirmed' with the first date; a cancel adds 'cancelled'", async () => {
+    const { user, pickup } = await booked();
+    const first = db.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, pickup.pickupSlotId)).get()!;
+    const target = slot();
+    await modifyPickup(user, pickup.id, target.id);
+    let bell = notificationsFor(user.id);
+    expect(bell.find((n) => n.type === "pickup_confirmed")!.values.date).toBe(first.date);
+    expect(bell.find((n) => n.type === "pickup_modified")!.values.date).toBe(target.date);
+    await cancelPickup(user, pickup.id);
+    bell = notificationsFor(user.id);
+    expect(bell.map((n) => n.type).sort()).toEqual(["pickup_cancelled", "pickup_confirmed", "pickup_modified"]);
+    expect(bell.find((n) => n.type === "pickup_confirmed")!.values.date).toBe(first.date);
+    const rows = db
+      .select()
+      .from(schema.pickupNotifications)
+      .where(and(eq(schema.pickupNotifications.userId, user.id)))
+      .all();
+    expect(rows.map((r) => r.type)).toEqual(["confirmed", "moved", "cancelled"]);
+  });
+});
