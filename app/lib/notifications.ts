@@ -1,6 +1,7 @@
 // Notifications computed from a resident's pickups (spec section 4): one pure function, used by the
 // server (the bell works without JavaScript) and the API. Titles and messages are translation keys.
 import { singlePeriods } from "./format";
+import { isReminderDue, reminderWindow } from "./reminders";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -115,15 +116,18 @@ export function computeNotifications(
         createdAt: pickup.modifiedAt,
       });
     }
-    if (h > 2 && h <= 24 && pickup.startsAt > at) {
+    // The day-before reminder (lib/reminders): whenever its e-mail is due the bell shows it too.
+    const reminderDue = isReminderDue(pickup, at);
+    if (h > 2 && (h <= 24 || reminderDue) && pickup.startsAt > at) {
       const today = h <= 12;
+      const dueFrom = pickup.date ? reminderWindow(pickup.date).from : pickup.startsAt - 24 * HOUR;
       list.push({
         ...base,
         id: `reminder-${today ? "today" : "tomorrow"}-${pickup.id}`,
         type: "pickup_reminder",
         title: today ? "notifications.todayTitle" : "notifications.tomorrowTitle",
         message: today ? "notifications.todayMessage" : "notifications.tomorrowMessage",
-        createdAt: pickup.startsAt - (today ? 12 : 24) * HOUR,
+        createdAt: today ? pickup.startsAt - 12 * HOUR : Math.min(pickup.startsAt - 24 * HOUR, dueFrom),
       });
     }
     if (h > 0 && h <= 2) {

@@ -24,7 +24,9 @@ export type EmailKind =
   | "waitlist-opened"
   | "date-closed"
   | "account-deleted"
-  | "account-unused";
+  | "account-unused"
+  | "pickup-reminder"
+  | "service-alert";
 
 // Its own instance, initialised synchronously (the texts are bundled): an e-mail is rendered inside the
 // transaction that writes it.
@@ -37,6 +39,11 @@ export function emailT(lng: Language) {
 }
 export type EmailT = ReturnType<typeof emailT>;
 
+/** The texts' (SMS) wording in one language, ready at once: the "reminders" namespace. */
+export function textT(lng: Language) {
+  return emailI18n.getFixedT(lng, "reminders");
+}
+
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -45,7 +52,9 @@ function escapeHtml(text: string) {
 const APP_LINK = "link";
 /** Every e-mail's signature links to the privacy page (issue 34), on the origin of the message's own link. */
 const PRIVACY_LINK = "privacyLink";
-const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK];
+/** Further links of the app's own (issue 35): a reminder's cancel link, a one-click unsubscribe link. */
+const EXTRA_LINKS = ["cancelLink", "unsubscribeLink"];
+const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK, ...EXTRA_LINKS];
 
 /** What a mail client would turn into a link: a scheme, `www.`, an address, a domain name. */
 const LINKLIKE = /[a-z][\w+.-]*:\S*|www\.\S+|\S+@\S+|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\S*/gi;
@@ -59,14 +68,18 @@ function unlinkable(text: string) {
 }
 
 /** Plain paragraphs; only the app's own link (the `link` value, given as placeholder) becomes an <a>. */
-function toHtml(text: string, link: string | undefined, privacy: string) {
-  return text
+function toHtml(text: string, link: string | undefined, privacy: string, extra: Values = {}) {
+  let html = text
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
     .join("\n")
     .replaceAll(LINK_PLACEHOLDER, () => anchor(link ?? ""))
     .replaceAll(PRIVACY_PLACEHOLDER, () => anchor(privacy));
+  for (const [key, url] of Object.entries(extra)) html = html.replaceAll(placeholder(key), () => anchor(String(url)));
+  return html;
 }
+
+const placeholder = (key: string) => `\uE000${key}\uE000`;
 
 function anchor(url: string) {
   const href = escapeHtml(url);
@@ -87,17 +100,22 @@ function renderEmail(kind: EmailKind, locale: Language, values: Values) {
   }
   const render = (vals: Values) => `${t(`${kind}.body`, vals)}\n\n${t("signature", vals)}`;
   const subject = t(`${kind}.subject`, safe);
+  // A body may have variants chosen by `context` (i18next: `body_late`).
   const link = values[APP_LINK];
   const privacy = `${originOf(link) ?? appUrl()}/privacy`;
   const text = render({ ...safe, [PRIVACY_LINK]: privacy });
+  const extra: Values = {};
+  for (const key of EXTRA_LINKS) if (values[key] !== undefined) extra[key] = values[key];
   const html = toHtml(
     render({
       ...safe,
       ...(link === undefined ? {} : { [APP_LINK]: LINK_PLACEHOLDER }),
+      ...Object.fromEntries(Object.keys(extra).map((key) => [key, placeholder(key)])),
       [PRIVACY_LINK]: PRIVACY_PLACEHOLDER,
     }),
     String(link),
     privacy,
+    extra,
   );
   return { subject, text, html };
 }
@@ -115,6 +133,8 @@ type EmailInput = {
   values: Values;
   /** Not sent after this instant (a reset link's expiry). */
   expiresAt?: number;
+  /** Extra headers for the transport (List-Unsubscribe, List-Unsubscribe-Post: platform/unsubscribe). */
+  headers?: Record<string, string>;
 };
 
 /** The origin (scheme://host) the message's link was written for, kept with the row. */
@@ -143,6 +163,7 @@ export function queueEmail(tx: Db | Tx, input: EmailInput) {
       locale: input.locale,
       origin: originOf(input.values[APP_LINK]),
       expiresAt: input.expiresAt ?? null,
+      headers: input.headers ? JSON.stringify(input.headers) : null,
       nextAttemptAt: at,
       createdAt: at,
     })
