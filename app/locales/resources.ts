@@ -15,6 +15,8 @@ import enReplicas from "./en/replicas.json";
 import enPrivacy from "./en/privacy.json";
 import enHelp from "./en/help.json";
 import enDriver from "./en/driver.json";
+import enReminders from "./en/reminders.json";
+import enAlerts from "./en/alerts.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -29,6 +31,8 @@ import frReplicas from "./fr/replicas.json";
 import frPrivacy from "./fr/privacy.json";
 import frHelp from "./fr/help.json";
 import frDriver from "./fr/driver.json";
+import frReminders from "./fr/reminders.json";
+import frAlerts from "./fr/alerts.json";
 
 export const resources = {
   en: {
@@ -46,6 +50,8 @@ export const resources = {
     privacy: enPrivacy,
     help: enHelp,
     driver: enDriver,
+    reminders: enReminders,
+    alerts: enAlerts,
   },
   fr: {
     common: frCommon,
@@ -62,6 +68,8 @@ export const resources = {
     privacy: frPrivacy,
     help: frHelp,
     driver: frDriver,
+    reminders: frReminders,
+    alerts: frAlerts,
   },
 };
 
@@ -80,4 +88,6 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "privacy",
   "help",
   "driver",
+  "reminders",
+  "alerts",
 ];
