@@ -6,7 +6,13 @@ import { isReminderDue, reminderWindow } from "./reminders";
 const HOUR = 60 * 60 * 1000;
 
 type NotificationType =
-  "pickup_confirmed" | "pickup_reminder" | "pickup_modified" | "pickup_cancelled" | "pickup_date_closed" | "system";
+  | "pickup_confirmed"
+  | "pickup_reminder"
+  | "pickup_modified"
+  | "pickup_cancelled"
+  | "pickup_date_closed"
+  | "system"
+  | "service_alert";
 
 export type PickupForNotifications = {
   id: number;

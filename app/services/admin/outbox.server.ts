@@ -50,7 +50,9 @@ export function outboxPage(status: OutboxStatus | null, page = 1) {
       return {
         id: row.id,
         to: row.to,
-        subject: row.subject,
+        channel: row.channel,
+        // A text has no subject: its body (kept when only recorded) is what an admin reads.
+        subject: row.channel === "sms" ? row.text : row.subject,
         kind: row.kind,
         status: state,
         attempts: row.attempts,
