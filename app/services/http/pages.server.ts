@@ -9,8 +9,10 @@
 export { data, redirect } from "@remix-run/node";
 export * from "../accounts/accounts.server";
 export * from "../accounts/profile.server";
+export * from "../accounts/phone.server";
 export * from "../accounts/role-invitations.server";
 export * from "../admin/activity.server";
+export * from "../admin/alerts.server";
 export * from "../admin/areas.server";
 export * from "../admin/day.server";
 export * from "../admin/driver.server";
@@ -34,6 +36,7 @@ export * from "../booking/promos.server";
 export * from "../booking/quote.server";
 export * from "../booking/slot-supply.server";
 export * from "../catalogue/materials.server";
+export { readUnsubscribeToken, unsubscribe } from "../platform/unsubscribe.server";
 export * from "./admin-actions.server";
 export * from "./admin-auth.server";
 export * from "./auth-actions.server";
