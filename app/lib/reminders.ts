@@ -56,3 +56,18 @@ export function messageChannels(user: Reach): ("email" | "sms")[] {
   if (!sms) return ["email"];
   return user.channels === "both" ? ["email", "sms"] : ["sms"];
 }
+
+/** The profile's forms for texts and reminders (one action, told apart by `intent`). */
+export const REMINDER_INTENTS = { verify: "verify-phone", resend: "resend-code", choices: "reminder-choices" } as const;
+
+export type PhoneState = "none" | "pending" | "verified" | "stopped";
+
+export function phoneState(user: {
+  phone: string | null;
+  phoneVerifiedAt: number | null;
+  smsStoppedAt: number | null;
+}): PhoneState {
+  if (!user.phone) return "none";
+  if (user.smsStoppedAt !== null) return "stopped";
+  return user.phoneVerifiedAt === null ? "pending" : "verified";
+}

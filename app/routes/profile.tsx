@@ -8,12 +8,14 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/accounts/change-password-form";
 import { ProfileForm } from "~/components/accounts/profile-form";
+import { ReminderChoices } from "~/components/accounts/reminder-choices";
 import { SessionList, YourData } from "~/components/privacy/account-privacy";
 import { Toaster } from "~/components/toaster";
 import { DEFAULT_PROVINCE } from "~/lib/address-selection";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ProfileSchema } from "~/lib/profile-schema";
+import { phoneState, REMINDER_INTENTS } from "~/lib/reminders";
 import {
   data,
   redirect,
@@ -29,11 +31,12 @@ import {
   redirectWithToast,
   requireUser,
   rethrowDatabaseFault,
+  reminderIntent,
   sessionIntent,
   sessionsOf,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "profile", "privacy"] };
+export const handle = { i18n: ["common", "profile", "privacy", "reminders"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -71,6 +74,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pickupNotes: user.pickupNotes,
       phone: user.phone ?? "",
     },
+    messages: {
+      phone: user.phone,
+      phoneState: phoneState(user),
+      remindersEnabled: user.remindersEnabled,
+      reminderChannels: user.reminderChannels,
+      alertsEnabled: user.alertsEnabled,
+    },
     bookingSummary:
       booking.kind === "booking"
         ? t("bookingSummary", {
@@ -88,6 +98,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (booking.kind === "invalid") return missingBooking(request);
   const formData = await readForm(request);
   if (formData.get("intent") === CHANGE_PASSWORD_INTENT) return changePasswordFromForm(request, formData, user.id);
+  const reminded = await reminderIntent(request, formData, user.id);
+  if (reminded) return reminded;
   const signedOut = await sessionIntent(request, formData, user.id);
   if (signedOut) return signedOut;
   const submission = parseWithZod(formData, { schema: ProfileSchema });
@@ -125,7 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, defaults, bookingSummary, sessions } = useLoaderData<typeof loader>();
+  const { email, defaults, bookingSummary, sessions, messages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["profile", "common"]);
@@ -133,6 +145,8 @@ export default function Profile() {
   // Both forms answer through this action; a reply of the password form carries its intent.
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   const passwordReply = reply?.initialValue?.intent === CHANGE_PASSWORD_INTENT ? reply : undefined;
+  const intents: unknown[] = Object.values(REMINDER_INTENTS);
+  const phoneReply = intents.includes(reply?.initialValue?.intent) ? reply : undefined;
   return (
     <div className="mx-auto max-w-md">
       <Toaster toast={actionData?.toast ?? null} />
@@ -152,11 +166,12 @@ export default function Profile() {
         email={email}
         defaults={defaults}
         inBooking={Boolean(bookingSummary)}
-        lastResult={passwordReply ? undefined : reply}
+        lastResult={passwordReply || phoneReply ? undefined : reply}
         mismatchRedirect={mismatchRedirect}
       />
       {bookingSummary ? null : (
         <>
+          <ReminderChoices key={`reminders-${location.key}`} settings={messages} lastResult={phoneReply} />
           <ChangePasswordForm key={`password-${location.key}`} lastResult={passwordReply} />
           <SessionList sessions={sessions} />
           <YourData />

@@ -41,6 +41,7 @@ export * from "./admin-actions.server";
 export * from "./admin-auth.server";
 export * from "./auth-actions.server";
 export * from "./booking-steps.server";
+export * from "./reminder-actions.server";
 export * from "./checkout-actions.server";
 export * from "./database-fault.server";
 export * from "./driver-auth.server";
