@@ -164,8 +164,11 @@ export function notificationText(
   n: Pick<AppNotification, "title" | "message" | "values">,
   formatDay: (date: string) => string,
 ) {
+  // A service alert carries its message in both languages: the reader's is the one shown.
+  const language = t("notifications.alertLanguage") === "fr" ? "fr" : "en";
   const values = {
     ...n.values,
+    message: String(n.values[language] ?? ""),
     count: Number(n.values.hours ?? 0),
     date: n.values.date ? formatDay(String(n.values.date)) : "",
   };

@@ -54,8 +54,8 @@ export function notificationsFor(userId: number, at = now()): UserNotification[]
   const queries = bellQueries();
   const pickups = queries.pickups.all({ userId });
   const joinedAt = pickups.length === 0 ? queries.joined.get({ userId })?.createdAt : undefined;
-  // Service alerts an admin sent them (issue 35): the message in the reader's language (orders
-  // `notifications.alertMessage` is `{{en}}` in English and `{{fr}}` in French).
+  // Service alerts an admin sent them (issue 35), in both languages (lib/notifications notificationText
+  // shows the reader's).
   const alerts: AppNotification[] = queries.alerts.all({ userId }).map((a) => ({
     id: `alert-${a.id}`,
     type: "service_alert",
