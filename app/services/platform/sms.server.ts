@@ -16,7 +16,9 @@ class RebasedRequestClient extends twilio.RequestClient {
     super({ timeout: 10_000 });
   }
   override request<TData>(opts: Parameters<twilio.RequestClient["request"]>[0]) {
-    const uri = opts.uri.startsWith(TWILIO_API) ? `${this.base.replace(/\/$/, "")}${opts.uri.slice(TWILIO_API.length)}` : opts.uri;
+    const uri = opts.uri.startsWith(TWILIO_API)
+      ? `${this.base.replace(/\/$/, "")}${opts.uri.slice(TWILIO_API.length)}`
+      : opts.uri;
     return super.request<TData>({ ...opts, uri } as Parameters<twilio.RequestClient["request"]>[0] & { data?: TData });
   }
 }
