@@ -41,5 +41,3 @@ export const AlertFormSchema = z.object({
   messageFr: message,
   idempotencyKey: z.string({ required_error: "alerts:errors.key" }).regex(/^[A-Za-z0-9-]{16,64}$/, "alerts:errors.key"),
 });
-
-export type AlertForm = z.output<typeof AlertFormSchema>;

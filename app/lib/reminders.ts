@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import { addDays, dateKey, ZONE } from "./dates";
 
 /** Reminders go out at 17:00 Montreal time the day before the pickup. */
-export const REMINDER_HOUR = 17;
+const REMINDER_HOUR = 17;
 
 /**
  * When the reminder for a pickup on `date` may be sent: from 17:00 Montreal time the day before (`from`)

@@ -37,7 +37,7 @@ export function isStopKeyword(body: string): boolean {
 }
 
 /** What a phone shows differently or not at all in GSM-7: no-break spaces, dashes, curly quotes. */
-export function gsmSafe(text: string): string {
+function gsmSafe(text: string): string {
   return text
     .replace(/[\u00A0\u202F\u2009]/g, " ")
     .replace(/[\u2013\u2014]/g, "-")

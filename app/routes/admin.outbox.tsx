@@ -110,11 +110,13 @@ export default function OutboxPage() {
             <caption className="sr-only">{t("outbox.caption")}</caption>
             <thead className="border-b border-stone-200 text-stone-600">
               <tr>
-                {(["to", "channel", "subject", "status", "attempts", "lastError", "when", "action"] as const).map((col) => (
-                  <th key={col} scope="col" className="py-2 pr-3">
-                    {t(`outbox.columns.${col}`)}
-                  </th>
-                ))}
+                {(["to", "channel", "subject", "status", "attempts", "lastError", "when", "action"] as const).map(
+                  (col) => (
+                    <th key={col} scope="col" className="py-2 pr-3">
+                      {t(`outbox.columns.${col}`)}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>

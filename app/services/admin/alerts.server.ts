@@ -21,7 +21,7 @@ const s = schema.pickupSlots;
 const u = schema.users;
 
 export type AlertTarget = { date: string; window: "morning" | "afternoon" | null; prefixes: string[] };
-export type AlertHow = "email" | "sms" | "both" | "bell";
+type AlertHow = "email" | "sms" | "both" | "bell";
 export type AlertRecipient = {
   userId: number;
   email: string;

@@ -6,7 +6,7 @@ import { kickOutbox } from "./outbox.server";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
 
-export type TextKind = "phone-code" | "pickup-reminder" | "service-alert";
+type TextKind = "phone-code" | "pickup-reminder" | "service-alert";
 
 type TextInput = { to: string; kind: TextKind; locale: Language; text: string; expiresAt?: number };
 

@@ -7,7 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { appUrl, env } from "./config.server";
 import { db, schema } from "./db.server";
 
-export const UNSUBSCRIBE_KINDS = ["reminders", "day-after", "alerts"] as const;
+const UNSUBSCRIBE_KINDS = ["reminders", "day-after", "alerts"] as const;
 export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
 
 const COLUMN = {
