@@ -19,7 +19,19 @@ for (const lng of ["en", "fr"] as const) {
     test(`${lng}: the mobile number is verified with the texted code, and the reminder choices save`, async ({
       page,
     }) => {
-      const resident = await signInAs(page, { tag: `sms-${lng}`, locale: lng });
+      const resident = await signInAs(page, {
+        tag: `sms-${lng}`,
+        locale: lng,
+        profile: {
+          firstName: "Marie",
+          lastName: "Tremblay",
+          streetAddress: "100 Rue Saint-Denis",
+          unit: "",
+          city: "Montréal",
+          province: "QC",
+          postalCode: "H2X 3K2",
+        },
+      });
       const phone = `514555${String(1000 + Math.floor(Math.random() * 8999))}`;
       await page.goto("/profile");
       await page.locator('input[name="phone"]').fill(phone);
