@@ -58,7 +58,8 @@ module.exports = {
     onlyFrom("orders", ["booking", "payments", "platform"]),
     onlyFrom("admin", ["booking", "orders", "accounts", "areas", "platform"]),
     onlyFrom("privacy", ["accounts", "orders", "booking", "payments", "platform"]),
-    onlyFrom("ops", ["booking", "accounts", "privacy", "platform"]),
+    onlyFrom("notices", ["platform"]),
+    onlyFrom("ops", ["booking", "accounts", "privacy", "notices", "platform"]),
     {
       name: "lib-is-pure",
       severity: "error",

@@ -9,44 +9,62 @@ const createdAt = () =>
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  role: text("role", { enum: ["resident", "admin", "driver"] })
-    .notNull()
-    .default("resident"),
-  firstName: text("first_name").notNull().default(""),
-  lastName: text("last_name").notNull().default(""),
-  streetAddress: text("street_address").notNull().default(""),
-  unit: text("unit").notNull().default(""),
-  city: text("city").notNull().default(""),
-  province: text("province").notNull().default("QC"),
-  postalCode: text("postal_code").notNull().default(""),
-  postalFsa: text("postal_fsa").notNull().default(""),
-  hasCompletedOnboarding: integer("has_completed_onboarding", { mode: "boolean" }).notNull().default(false),
-  /** Where the address is (WGS 84); approximate: the centre of its postal prefix. Null: not known. */
-  latitude: real("latitude"),
-  longitude: real("longitude"),
-  positionApproximate: integer("position_approximate", { mode: "boolean" }).notNull().default(false),
-  /** For the driver: an optional phone number (E.164) and where the bags will be (200 characters). */
-  phone: text("phone"),
-  pickupNotes: text("pickup_notes").notNull().default(""),
-  locale: text("locale", { enum: ["en", "fr"] })
-    .notNull()
-    .default("en"),
-  createdAt: createdAt(),
-  /** When the account was last signed in or used (issue 34: retention counts from here; null: its creation). */
-  lastSeenAt: integer("last_seen_at"),
-  /** When the e-mail warning that an unused account will be deleted was written (issue 34). */
-  inactivityWarnedAt: integer("inactivity_warned_at"),
-  /** Deleted (by the resident or by retention): the row is a tombstone with no personal field left. */
-  deletedAt: integer("deleted_at"),
-  /** When the resident followed the link of the welcome e-mail (issue 33 part 11); null: not confirmed. */
-  emailConfirmedAt: integer("email_confirmed_at"),
-  /** The secret of the resident's private calendar feed (/calendar/{token}.ics); null: none made yet. */
-  calendarToken: text("calendar_token").unique(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["resident", "admin", "driver"] })
+      .notNull()
+      .default("resident"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    streetAddress: text("street_address").notNull().default(""),
+    unit: text("unit").notNull().default(""),
+    city: text("city").notNull().default(""),
+    province: text("province").notNull().default("QC"),
+    postalCode: text("postal_code").notNull().default(""),
+    postalFsa: text("postal_fsa").notNull().default(""),
+    hasCompletedOnboarding: integer("has_completed_onboarding", { mode: "boolean" }).notNull().default(false),
+    /** Where the address is (WGS 84); approximate: the centre of its postal prefix. Null: not known. */
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    positionApproximate: integer("position_approximate", { mode: "boolean" }).notNull().default(false),
+    /** For the driver: an optional phone number (E.164) and where the bags will be (200 characters). */
+    phone: text("phone"),
+    pickupNotes: text("pickup_notes").notNull().default(""),
+    locale: text("locale", { enum: ["en", "fr"] })
+      .notNull()
+      .default("en"),
+    createdAt: createdAt(),
+    /** When the account was last signed in or used (issue 34: retention counts from here; null: its creation). */
+    lastSeenAt: integer("last_seen_at"),
+    /** When the e-mail warning that an unused account will be deleted was written (issue 34). */
+    inactivityWarnedAt: integer("inactivity_warned_at"),
+    /** Deleted (by the resident or by retention): the row is a tombstone with no personal field left. */
+    deletedAt: integer("deleted_at"),
+    /** Issue 35: the phone number's verification (a 6-digit code texted to it, only its hash kept). */
+    phoneVerifiedAt: integer("phone_verified_at"),
+    phoneCodeHash: text("phone_code_hash"),
+    phoneCodeExpiresAt: integer("phone_code_expires_at"),
+    phoneCodeAttempts: integer("phone_code_attempts").notNull().default(0),
+    /** The number answered STOP: no text is sent to it until it is verified again. */
+    smsStoppedAt: integer("sms_stopped_at"),
+    /** The day-before reminder (on by default) and its channels; alerts and day-after e-mails may be turned off. */
+    remindersEnabled: integer("reminders_enabled", { mode: "boolean" }).notNull().default(true),
+    reminderChannels: text("reminder_channels", { enum: ["email", "sms", "both"] })
+      .notNull()
+      .default("email"),
+    alertsEnabled: integer("alerts_enabled", { mode: "boolean" }).notNull().default(true),
+    dayAfterEnabled: integer("day_after_enabled", { mode: "boolean" }).notNull().default(true),
+    /** When the resident followed the link of the welcome e-mail (issue 33 part 11); null: not confirmed. */
+    emailConfirmedAt: integer("email_confirmed_at"),
+    /** The secret of the resident's private calendar feed (/calendar/{token}.ics); null: none made yet. */
+    calendarToken: text("calendar_token").unique(),
+  },
+  (t) => [index("users_phone_idx").on(t.phone)],
+);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -367,6 +385,10 @@ export const emailOutbox = sqliteTable(
     origin: text("origin"),
     /** Files sent with the message, JSON [{filename, contentType, content, method?}]; null: none. */
     attachments: text("attachments"),
+    /** Issue 35: "email" or "sms" (a text: `to` is an E.164 number, no subject); one worker logic for both. */
+    channel: text("channel", { enum: ["email", "sms"] })
+      .notNull()
+      .default("email"),
     /** Extra headers of the message, JSON {name: value} (List-Unsubscribe…); null: none. */
     headers: text("headers"),
     createdAt: createdAt(),
@@ -473,4 +495,50 @@ export const paymentCustomers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/**
+ * Issue 35: the day-before reminder sent (written to the outbox) for a pickup on a date by a channel. The
+ * primary key decides, in the transaction that writes the outbox row, that it is written once.
+ */
+export const reminderSends = sqliteTable(
+  "reminder_sends",
+  {
+    pickupRequestId: integer("pickup_request_id")
+      .notNull()
+      .references(() => pickupRequests.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pickupRequestId, t.date, t.channel] })],
+);
+
+/** Issue 35: a service alert an admin sent to the residents of a date (a window, postal prefixes). */
+export const serviceAlerts = sqliteTable("service_alerts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** The form's own key: a second POST of the same form sends nothing new. */
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  adminUserId: integer("admin_user_id").references(() => users.id, { onDelete: "set null" }),
+  date: text("date").notNull(),
+  window: text("window", { enum: ["morning", "afternoon"] }),
+  /** JSON array of postal prefixes; empty: every prefix. */
+  prefixes: text("prefixes").notNull().default("[]"),
+  messageEn: text("message_en").notNull(),
+  messageFr: text("message_fr").notNull(),
+  recipients: integer("recipients").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const serviceAlertRecipients = sqliteTable(
+  "service_alert_recipients",
+  {
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => serviceAlerts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.userId] }), index("service_alert_recipients_user_idx").on(t.userId)],
 );

@@ -41,7 +41,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = 50;
 const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 30);
 const MIX_CONNECTIONS = 250;
-const ALL_PARTS = ["weights", "lighthouse", "throughput", "memory", "bookings", "race", "route"];
+const ALL_PARTS = ["weights", "lighthouse", "throughput", "memory", "bookings", "race", "route", "reminders"];
 const PARTS = new Set(
   (process.env.BENCH_PARTS ?? ALL_PARTS.join(","))
     .split(",")
@@ -70,7 +70,17 @@ const ADDRESS = {
 const CARD = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
 
 const KB = 1024;
-const BUDGET = { jsKb: 120, jsOverFloorKb: 10, cssKb: 15, lighthouse: 100, rssMb: 300, route200Ms: 50 };
+const BUDGET = {
+  jsKb: 120,
+  jsOverFloorKb: 10,
+  cssKb: 15,
+  lighthouse: 100,
+  rssMb: 300,
+  route200Ms: 50,
+  // Issue 35: 5,000 day-before reminders written to the outbox, then delivered to a local SMTP sink.
+  remindersQueueMs: 10_000,
+  remindersDeliverMs: 5 * 60_000,
+};
 /** Throughput targets, each beside the bare page or the bare resource route; `min` is the req/s ratio budget. */
 const ALL_TARGETS = [
   { label: "GET / (visitor)", path: "/", floor: "page", min: 0.8 },
@@ -817,6 +827,15 @@ async function main() {
     route = JSON.parse(stdout.trim().split("\n").pop());
   }
 
+  let reminders = null;
+  if (PARTS.has("reminders")) {
+    log("5,000 day-before reminders due at 17:00 (scripts/bench-reminders.ts)");
+    const { stdout } = await run("npx", ["tsx", "scripts/bench-reminders.ts"], {
+      env: { ...process.env, BENCH_REMINDERS: "5000" },
+    });
+    reminders = JSON.parse(stdout.trim().split("\n").pop());
+  }
+
   let race = null;
   if (PARTS.has("race")) {
     log(`last-place race: ${RACE_N} residents, ${RACE_R} places`);
@@ -1083,6 +1102,24 @@ async function main() {
     if (!ok)
       failures.push(
         `Route order of ${route.stops} stops: median ${route.medianMs.toFixed(1)} ms > ${BUDGET.route200Ms} ms`,
+      );
+  }
+
+  if (reminders) {
+    const ok =
+      reminders.queued === reminders.count &&
+      reminders.delivered === reminders.count &&
+      reminders.queueMs <= BUDGET.remindersQueueMs &&
+      reminders.deliverMs <= BUDGET.remindersDeliverMs;
+    rows.push([
+      `reminders: ${reminders.count} due at 17:00, queued / delivered to an SMTP sink`,
+      `≤ ${BUDGET.remindersQueueMs / 1000} s / ≤ ${BUDGET.remindersDeliverMs / 60_000} min`,
+      `${(reminders.queueMs / 1000).toFixed(1)} s (${reminders.queued}) / ${(reminders.deliverMs / 1000).toFixed(0)} s (${reminders.delivered})`,
+      ok ? "ok" : "FAIL",
+    ]);
+    if (!ok)
+      failures.push(
+        `Reminders: ${reminders.queued}/${reminders.count} queued in ${(reminders.queueMs / 1000).toFixed(1)} s, ${reminders.delivered} delivered in ${(reminders.deliverMs / 1000).toFixed(0)} s`,
       );
   }
 

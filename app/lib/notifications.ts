@@ -1,6 +1,7 @@
 // Notifications computed from a resident's pickups (spec section 4): one pure function, used by the
 // server (the bell works without JavaScript) and the API. Titles and messages are translation keys.
 import { bagsOutBy, singlePeriods } from "./format";
+import { isReminderDue, reminderWindow } from "./reminders";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -12,7 +13,8 @@ type NotificationType =
   | "pickup_date_closed"
   | "pickup_completed"
   | "pickup_missed"
-  | "system";
+  | "system"
+  | "service_alert";
 
 /**
  * A notice written when it happened (pickup_notifications), with the date and window of that moment:
@@ -192,15 +194,18 @@ function pushLegacy(list: AppNotification[], pickup: PickupForNotifications, bas
 /** Tomorrow, today and starting soon, from the window's start. */
 function reminders(list: AppNotification[], pickup: PickupForNotifications, base: Base, h: number, at: number) {
   const startsAt = pickup.startsAt!;
-  if (h > 2 && h <= 24 && startsAt > at) {
+  // The day-before reminder (lib/reminders): whenever its e-mail is due the bell shows it too.
+  const reminderDue = isReminderDue(pickup, at);
+  if (h > 2 && (h <= 24 || reminderDue) && startsAt > at) {
     const today = h <= 12;
+    const dueFrom = pickup.date ? reminderWindow(pickup.date).from : startsAt - 24 * HOUR;
     list.push({
       ...base,
       id: `reminder-${today ? "today" : "tomorrow"}-${pickup.id}`,
       type: "pickup_reminder",
       title: today ? "notifications.todayTitle" : "notifications.tomorrowTitle",
       message: today ? "notifications.todayMessage" : "notifications.tomorrowMessage",
-      createdAt: startsAt - (today ? 12 : 24) * HOUR,
+      createdAt: today ? startsAt - 12 * HOUR : Math.min(startsAt - 24 * HOUR, dueFrom),
     });
   }
   if (h > 0 && h <= 2) {
@@ -231,8 +236,11 @@ export function notificationText(
   lng: string,
 ) {
   const window = n.values.window;
+  // A service alert carries its message in both languages: the reader's is the one shown.
+  const language = t("notifications.alertLanguage") === "fr" ? "fr" : "en";
   const values = {
     ...n.values,
+    message: String(n.values[language] ?? ""),
     // Bags outside by the start of the pickup's window (8:00 AM or 1:00 PM).
     outBy: window === "morning" || window === "afternoon" ? bagsOutBy(window, lng) : "",
     count: Number(n.values.hours ?? 0),

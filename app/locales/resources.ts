@@ -17,6 +17,8 @@ import enHelp from "./en/help.json";
 import enDriver from "./en/driver.json";
 import enSearch from "./en/search.json";
 import enCalendar from "./en/calendar.json";
+import enReminders from "./en/reminders.json";
+import enAlerts from "./en/alerts.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -33,6 +35,8 @@ import frHelp from "./fr/help.json";
 import frDriver from "./fr/driver.json";
 import frSearch from "./fr/search.json";
 import frCalendar from "./fr/calendar.json";
+import frReminders from "./fr/reminders.json";
+import frAlerts from "./fr/alerts.json";
 
 export const resources = {
   en: {
@@ -52,6 +56,8 @@ export const resources = {
     driver: enDriver,
     search: enSearch,
     calendar: enCalendar,
+    reminders: enReminders,
+    alerts: enAlerts,
   },
   fr: {
     common: frCommon,
@@ -70,6 +76,8 @@ export const resources = {
     driver: frDriver,
     search: frSearch,
     calendar: frCalendar,
+    reminders: frReminders,
+    alerts: frAlerts,
   },
 };
 
@@ -90,4 +98,6 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "driver",
   "search",
   "calendar",
+  "reminders",
+  "alerts",
 ];

@@ -111,11 +111,13 @@ export default function OutboxPage() {
             <caption className="sr-only">{t("outbox.caption")}</caption>
             <thead className="border-b border-stone-200 text-stone-600">
               <tr>
-                {(["to", "subject", "status", "attempts", "lastError", "when", "action"] as const).map((col) => (
-                  <th key={col} scope="col" className="py-2 pr-3">
-                    {t(`outbox.columns.${col}`)}
-                  </th>
-                ))}
+                {(["to", "channel", "subject", "status", "attempts", "lastError", "when", "action"] as const).map(
+                  (col) => (
+                    <th key={col} scope="col" className="py-2 pr-3">
+                      {t(`outbox.columns.${col}`)}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
@@ -128,6 +130,9 @@ export default function OutboxPage() {
                   data-status={row.status}
                 >
                   <td className="break-all py-2 pr-3">{row.to}</td>
+                  <td className="py-2 pr-3" data-testid="outbox-channel">
+                    {t(`outbox.channel.${row.channel}`)}
+                  </td>
                   <td className="py-2 pr-3" lang={row.locale}>
                     {row.subject}
                   </td>

@@ -10,12 +10,14 @@ import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/accounts/change-password-form";
 import { ProfileForm } from "~/components/accounts/profile-form";
+import { ReminderChoices } from "~/components/accounts/reminder-choices";
 import { SessionList, YourData } from "~/components/privacy/account-privacy";
 import { Toaster } from "~/components/toaster";
 import { DEFAULT_PROVINCE } from "~/lib/address-selection";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ProfileSchema } from "~/lib/profile-schema";
+import { phoneState, REMINDER_INTENTS } from "~/lib/reminders";
 import {
   redirect,
   changePasswordFromForm,
@@ -30,6 +32,7 @@ import {
   redirectWithToast,
   requireUser,
   rethrowDatabaseFault,
+  reminderIntent,
   sessionIntent,
   sessionsOf,
   profileExtras,
@@ -38,7 +41,7 @@ import {
 import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
 import { CalendarFeed } from "~/components/orders/calendar-feed";
 
-export const handle = { i18n: ["common", "profile", "privacy", "visitor", "calendar"] };
+export const handle = { i18n: ["common", "profile", "privacy", "visitor", "calendar", "reminders"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -77,6 +80,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pickupNotes: user.pickupNotes,
       phone: user.phone ?? "",
     },
+    messages: {
+      phone: user.phone,
+      phoneState: phoneState(user),
+      remindersEnabled: user.remindersEnabled,
+      reminderChannels: user.reminderChannels,
+      alertsEnabled: user.alertsEnabled,
+    },
     bookingSummary:
       booking.kind === "booking"
         ? t("bookingSummary", {
@@ -94,6 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (booking.kind === "invalid") return missingBooking(request);
   const formData = await readForm(request);
   if (formData.get("intent") === CHANGE_PASSWORD_INTENT) return changePasswordFromForm(request, formData, user.id);
+  const reminded = await reminderIntent(request, formData, user.id);
+  if (reminded) return reminded;
   const signedOut =
     (await sessionIntent(request, formData, user.id)) ?? (await profileExtrasIntent(request, formData, user));
   if (signedOut) return signedOut;
@@ -129,7 +141,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, defaults, bookingSummary, sessions, emailConfirmed, calendarFeed } = useLoaderData<typeof loader>();
+  const { email, defaults, bookingSummary, sessions, emailConfirmed, calendarFeed, messages } =
+    useLoaderData<typeof loader>();
   const actionData = useActionAnswer<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["profile", "common"]);
@@ -137,6 +150,8 @@ export default function Profile() {
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   const notServedFsa = actionData && "values" in actionData ? actionData.values?.notServedFsa : undefined;
   const passwordReply = reply?.initialValue?.intent === CHANGE_PASSWORD_INTENT ? reply : undefined;
+  const intents: unknown[] = Object.values(REMINDER_INTENTS);
+  const phoneReply = intents.includes(reply?.initialValue?.intent) ? reply : undefined;
   return (
     <div className="mx-auto max-w-md">
       <Toaster toast={actionData?.toast ?? null} />
@@ -157,11 +172,12 @@ export default function Profile() {
         email={email}
         defaults={defaults}
         inBooking={Boolean(bookingSummary)}
-        lastResult={passwordReply ? undefined : reply}
+        lastResult={passwordReply || phoneReply ? undefined : reply}
         notServedFsa={typeof notServedFsa === "string" ? notServedFsa : null}
       />
       {bookingSummary ? null : (
         <>
+          <ReminderChoices key={`reminders-${location.key}`} settings={messages} lastResult={phoneReply} />
           <ChangePasswordForm key={`password-${location.key}`} lastResult={passwordReply} />
           <CalendarFeed url={calendarFeed} />
           <SessionList sessions={sessions} />

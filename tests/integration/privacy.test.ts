@@ -153,6 +153,8 @@ const POINT_AT_TOMBSTONE = new Set([
   "role_invitations.invited_by",
   "privacy_incidents.recorded_by",
   "holiday_openings.opened_by",
+  // Who sent a service alert (issue 35), as the activity log keeps it.
+  "service_alerts.admin_user_id",
 ]);
 
 describe("Delete my account", () => {

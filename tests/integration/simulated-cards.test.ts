@@ -176,7 +176,8 @@ describe("a cancel whose refund fails says so", () => {
     const response = (await cancelPageAction({
       request: new Request(`http://localhost/order/${confirmationNumber}/cancel`, {
         method: "POST",
-        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        // The page is read in English: its toast's amount is written the page's way (issue 33 part 7).
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en-CA" },
         body: new URLSearchParams({ intent: "cancel" }),
       }),
       params: { confirmationNumber },

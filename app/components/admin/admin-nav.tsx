@@ -11,6 +11,7 @@ const ITEMS = [
   { to: "/admin/refunds", key: "refunds", end: false },
   { to: "/admin/team", key: "team", end: false },
   { to: "/admin/outbox", key: "outbox", end: false },
+  { to: "/admin/alerts", key: "alerts", end: false },
   { to: "/admin/privacy", key: "privacy", end: false },
 ] as const;
 

@@ -7,6 +7,7 @@ import { positionOfAddress } from "~/lib/positions";
 import type { ProfileInput } from "~/lib/profile-schema";
 import type { User } from "../../../db/schema";
 import { db, durably, schema } from "~/services/platform/db.server";
+import { phoneChanged } from "./phone.server";
 
 class ProfileError extends Error {}
 
@@ -17,6 +18,7 @@ export function updateProfile(
     Partial<Pick<ProfileInput, "pickupNotes" | "phone">>,
 ): User {
   const position = positionOfAddress(input);
+  const before = db.select({ phone: schema.users.phone }).from(schema.users).where(eq(schema.users.id, userId)).get();
   const updated = durably(
     db
       .update(schema.users)
@@ -39,5 +41,7 @@ export function updateProfile(
       .returning(),
   );
   if (!updated) throw new ProfileError(`No user ${userId}`);
+  // A new number gets its code (issue 35): texts go only to a verified number.
+  phoneChanged(userId, before?.phone ?? null, updated.phone, updated.locale);
   return updated;
 }

@@ -27,6 +27,7 @@ export const ACTIVITY_ACTIONS = [
   "account.delete",
   "account.expire",
   "incident.record",
+  "alert.send",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -50,8 +50,10 @@ export function outboxPage(status: OutboxStatus | null, page = 1) {
       return {
         id: row.id,
         to: row.to,
-        subject: row.subject,
-        /** The subject is in the recipient's language, not the admin's. */
+        channel: row.channel,
+        // A text has no subject: its body (kept when only recorded) is what an admin reads.
+        subject: row.channel === "sms" ? row.text : row.subject,
+        /** The subject (or text) is in the recipient's language, not the admin's. */
         locale: row.locale,
         kind: row.kind,
         status: state,

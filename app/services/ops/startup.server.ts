@@ -15,6 +15,8 @@ import { isOutboxPrimary, startOutboxWorker, stopOutboxWorker } from "~/services
 import { applyRetentionDaily } from "~/services/privacy/retention.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
 import { litefsDir, primaryInstance } from "~/services/platform/litefs.server";
+import { queueDueReminders } from "~/services/notices/reminders.server";
+import { Cron } from "croner";
 
 declare global {
   var __startupDone: boolean | undefined;
@@ -27,6 +29,23 @@ const RECONCILE_GRACE_MS = 10 * 60 * 1000;
 const ROLE_CHECK_MS = 1000;
 
 let hourly: ReturnType<typeof setInterval> | null = null;
+let reminders: Cron | null = null;
+
+/**
+ * The day-before reminders (issue 35): every minute from 17:00 to midnight Montreal time, and at start-up.
+ * Each run writes only what is due and not yet written (notices/reminders), so the minute ticks cost one
+ * indexed read, a booking made after 17:00 the day before is reminded at the next tick (within a minute),
+ * and a server back after downtime sends the day's reminders at once (until midnight; none on pickup day).
+ */
+function runReminders() {
+  if (!isOutboxPrimary()) return;
+  try {
+    const run = queueDueReminders();
+    if (run.emails + run.texts > 0) console.log(`[reminders] ${run.date}: ${run.emails} e-mails, ${run.texts} texts`);
+  } catch (error) {
+    console.error("[reminders] run failed", error);
+  }
+}
 let roleCheck: ReturnType<typeof setInterval> | null = null;
 let running = false;
 let stopping = false;
@@ -69,6 +88,8 @@ function startPrimaryWork() {
   running = true;
   seed();
   startOutboxWorker();
+  reminders = new Cron("* 17-23 * * *", { timezone: "America/Toronto", protect: true, unref: true }, runReminders);
+  runReminders();
   // The process that was working on any half-done payment is gone: no grace at start-up.
   void reconcileInBackground("start-up");
   hourly = setInterval(
@@ -92,6 +113,8 @@ function startPrimaryWork() {
 
 async function stopPrimaryWork() {
   running = false;
+  reminders?.stop();
+  reminders = null;
   if (hourly) clearInterval(hourly);
   hourly = null;
   await stopOutboxWorker();

@@ -4,7 +4,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { db, perConnection, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
-import { computeNotifications, type UserNotification } from "~/lib/notifications";
+import { computeNotifications, type AppNotification, type UserNotification } from "~/lib/notifications";
 
 /** The two reads of the bell on every signed-in page, prepared once, reading only what it shows. */
 const bellQueries = perConnection((db) => ({
@@ -45,6 +45,18 @@ const bellQueries = perConnection((db) => ({
     .orderBy(desc(schema.pickupNotifications.createdAt))
     .limit(100)
     .prepare(),
+  alerts: db
+    .select({
+      id: schema.serviceAlerts.id,
+      date: schema.serviceAlerts.date,
+      en: schema.serviceAlerts.messageEn,
+      fr: schema.serviceAlerts.messageFr,
+      createdAt: schema.serviceAlerts.createdAt,
+    })
+    .from(schema.serviceAlertRecipients)
+    .innerJoin(schema.serviceAlerts, eq(schema.serviceAlerts.id, schema.serviceAlertRecipients.alertId))
+    .where(eq(schema.serviceAlertRecipients.userId, sql.placeholder("userId")))
+    .prepare(),
   joined: db
     .select({ createdAt: schema.users.createdAt })
     .from(schema.users)
@@ -56,7 +68,19 @@ export function notificationsFor(userId: number, at = now()): UserNotification[]
   const queries = bellQueries();
   const pickups = queries.pickups.all({ userId });
   const joinedAt = pickups.length === 0 ? queries.joined.get({ userId })?.createdAt : undefined;
-  const list = computeNotifications(pickups, at, joinedAt ?? at, queries.notices.all({ userId }));
+  // Service alerts an admin sent them (issue 35), in both languages (lib/notifications notificationText
+  // shows the reader's).
+  const alerts: AppNotification[] = queries.alerts.all({ userId }).map((a) => ({
+    id: `alert-${a.id}`,
+    type: "service_alert",
+    title: "notifications.alertTitle",
+    message: "notifications.alertMessage",
+    values: { en: a.en, fr: a.fr, date: a.date },
+    createdAt: a.createdAt,
+  }));
+  const list = [...alerts, ...computeNotifications(pickups, at, joinedAt ?? at, queries.notices.all({ userId }))].sort(
+    (a, b) => b.createdAt - a.createdAt,
+  );
   const read = new Set(queries.read.all({ userId }).map((r) => r.id));
   return list.map((n) => ({ ...n, isRead: read.has(n.id) }));
 }

@@ -58,6 +58,12 @@ const EnvSchema = z.object({
   // Where the driver's routes start and end (WGS 84); by default the Écocentre La Petite-Patrie.
   DEPOT_LAT: z.coerce.number().min(-90).max(90).default(45.5366),
   DEPOT_LNG: z.coerce.number().min(-180).max(180).default(-73.6007),
+  // Texts (issue 35): without these three they are only recorded in the outbox (admins read them at
+  // /admin/outbox); with them they are sent by Twilio. TWILIO_API_BASE points the client at a stand-in.
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_BASE: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -43,22 +43,21 @@ export type TemplateInput = {
   /** The button's words, for a paragraph that is the message's link alone. */
   action: string;
   privacy: string;
+  /** The app's further links (a reminder's cancel link, an unsubscribe link), by placeholder name. */
+  links?: Record<string, string>;
 };
 
 /** A paragraph's text with its line breaks and the app's links put back. */
-function inline(text: string, link: string | undefined, privacy: string): ReactNode[] {
+function inline(text: string, input: TemplateInput): ReactNode[] {
+  const hrefOf = (key: string) =>
+    key === "link" ? input.link : key === "privacy" ? input.privacy : input.links?.[key];
   return text.split("\n").flatMap((line, i) => {
-    const parts = line.split(/(\uE000link\uE000|\uE000privacy\uE000)/).map((part, j) => {
-      if (part === LINK_PLACEHOLDER && link !== undefined)
+    const parts = line.split(/(\uE000\w+\uE000)/).map((part, j) => {
+      const href = /^\uE000\w+\uE000$/.test(part) ? hrefOf(part.slice(1, -1)) : undefined;
+      if (href !== undefined)
         return (
-          <Link key={j} href={link} style={styles.link}>
-            {link}
-          </Link>
-        );
-      if (part === PRIVACY_PLACEHOLDER)
-        return (
-          <Link key={j} href={privacy} style={styles.link}>
-            {privacy}
+          <Link key={j} href={href} style={styles.link}>
+            {href}
           </Link>
         );
       return <Fragment key={j}>{part}</Fragment>;
@@ -73,18 +72,18 @@ function inline(text: string, link: string | undefined, privacy: string): ReactN
 function Paragraph({ text, input }: { text: string; input: TemplateInput }) {
   const lines = text.split("\n");
   const at = input.link === undefined ? -1 : lines.findIndex((line) => line.trim() === LINK_PLACEHOLDER);
-  if (at === -1) return <Text style={styles.text}>{inline(text, input.link, input.privacy)}</Text>;
+  if (at === -1) return <Text style={styles.text}>{inline(text, input)}</Text>;
   const before = lines.slice(0, at).join("\n");
   const after = lines.slice(at + 1).join("\n");
   return (
     <>
-      {before ? <Text style={styles.text}>{inline(before, input.link, input.privacy)}</Text> : null}
+      {before ? <Text style={styles.text}>{inline(before, input)}</Text> : null}
       <Section style={{ margin: "0 0 16px" }}>
         <Button href={input.link} style={styles.button}>
           {input.action}
         </Button>
       </Section>
-      {after ? <Text style={styles.text}>{inline(after, input.link, input.privacy)}</Text> : null}
+      {after ? <Text style={styles.text}>{inline(after, input)}</Text> : null}
     </>
   );
 }
@@ -106,7 +105,7 @@ function Email({ input }: { input: TemplateInput }) {
             <Paragraph key={i} text={paragraph} input={input} />
           ))}
           <Hr />
-          <Text style={styles.signature}>{inline(input.signature, input.link, input.privacy)}</Text>
+          <Text style={styles.signature}>{inline(input.signature, input)}</Text>
         </Container>
       </Body>
     </Html>

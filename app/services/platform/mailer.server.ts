@@ -28,7 +28,9 @@ export type EmailKind =
   | "account-unused"
   | "welcome"
   | "waitlist-joined"
-  | "pickup-completed";
+  | "pickup-completed"
+  | "pickup-reminder"
+  | "service-alert";
 
 // Its own instance, initialised synchronously (the texts are bundled): an e-mail is rendered inside the
 // transaction that writes it.
@@ -53,13 +55,20 @@ export function calendarT(lng: Language) {
   return emailI18n.getFixedT(lng, "calendar");
 }
 
+/** The texts' (SMS) wording in one language, ready at once: the "reminders" namespace. */
+export function textT(lng: Language) {
+  return emailI18n.getFixedT(lng, "reminders");
+}
+
 /** Values the app itself writes into messages: its links (made clickable) and its support address. */
 const APP_LINK = "link";
 /** Every e-mail's signature links to the privacy page (issue 34), on the origin of the message's own link. */
 const PRIVACY_LINK = "privacyLink";
 /** The receipt's price lines ("Subtotal: $18.00"), written by the app from the stored amounts. */
 const RECEIPT_LINES = "receiptLines";
-const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK, RECEIPT_LINES];
+/** Further links of the app's own (issue 35): a reminder's cancel link, a one-click unsubscribe link. */
+const EXTRA_LINKS = ["cancelLink", "unsubscribeLink"];
+const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK, RECEIPT_LINES, ...EXTRA_LINKS];
 
 /** What a mail client would turn into a link: a scheme, `www.`, an address, a domain name. */
 const LINKLIKE = /[a-z][\w+.-]*:\S*|www\.\S+|\S+@\S+|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\S*/gi;
@@ -88,13 +97,17 @@ function renderEmail(kind: EmailKind, locale: Language, values: Values, greeting
   const name = greetingName?.trim();
   const greeting = name ? t("greeting", { name: unlinkable(name) }) : t("greetingNoName");
   const subject = t(`${kind}.subject`, safe);
+  // A body may have variants chosen by `context` (i18next: `body_late`).
   const link = values[APP_LINK];
   const privacy = `${originOf(link) ?? appUrl()}/privacy`;
+  const links: Record<string, string> = {};
+  for (const key of EXTRA_LINKS) if (values[key] !== undefined) links[key] = String(values[key]);
   const textValues = { ...safe, [PRIVACY_LINK]: privacy };
   const text = `${greeting}\n\n${t(`${kind}.body`, textValues)}\n\n${t("signature", textValues)}`;
   const htmlValues = {
     ...safe,
     ...(link === undefined ? {} : { [APP_LINK]: LINK_PLACEHOLDER }),
+    ...Object.fromEntries(Object.keys(links).map((key) => [key, `\uE000${key}\uE000`])),
     [PRIVACY_LINK]: PRIVACY_PLACEHOLDER,
   };
   const html = renderEmailHtml({
@@ -105,6 +118,7 @@ function renderEmail(kind: EmailKind, locale: Language, values: Values, greeting
     link: link === undefined ? undefined : String(link),
     action: t(`${kind}.action`, { defaultValue: t("action") }),
     privacy,
+    links,
   });
   return { subject, text, html };
 }

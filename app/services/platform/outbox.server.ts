@@ -6,11 +6,14 @@
 // Sent: the body is erased. Failed: attempts + 1, the error kept, tried again after 1 min, 5 min,
 // 30 min, 2 h, then daily up to 3 days (lib/outbox). A message whose link expired (a reset e-mail) is not
 // sent late: it is marked expired and its body erased.
+// Texts (issue 35) are rows of the same table with channel "sms": the same claim, retries and worker,
+// sent through platform/sms.server (Twilio, or only recorded: then the body is kept for admins to read).
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import { and, asc, eq, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { env } from "./config.server";
 import { db, schema } from "./db.server";
+import { textSender, type TextSender } from "./sms.server";
 import { nextAttemptAt, tooLateToSend } from "~/lib/outbox";
 import { now } from "~/lib/clock";
 
@@ -44,9 +47,13 @@ function smtpTransport() {
   return smtp;
 }
 
+type Channel = (typeof o.$inferSelect)["channel"];
+type Row = typeof o.$inferSelect;
+
 /** Due now: not sent, a body to send, its time come (rows from before the schedule: never tried), unclaimed. */
-function claimable(at: number) {
+function claimable(at: number, channel: Channel) {
   return and(
+    eq(o.channel, channel),
     isNull(o.sentAt),
     ne(o.text, ""),
     or(lte(o.nextAttemptAt, at), and(isNull(o.nextAttemptAt), eq(o.attempts, 0))),
@@ -55,17 +62,17 @@ function claimable(at: number) {
 }
 
 /** Takes the oldest due row for this worker, or none; BEGIN IMMEDIATE so two processes take turns. */
-function claimNext() {
+function claimNext(channel: Channel) {
   const at = now();
   return db.transaction(
     (tx) => {
-      const row = tx.select().from(o).where(claimable(at)).orderBy(asc(o.id)).limit(1).get();
+      const row = tx.select().from(o).where(claimable(at, channel)).orderBy(asc(o.id)).limit(1).get();
       if (!row) return null;
       const token = crypto.randomUUID();
       const claimed = tx
         .update(o)
         .set({ claimToken: token, claimedAt: at })
-        .where(and(eq(o.id, row.id), claimable(at)))
+        .where(and(eq(o.id, row.id), claimable(at, channel)))
         .run();
       return claimed.changes === 1 ? { ...row, claimToken: token } : null;
     },
@@ -111,9 +118,41 @@ export async function deliverDueEmails(
   transport: MailTransport | null = smtpTransport(),
   stopped: () => boolean = () => false,
 ): Promise<DeliveryReport> {
+  if (!transport) return { sent: 0, failed: 0, expired: 0 };
+  return deliverDue(
+    "email",
+    async (row) => {
+      // Its attachments (a calendar event) and headers (List-Unsubscribe, RFC 8058) as written.
+      await transport.sendMail(mailOf(row));
+      return { keepBody: false };
+    },
+    stopped,
+  );
+}
+
+/** Sends every due text (Twilio, or recorded only: its body then stays for admins to read). */
+export async function deliverDueTexts(
+  sender: TextSender = textSender(),
+  stopped: () => boolean = () => false,
+): Promise<DeliveryReport> {
+  return deliverDue(
+    "sms",
+    async (row) => {
+      await sender.send(row.to, row.text);
+      return { keepBody: sender.provider === "recorded" };
+    },
+    stopped,
+  );
+}
+
+/** One worker logic for both channels: claim, expire, send, settle or schedule the retry. */
+async function deliverDue(
+  channel: Channel,
+  send: (row: Row) => Promise<{ keepBody: boolean }>,
+  stopped: () => boolean,
+): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, expired: 0 };
-  if (!transport) return report;
-  for (let row = claimNext(); row; row = stopped() ? null : claimNext()) {
+  for (let row = claimNext(channel); row; row = stopped() ? null : claimNext(channel)) {
     const token = row.claimToken;
     if (row.expiresAt !== null && row.expiresAt <= now()) {
       settle(row.id, token, { ...ERASED_BODY, error: EXPIRED_ERROR, nextAttemptAt: null });
@@ -129,9 +168,9 @@ export async function deliverDueEmails(
       continue;
     }
     try {
-      await transport.sendMail(mailOf(row));
+      const { keepBody } = await send(row);
       settle(row.id, token, {
-        ...ERASED_BODY,
+        ...(keepBody ? {} : ERASED_BODY),
         sentAt: now(),
         error: null,
         attempts: row.attempts + 1,
@@ -144,7 +183,7 @@ export async function deliverDueEmails(
       settle(row.id, token, { error: String(error), attempts, nextAttemptAt: next });
       report.failed += 1;
       console.error(
-        `[mail] delivery of outbox #${row.id} failed (attempt ${attempts}; ${
+        `[${channel === "sms" ? "sms" : "mail"}] delivery of outbox #${row.id} failed (attempt ${attempts}; ${
           next === null ? "given up" : `next ${new Date(next).toISOString()}`
         }): ${String(error)}`,
       );
@@ -180,6 +219,7 @@ function run() {
     return;
   }
   worker.running = deliverDueEmails(smtpTransport(), () => worker.stopping)
+    .then(() => deliverDueTexts(textSender(), () => worker.stopping))
     .catch((error: unknown) => console.error("[mail] outbox worker run failed", error))
     .finally(() => {
       worker.running = null;
@@ -195,9 +235,12 @@ export function kickOutbox() {
   if (worker.timer) setImmediate(run);
 }
 
-/** Starts the worker (with SMTP_URL, on the primary); what a restart finds in the outbox is sent. */
+/**
+ * Starts the worker on the primary; what a restart finds in the outbox is sent. E-mails need SMTP_URL;
+ * texts always have a provider (Twilio, or the embedded one that records them).
+ */
 export function startOutboxWorker() {
-  if (worker.timer || !env.SMTP_URL || !isOutboxPrimary()) return false;
+  if (worker.timer || !isOutboxPrimary()) return false;
   worker.stopping = false;
   worker.timer = setInterval(run, WORKER_INTERVAL_MS);
   worker.timer.unref();

@@ -1,0 +1,113 @@
+// The profile's texts and reminders (issue 35): verifying the mobile number with the code texted to it, and
+// the reminder choices (on or off, by e-mail, SMS or both; service alerts by e-mail). Plain forms posted to
+// the profile's action (lib/reminders REMINDER_INTENTS): they work without JavaScript.
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, PlainField, useReply } from "~/components/ui/plain-field";
+import { REMINDER_INTENTS, type PhoneState } from "~/lib/reminders";
+
+export type MessageSettings = {
+  phone: string | null;
+  phoneState: PhoneState;
+  remindersEnabled: boolean;
+  reminderChannels: "email" | "sms" | "both";
+  alertsEnabled: boolean;
+};
+
+function PhoneVerification({ settings, lastResult }: { settings: MessageSettings; lastResult: unknown }) {
+  const { t } = useTranslation(["reminders", "common"]);
+  const reply = useReply(lastResult, "verify-phone");
+  if (settings.phoneState === "none") return null;
+  if (settings.phoneState === "verified") {
+    return (
+      <p className="text-sm text-stone-700" data-testid="phone-verified">
+        {t("phone.verified", { phone: settings.phone })}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3 rounded-lg border border-stone-200 p-3" data-testid="phone-verification">
+      <h3 className="font-bold text-stone-900">{t("phone.title")}</h3>
+      <p className="text-sm text-stone-700">
+        {t(settings.phoneState === "stopped" ? "phone.stopped" : "phone.sent", { phone: settings.phone })}
+      </p>
+      <FormError id={reply.errorId} errors={reply.formErrors} />
+      {settings.phoneState === "pending" ? (
+        <Form method="post" {...reply.formProps} className="flex flex-col gap-3">
+          <PlainField
+            {...reply.field("code")}
+            label={t("phone.code")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
+          <input type="hidden" name="intent" value={REMINDER_INTENTS.verify} />
+          <button type="submit" className="btn-primary">
+            {t("phone.verify")}
+          </button>
+        </Form>
+      ) : null}
+      <Form method="post">
+        <input type="hidden" name="intent" value={REMINDER_INTENTS.resend} />
+        <button type="submit" className="btn-secondary">
+          {t("phone.resend")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function ReminderChoices({ settings, lastResult }: { settings: MessageSettings; lastResult: unknown }) {
+  const { t } = useTranslation(["reminders", "common"]);
+  return (
+    <section aria-labelledby="reminder-choices-title" className="card mt-6 space-y-4">
+      <h2 id="reminder-choices-title" className="text-lg font-bold text-stone-900">
+        {t("choices.title")}
+      </h2>
+      <p className="text-sm text-stone-700">{t("choices.intro")}</p>
+      <PhoneVerification settings={settings} lastResult={lastResult} />
+      <Form method="post" className="space-y-4" data-testid="reminder-choices">
+        <label className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            name="remindersEnabled"
+            defaultChecked={settings.remindersEnabled}
+            className="mt-1 h-5 w-5"
+          />
+          <span>{t("choices.remindersEnabled")}</span>
+        </label>
+        <fieldset className="space-y-2">
+          <legend className="font-semibold text-stone-900">{t("choices.channels")}</legend>
+          {(["email", "sms", "both"] as const).map((channel) => (
+            <label key={channel} className="flex items-start gap-2">
+              <input
+                type="radio"
+                name="reminderChannels"
+                value={channel}
+                defaultChecked={settings.reminderChannels === channel}
+                className="mt-1 h-5 w-5"
+              />
+              <span>{t(`choices.channel_${channel}`)}</span>
+            </label>
+          ))}
+          {settings.phoneState === "verified" ? null : (
+            <p className="text-sm text-stone-600">{t("choices.smsNeedsPhone")}</p>
+          )}
+        </fieldset>
+        <label className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            name="alertsEnabled"
+            defaultChecked={settings.alertsEnabled}
+            className="mt-1 h-5 w-5"
+          />
+          <span>{t("choices.alertsEnabled")}</span>
+        </label>
+        <input type="hidden" name="intent" value={REMINDER_INTENTS.choices} />
+        <button type="submit" className="btn-primary w-full">
+          {t("choices.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// The profile's texts and reminders forms (issue 35): verify the mobile number with its code, ask for a new
+// code, save the reminder choices. Success comes back to /profile with a toast; a refusal is shown in place.
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { resendPhoneCode, saveMessageChoices, verifyPhoneCode } from "~/services/accounts/phone.server";
+import { REMINDER_INTENTS } from "~/lib/reminders";
+import { reject, rateLimited, submissionOf } from "./forms.server";
+import { redirectWithToast } from "./toast.server";
+
+const CodeSchema = z.object({
+  code: z
+    .string({ required_error: "reminders:phone.errors.codeFormat" })
+    .trim()
+    .regex(/^\d{6}$/, "reminders:phone.errors.codeFormat"),
+});
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+const ChoicesSchema = z.object({
+  remindersEnabled: checkbox,
+  reminderChannels: z.enum(["email", "sms", "both"]).default("email"),
+  alertsEnabled: checkbox,
+});
+
+/** Answers one of the three forms, or null when the form is another of the profile page's. */
+export async function reminderIntent(request: Request, formData: FormData, userId: number) {
+  const intent = formData.get("intent");
+  if (intent === REMINDER_INTENTS.verify) {
+    const submission = parseWithZod(formData, { schema: CodeSchema });
+    if (submission.status !== "success") return reject(submission);
+    // Guessing a code is like guessing a password.
+    const limited = rateLimited(request, "signIn", submission);
+    if (limited) return limited;
+    const result = verifyPhoneCode(userId, submission.value.code);
+    if (result !== "verified") {
+      return reject(submission, { fieldErrors: { code: [`reminders:phone.errors.${result}`] } });
+    }
+    return redirectWithToast(request, "/profile", { title: "reminders:phone.done" });
+  }
+  if (intent === REMINDER_INTENTS.resend) {
+    const result = resendPhoneCode(userId);
+    if (result !== "sent") return reject(submissionOf(formData), { formErrors: [`reminders:phone.errors.${result}`] });
+    return redirectWithToast(request, "/profile", { title: "reminders:phone.resent" });
+  }
+  if (intent === REMINDER_INTENTS.choices) {
+    const submission = parseWithZod(formData, { schema: ChoicesSchema });
+    if (submission.status !== "success") return reject(submission);
+    saveMessageChoices(userId, submission.value);
+    return redirectWithToast(request, "/profile", { title: "reminders:choices.saved" });
+  }
+  return null;
+}

@@ -1,0 +1,133 @@
+// The day-before reminder job (issue 35, part 1). At an instant it finds the Scheduled pickups whose
+// reminder is due (lib/reminders: from 17:00 the day before until that day starts) and writes, for each
+// channel the resident chose, a reminder_sends row (primary key pickup, date, channel) and the outbox row
+// in one transaction: a second run, a second process, a run after a restart finds the row and writes
+// nothing. A pickup moved to another date has a new key and gets its own reminder; a cancelled one is not
+// Scheduled. The job runs every minute from 17:00 to midnight (ops/startup, croner) and at start-up, so a
+// late booking is reminded within a minute and a server down at 17:00 catches up when it comes back.
+import { and, eq, isNull } from "drizzle-orm";
+import { appUrl } from "~/services/platform/config.server";
+import { db, schema } from "~/services/platform/db.server";
+import { emailT, queueEmail, textT } from "~/services/platform/mailer.server";
+import { queueText } from "~/services/platform/texts.server";
+import { unsubscribeHeaders, unsubscribeLink } from "~/services/platform/unsubscribe.server";
+import { now } from "~/lib/clock";
+import { bagsOutBy, formatDate, formatDateTime, windowLabel } from "~/lib/format";
+import { isReminderDue, messageChannels, reminderDateAt } from "~/lib/reminders";
+import { reminderText } from "~/lib/sms";
+import { canChange } from "~/lib/slots";
+
+const p = schema.pickupRequests;
+const s = schema.pickupSlots;
+const u = schema.users;
+/** Pickups written per transaction: short write locks, pages keep being served. */
+const BATCH = 200;
+const CHANGE_CUTOFF_MS = 12 * 60 * 60 * 1000;
+
+export type ReminderRun = { date: string | null; emails: number; texts: number };
+
+function duePickups(date: string) {
+  return db
+    .select({
+      id: p.id,
+      confirmationNumber: p.confirmationNumber,
+      status: p.status,
+      bags: p.bagsRequested,
+      date: s.date,
+      window: s.window,
+      startsAt: s.startsAt,
+      dateClosed: s.closed,
+      userId: u.id,
+      email: u.email,
+      locale: u.locale,
+      phone: u.phone,
+      phoneVerifiedAt: u.phoneVerifiedAt,
+      smsStoppedAt: u.smsStoppedAt,
+      channels: u.reminderChannels,
+    })
+    .from(p)
+    .innerJoin(s, eq(s.id, p.pickupSlotId))
+    .innerJoin(u, eq(u.id, p.userId))
+    .where(
+      and(
+        eq(s.date, date),
+        eq(p.status, "Scheduled"),
+        eq(s.closed, false),
+        isNull(u.deletedAt),
+        eq(u.remindersEnabled, true),
+      ),
+    )
+    .orderBy(p.id)
+    .all();
+}
+
+type Due = ReturnType<typeof duePickups>[number];
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+function queueReminderEmail(tx: Tx, row: Due, at: number) {
+  const t = emailT(row.locale);
+  const link = `${appUrl()}/order/${row.confirmationNumber}`;
+  const unsubscribe = unsubscribeLink(row.userId, "reminders");
+  const changeable = canChange(row.startsAt, at);
+  queueEmail(tx, {
+    to: row.email,
+    kind: "pickup-reminder",
+    locale: row.locale,
+    values: {
+      confirmationNumber: row.confirmationNumber,
+      date: formatDate(row.date, row.locale),
+      window: windowLabel(row.window, row.locale),
+      bagsLabel: t("bags", { count: row.bags }),
+      outBy: bagsOutBy(row.window, row.locale),
+      changeUntil: formatDateTime(row.startsAt - CHANGE_CUTOFF_MS, row.locale),
+      link,
+      ...(changeable ? { cancelLink: `${link}/cancel` } : { context: "late" }),
+      unsubscribeLink: unsubscribe,
+    },
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+}
+
+function queueReminderText(tx: Tx, row: Due) {
+  queueText(tx, {
+    to: row.phone!,
+    kind: "pickup-reminder",
+    locale: row.locale,
+    text: reminderText(textT(row.locale), {
+      date: formatDate(row.date, row.locale, "monthDay"),
+      outBy: bagsOutBy(row.window, row.locale),
+      bags: row.bags,
+      link: `${appUrl()}/order/${row.confirmationNumber}`,
+    }),
+  });
+}
+
+/** Writes every reminder due at `at` to the outboxes, once per pickup, date and channel. */
+export function queueDueReminders(at = now()): ReminderRun {
+  const date = reminderDateAt(at);
+  const run: ReminderRun = { date, emails: 0, texts: 0 };
+  if (!date) return run;
+  const due = duePickups(date).filter((row) => isReminderDue(row, at));
+  for (let i = 0; i < due.length; i += BATCH) {
+    db.transaction((tx) => {
+      for (const row of due.slice(i, i + BATCH)) {
+        for (const channel of messageChannels(row)) {
+          const claimed = tx
+            .insert(schema.reminderSends)
+            .values({ pickupRequestId: row.id, date, channel, createdAt: at })
+            .onConflictDoNothing()
+            .run();
+          if (claimed.changes !== 1) continue;
+          if (channel === "email") {
+            queueReminderEmail(tx, row, at);
+            run.emails += 1;
+          } else {
+            queueReminderText(tx, row);
+            run.texts += 1;
+          }
+        }
+      }
+    });
+  }
+  return run;
+}
