@@ -523,7 +523,7 @@ describe("served areas and the waitlist", () => {
     // Told once: nobody is left waiting, and opening again is refused.
     expect((await asyncRefusal(() => notifyWaitlist(admin, "H7N")))?.key).toBe("waitlist.nobodyWaiting");
     expect((await asyncRefusal(() => openPrefix(admin, "H7N", { notify: true })))?.key).toBe("prefix.alreadyOpen");
-    expect(emailsTo("luc@videotron.ca")).toHaveLength(1);
+    expect(opened("luc@videotron.ca")).toHaveLength(1);
 
     expect(deactivatePrefix(admin, "H7N")).toEqual({ fsa: "H7N", kept: 0 });
     expect(isServedPrefix("H7N")).toBe(false);
