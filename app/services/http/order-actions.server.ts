@@ -3,7 +3,7 @@
 // with no payment), move it, cancel it. The rules are the orders domain's; the API calls the same ones.
 import { data, redirect } from "@remix-run/node";
 import { checkBookingChoice, bookingPage } from "~/services/booking/choice.server";
-import { BookingError } from "~/services/booking/quote.server";
+import { BookingError } from "~/services/booking/errors.server";
 import { cancelPickup, modifyPickup, pickupToMove } from "~/services/orders/changes.server";
 import { findOrder, findOrderById, type OrderRow } from "~/services/orders/orders.server";
 import { sessionStorage } from "~/services/accounts/session.server";
