@@ -19,8 +19,7 @@ import { edgeLanguage } from "./edge-guard.server";
  * The GET paths whose loader writes, the one list a replica consults besides the method. Today:
  * - `/checkout/return`: the hosted Stripe Checkout's return (and a redirect-based payment's) books the
  *   paid pickup (fulfilPayment).
- * A GET that writes only sometimes (/booking forgetting the pickup being moved) asks `replayUnlessPrimary`
- * at that point. Sessions are read, never touched, on a GET; there are no e-mailed confirmation or
+ * Sessions are read, never touched, on a GET; there are no e-mailed confirmation or
  * unsubscribe links and no calendar token yet: such a route goes in this list the day it writes.
  */
 export const WRITING_READS: readonly string[] = ["/checkout/return"];
@@ -126,20 +125,4 @@ export function replicaGuard(req: IncomingMessage, res: ServerResponse, next: ()
     res.appendHeader("Set-Cookie", txidCookie(null));
     next();
   }, next);
-}
-
-/**
- * For a GET that writes only sometimes: on a replica, the 409 to throw before that write (the proxy
- * replays the request on the primary); null on the primary.
- */
-export function replayUnlessPrimary(request: Request): Response | null {
-  const primary = primaryInstance();
-  if (primary === null) return null;
-  const { pathname } = new URL(request.url);
-  const { body, ...init } = replayAnswer(
-    primary,
-    pathname,
-    edgeLanguage((name) => request.headers.get(name)),
-  );
-  return new Response(body, init);
 }
