@@ -23,7 +23,7 @@ async function main() {
   const { seed } = await import("../app/services/ops/seed.server");
   const { registerUser } = await import("../app/services/accounts/accounts.server");
   const { offeredSlots } = await import("../app/services/booking/slots.server");
-  const { payWithSimulatedCard } = await import("../app/services/booking/checkout.server");
+  const { payWithSimulatedCard } = await import("../app/services/checkout/simulated-card.server");
 
   seed();
   const slot = offeredSlots("H2X")[0];

@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { formatDate, windowLabel } from "~/lib/format";
+import { orderPath } from "~/lib/paths";
 import { OrderChanges, type OrderChangesView } from "./orders/order-changes";
 
 export type HomeData = {
@@ -61,7 +62,7 @@ export function Home({ firstName, postalFsa, served, returning, next, closedDate
               bags: t("orders:history.bags", { count: next.bagsRequested }),
             })}
           </p>
-          <Link to={`/order/${next.confirmationNumber}`} className="btn-link mt-1 inline-block text-sm">
+          <Link to={orderPath(next.confirmationNumber)} className="btn-link mt-1 inline-block text-sm">
             {t("home.viewOrder", { number: next.confirmationNumber })}
           </Link>
           <OrderChanges order={next} />

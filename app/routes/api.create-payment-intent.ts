@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { CreatePaymentIntentSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
-import { startCardPayment } from "~/services/booking/book.server";
+import { startCardPayment } from "~/services/checkout/card.server";
 import { requireApiUser } from "~/services/http/session.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CreatePickupSchema } from "~/lib/checkout-schema";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { bookedPickupJson, orderJson } from "~/services/http/api-json.server";
-import { bookPaidPickup } from "~/services/booking/book.server";
+import { bookPaidPickup } from "~/services/checkout/fulfil.server";
 import { getLanguage, getT } from "~/services/http/i18n.server";
 import { listOrders } from "~/services/orders/orders.server";
 import { requireApiUser } from "~/services/http/session.server";

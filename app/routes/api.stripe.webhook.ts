@@ -3,9 +3,10 @@
 // refund that settles or fails later updates the refund status of the cancelled pickup it pays back.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/services/platform/config.server";
-import { fulfilFromWebhook, fulfilHostedSession, releaseHostedSession } from "~/services/booking/book.server";
-import { BookingError } from "~/services/booking/quote.server";
-import { refreshCancelRefund } from "~/services/booking/refunds.server";
+import { fulfilFromWebhook, fulfilHostedSession } from "~/services/checkout/fulfil.server";
+import { releaseHostedSession } from "~/services/checkout/hosted.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { refreshCancelRefund } from "~/services/checkout/cancel-refunds.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 

@@ -16,8 +16,7 @@ import {
   bookingPage,
   checkBookingChoice,
   nextStepUrl,
-  moveAction,
-  pickupBeingMoved,
+  legacyMoveRedirect,
   refusedChoice,
   readForm,
   requireUser,
@@ -25,7 +24,6 @@ import {
   getT,
 } from "~/services/http/pages.server";
 import { type Toast } from "~/lib/toast";
-import { formatDate, windowLabel } from "~/lib/dates";
 
 export const handle = { i18n: ["common", "booking", "orders", "checkout"] };
 
@@ -42,29 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const query = url.searchParams;
+  // The spec's address for moving a pickup: its own page now (/order/{confirmationNumber}/move).
+  if (query.get("modify") === "true") throw legacyMoveRedirect(user, query);
   const [lng, t] = await Promise.all([getLanguage(request), getT(request, "booking")]);
-  const moving = await pickupBeingMoved(request, user, query.get("modify") === "true");
-  if (moving.kind === "redirect") throw moving.response;
-  if (moving.kind === "forget") {
-    // The modify flag is gone from the URL: forget the pickup being moved and show a new booking.
-    throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": moving.setCookie } });
-  }
-  const modify = moving.kind === "modify" ? moving.order : null;
-  if (modify) query.set("bags", String(modify.bagsRequested));
   return {
-    title: modify ? t("orders:modify.title") : t("title"),
+    title: t("title"),
     lng,
     ...bookingPage(user, lng, query),
-    modify: modify
-      ? {
-          confirmationNumber: modify.confirmationNumber,
-          bags: modify.bagsRequested,
-          slotId: modify.slot.id,
-          // What the resident is moving from, said first: "Wed, Nov 25, 8:00 AM - 12:00 PM".
-          date: formatDate(modify.slot.date, lng, "short"),
-          window: windowLabel(modify.slot.window, lng),
-        }
-      : null,
     toast: query.get("addressMismatch") === "true" ? ADDRESS_MISMATCH_TOAST : null,
   };
 }
@@ -72,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  if (form.get("modify") === "true") return moveAction(request, user, form);
+  // A move posted by an older page: the pickup's move page.
+  if (form.get("modify") === "true") return legacyMoveRedirect(user, form, 303);
   const result = checkBookingChoice(user, {
     bags: form.get("bags"),
     date: form.get("date"),
@@ -99,22 +82,8 @@ export default function Booking() {
   return (
     <section className="mx-auto max-w-xl">
       <Toaster toast={actionData?.toast ?? page.toast} />
-      <h1 className="page-title">{page.modify ? t("orders:modify.title") : t("title")}</h1>
-      {page.modify ? (
-        <>
-          <p className="mt-2 text-lg font-semibold text-stone-900" data-testid="current-pickup">
-            {t("orders:modify.current", { date: page.modify.date, window: page.modify.window })}
-          </p>
-          <p className="mt-1 text-stone-700">
-            {t("orders:modify.intro", {
-              number: page.modify.confirmationNumber,
-              bags: t("orders:history.bags", { count: page.modify.bags }),
-            })}
-          </p>
-        </>
-      ) : page.area === "montreal" && page.weeks.length > 0 ? (
-        <p className="mt-1 text-stone-700">{t("intro")}</p>
-      ) : null}
+      <h1 className="page-title">{t("title")}</h1>
+      {page.area === "montreal" && page.weeks.length > 0 ? <p className="mt-1 text-stone-700">{t("intro")}</p> : null}
       {page.area !== "montreal" ? (
         <ServiceAreaNotice fsa={page.fsa} />
       ) : page.weeks.length === 0 ? (
@@ -123,9 +92,7 @@ export default function Booking() {
         <BookingForm
           // A new query (back button, a server-rendered update) starts from its own choices.
           key={location.search}
-          variant={page.modify ? "modify" : "new"}
-          submitLabel={page.modify ? t("orders:modify.save") : undefined}
-          currentSlotId={page.modify?.slotId ?? null}
+          variant="new"
           weeks={page.weeks}
           initial={
             reply

@@ -1,5 +1,5 @@
 // My Orders: the resident's pickups, newest pickup date first, each with its receipt link and, while it
-// can still change, Modify (posted here: the date picker opens for it) and Cancel.
+// can still change, Modify date (its move page) and Cancel (its cancel page).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "modify") return reject(submissionOf(form));
   try {
-    return await startModify(request, user, Number(form.get("pickupId")));
+    return startModify(user, Number(form.get("pickupId")));
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     return changeRefused(form, error, "orders:toast.modifyFailed");

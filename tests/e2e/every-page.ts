@@ -82,14 +82,14 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
 const MODIFY = { en: "Modify date", fr: "Changer la date" } as const;
 
 /**
- * Opens the Move page (/booking?modify=true) of the resident's pickup the way My Orders does (its "Modify
- * date" button posts the pickup to move), after `residentPages`.
+ * Opens the Move page (/order/{confirmationNumber}/move) of the resident's pickup the way My Orders does
+ * (its "Modify date" button), after `residentPages`.
  */
 export async function openMovePage(page: Page, lang: Lang) {
   await page.goto("/history");
   await interactive(page);
   await page.locator("[data-confirmation]").first().getByRole("button", { name: MODIFY[lang] }).click();
-  await expect(page).toHaveURL(/\/booking\?modify=true/);
+  await expect(page).toHaveURL(/\/order\/[^/]+\/move/);
   await interactive(page);
 }
 

@@ -59,8 +59,7 @@ function tmpDir(role: string) {
 
 /**
  * Fetches every page in both languages (the server's HTML, no JavaScript) and writes each to a file. One page
- * in both languages before the next: a page may end a state the one before it needs (/booking forgets the
- * pickup being moved that /booking?modify=true shows).
+ * in both languages before the next: a page may end a state the one before it needs.
  */
 async function fetchAll(request: APIRequestContext, role: string, pages: PageSpec[]): Promise<Fetched[]> {
   const dir = tmpDir(role);
@@ -235,7 +234,7 @@ test.describe("the Nu HTML Checker finds no error", () => {
     // The pickup being moved (My Orders' Modify date): its booking page.
     await page.goto("/history");
     await page.locator(`[data-confirmation="${confirmation}"]`).getByRole("button", { name: "Modify date" }).click();
-    await expect(page).toHaveURL(/\/booking\?modify=true/);
+    await expect(page).toHaveURL(/\/order\/[^/]+\/move/);
     // An admin invitation waiting for this resident (made by the admin, through the API).
     await signInAdmin(request);
     expect((await request.post("/api/admin/invitations", { data: { email } })).status()).toBe(201);
@@ -255,8 +254,9 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/materials?q=zzzz" },
       { path: "/materials?q=t%C3%A9l%C3%A9" },
       { path: "/materials?q=propane" },
-      { path: "/booking?modify=true" },
-      { path: "/booking", redirects: 1 }, // the first forgets the pickup being moved, and comes back
+      { path: `/order/${confirmation}/move` },
+      { path: `/booking?modify=true&confirmationNumber=${confirmation}`, redirects: 1 }, // the spec's address of the move page
+      { path: "/booking" },
       { path: "/booking?bags=2" },
       { path: "/booking", status: 400, form: { slotId: String(otherSlot) } },
       { path: `/checkout?bags=2&slotId=${otherSlot}`, redirects: 1 },

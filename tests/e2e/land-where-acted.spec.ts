@@ -118,7 +118,7 @@ for (const lng of ["en", "fr"] as const) {
         .locator(`[data-confirmation="${pickup.confirmation}"]`)
         .getByRole("button", { name: text.modifyDate })
         .click();
-      await expect(page).toHaveURL(/\/booking\?modify=true/);
+      await expect(page).toHaveURL(/\/order\/[^/]+\/move/);
       await interactive(page);
       await expect(page.getByTestId("current-pickup")).toHaveText(
         text.current(formatDate(pickup.date, lng, "short"), windowLabel(pickup.window, lng)),
@@ -147,7 +147,7 @@ for (const lng of ["en", "fr"] as const) {
         expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       } else {
         await move.click();
-        await expect(page).toHaveURL(/\/booking\?modify=true/);
+        await expect(page).toHaveURL(/\/order\/[^/]+\/move/);
         await expect(page.getByTestId("booking-error")).toHaveText(text.sameSlot);
         await expect(page.getByTestId("error-summary")).toBeFocused();
         await expectOnScreen(page.getByTestId("error-summary"));

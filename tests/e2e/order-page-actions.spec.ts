@@ -59,7 +59,7 @@ for (const lang of ["en", "fr"] as const) {
 
     await page.goto(`/order/${ahead.confirmation}`);
     await page.getByTestId("order-changes").getByRole("button", { name: text.modify }).click();
-    await expect(page).toHaveURL(/\/booking\?modify=true/);
+    await expect(page).toHaveURL(/\/order\/[^/]+\/move/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.move);
 
     // Inside 12 hours: both disabled, with the reason.

@@ -68,7 +68,7 @@ for (const lang of ["en", "fr"] as const) {
       test.slow();
       expect(await tooWide(page, await residentPages(page, lang, `reflow-${lang}`))).toEqual([]);
       await openMovePage(page, lang);
-      expect(await sideways(page, "/booking?modify=true")).toBeNull();
+      expect(await sideways(page, "/order/{confirmationNumber}/move")).toBeNull();
       // Signing out is on the screen, whole.
       await expect(page.locator('header form[action="/sign-out"] button')).toBeInViewport({ ratio: 1 });
       expect(await tooWide(page, await onboardingPages(page, `reflow-guide-${lang}`))).toEqual([]);

@@ -29,7 +29,7 @@ import { deactivatePrefix, openPrefix } from "~/services/admin/areas.server";
 import { closeDate, closeDatePreview, reopenDate, setSlotCapacity } from "~/services/admin/supply.server";
 import { applyTemplate, parseTemplateForm, saveTemplate, weeklyTemplate } from "~/services/admin/template.server";
 import { notifyWaitlist, waitlistSummary } from "~/services/admin/waitlist.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
 import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
 import { isServedPrefix } from "~/services/areas/service-areas.server";

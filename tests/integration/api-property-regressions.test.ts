@@ -11,7 +11,7 @@ import { action as profileAction } from "~/routes/api.auth.profile";
 import { action as pickupAction } from "~/routes/api.pickup-requests.$key";
 import { action as waitlistAction } from "~/routes/api.waitlist";
 import { createAdmin } from "~/services/accounts/accounts.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { resetRateLimits } from "~/services/http/rate-limit.server";
 import { db, schema } from "~/services/platform/db.server";
 import { type Action, cookieFor, send } from "./api-action";

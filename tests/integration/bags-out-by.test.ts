@@ -2,7 +2,7 @@
 // e-mails of an afternoon pickup say 1:00 PM (13 h), a morning one 8:00 AM (8 h), in the resident's language.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { modifyPickup } from "~/services/orders/changes.server";
 import { db, schema } from "~/services/platform/db.server";
 import { bagsOutBy } from "~/lib/format";

@@ -1,9 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { bookFree, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
-import { BookingError, quoteBooking } from "~/services/booking/quote.server";
-import { CardError, confirmSimulatedCard, payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { bookFree } from "~/services/checkout/free.server";
+import { fulfilPayment } from "~/services/checkout/fulfil.server";
+import { startCardPayment } from "~/services/checkout/card.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { quoteBooking } from "~/services/booking/quote.server";
+import { CardError, confirmSimulatedCard, payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
 import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
 import { CARD, resident, slot } from "./fixtures";

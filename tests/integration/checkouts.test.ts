@@ -5,11 +5,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { cancelAbandonedIntent, startCardPayment } from "~/services/booking/book.server";
-import { CardError, payWithSimulatedCard } from "~/services/booking/checkout.server";
-import { CheckoutPaidError, newCheckoutId } from "~/services/booking/checkouts.server";
+import { cancelAbandonedIntent, startCardPayment } from "~/services/checkout/card.server";
+import { CardError, payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
+import { CheckoutPaidError, newCheckoutId } from "~/services/checkout/record.server";
 import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
-import { BookingError } from "~/services/booking/quote.server";
+import { BookingError } from "~/services/booking/errors.server";
 import { createUserSession } from "~/services/http/session.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import { db, schema } from "~/services/platform/db.server";

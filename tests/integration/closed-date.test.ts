@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { createAdmin } from "~/services/accounts/accounts.server";
 import { closeDate } from "~/services/admin/supply.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
 import { notificationsFor } from "~/services/orders/notifications.server";
 import { findOrder, listOrders, pickupsOnClosedDates } from "~/services/orders/orders.server";

@@ -15,7 +15,7 @@ import * as pickupSlotsApi from "~/routes/api.pickup-slots";
 import * as profileApi from "~/routes/api.auth.profile";
 import * as waitlistApi from "~/routes/api.waitlist";
 import { offeredSlots } from "~/services/booking/slots.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { createUserSession } from "~/services/http/session.server";
 import { env } from "~/services/platform/config.server";

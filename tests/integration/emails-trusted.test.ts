@@ -5,8 +5,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { bookFree } from "~/services/booking/book.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { bookFree } from "~/services/checkout/free.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { createPromoCodes } from "~/services/booking/promos.server";
 import { confirmEmail, resendConfirmation } from "~/services/accounts/email-confirmation.server";
 import { registerUser } from "~/services/accounts/accounts.server";

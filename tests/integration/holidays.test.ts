@@ -9,7 +9,7 @@ import { createAdmin } from "~/services/accounts/accounts.server";
 import { recentActivity } from "~/services/admin/activity.server";
 import { holidaysAhead, openHoliday } from "~/services/admin/holidays.server";
 import { AdminError } from "~/services/admin/errors.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
 import { offeredSlots } from "~/services/booking/slots.server";
 import { createUserSession } from "~/services/http/session.server";

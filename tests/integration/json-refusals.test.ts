@@ -10,7 +10,7 @@ import { action as simulatedConfirmAction } from "~/routes/api.payments.simulate
 import { action as pickupRequestsAction } from "~/routes/api.pickup-requests";
 import { action as movePickupAction } from "~/routes/api.pickup-requests.$key";
 import { action as promoValidateAction } from "~/routes/api.promo.validate";
-import { startCardPayment } from "~/services/booking/book.server";
+import { startCardPayment } from "~/services/checkout/card.server";
 import { db, schema } from "~/services/platform/db.server";
 import { cookieFor, type Action } from "./api-action";
 import { CARD, resident, slot } from "./fixtures";

@@ -13,7 +13,7 @@ process.env.SMTP_TIMEOUT_MS = "1500";
 
 const { setNow } = await import("~/lib/clock");
 const { db, schema } = await import("~/services/platform/db.server");
-const { payWithSimulatedCard } = await import("~/services/booking/checkout.server");
+const { payWithSimulatedCard } = await import("~/services/checkout/simulated-card.server");
 const { createAdmin, requestPasswordReset, RESET_TOKEN_TTL_MS } = await import("~/services/accounts/accounts.server");
 const outbox = await import("~/services/platform/outbox.server");
 const { CARD, resident, slot } = await import("./fixtures");

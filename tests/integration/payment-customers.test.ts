@@ -14,8 +14,8 @@ const standIn = await vi.hoisted(async () => {
 });
 
 import { action as createIntentAction } from "~/routes/api.create-payment-intent";
-import { startCardPayment } from "~/services/booking/book.server";
-import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { startCardPayment } from "~/services/checkout/card.server";
+import { startHostedCheckout } from "~/services/checkout/hosted.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { setPaymentProvider } from "~/services/payments/index.server";
 import { StripeProvider } from "~/services/payments/stripe.server";

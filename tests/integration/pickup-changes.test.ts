@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
 import { findOrder, listOrders } from "~/services/orders/orders.server";
 import { markAllNotificationsRead, notificationsFor } from "~/services/orders/notifications.server";

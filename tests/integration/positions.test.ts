@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ProfileSchema } from "~/lib/profile-schema";
 import { updateProfile } from "~/services/accounts/profile.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { backfillPositions } from "~/services/ops/positions.server";
 import { db, schema } from "~/services/platform/db.server";
 import { PREFIX_CENTROIDS } from "../../db/seed/prefix-centroids";

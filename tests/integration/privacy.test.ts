@@ -10,7 +10,7 @@ import { setNow } from "~/lib/clock";
 import { AccountError, registerUser, verifyLogin } from "~/services/accounts/accounts.server";
 import { newLinkToken } from "~/services/accounts/passwords.server";
 import { promoStats } from "~/services/admin/promos.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
 import { joinWaitlist } from "~/services/areas/waitlist.server";
 import { markAllNotificationsRead } from "~/services/orders/notifications.server";

@@ -10,7 +10,7 @@ import { action as createIntentAction } from "~/routes/api.create-payment-intent
 import { action as pickupRequestsAction, loader as pickupRequestsLoader } from "~/routes/api.pickup-requests";
 import { action as simulatedConfirmAction } from "~/routes/api.payments.simulated.confirm";
 import { action as promoValidateAction } from "~/routes/api.promo.validate";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isSimulated, paymentProvider } from "~/services/payments/index.server";
 import {

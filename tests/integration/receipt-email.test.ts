@@ -2,8 +2,8 @@
 // total and the card that paid, in the resident's language (money as the app formats it there).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookFree } from "~/services/booking/book.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { bookFree } from "~/services/checkout/free.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { createPromoCodes } from "~/services/booking/promos.server";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";

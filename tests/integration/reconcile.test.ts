@@ -4,12 +4,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { bookFree, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
+import { bookFree } from "~/services/checkout/free.server";
+import { fulfilPayment } from "~/services/checkout/fulfil.server";
+import { startCardPayment } from "~/services/checkout/card.server";
 import { REFUND_PENDING, REFUNDING } from "~/services/payments/ledger.server";
-import { confirmSimulatedCard, payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { confirmSimulatedCard, payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
 import { cancelPickup } from "~/services/orders/changes.server";
-import { reconcilePayments } from "~/services/booking/reconcile.server";
+import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { createPromoCodes } from "~/services/booking/promos.server";
 import { CARD, resident, slot } from "./fixtures";
 

@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { daysMs, RETENTION, yearsMs } from "~/lib/retention";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
 import { tombstoneEmail } from "~/services/privacy/anonymise.server";
 import { applyRetention, applyRetentionDaily } from "~/services/privacy/retention.server";

@@ -10,7 +10,7 @@ import { openPrefix, deactivatePrefix } from "~/services/admin/areas.server";
 import { setSlotCapacity } from "~/services/admin/supply.server";
 import { checkServiceArea } from "~/services/areas/service-areas.server";
 import { takePlace } from "~/services/booking/book.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { bookingPage, checkBookingChoice, normalizeSelection } from "~/services/booking/choice.server";
 import { offeredSlots } from "~/services/booking/slots.server";
 import { listMaterials } from "~/services/catalogue/materials.server";

@@ -9,9 +9,9 @@ import {
   AuthenticationRequired,
   finishSimulatedAuthentication,
   payWithSimulatedCard,
-} from "~/services/booking/checkout.server";
-import { newCheckoutId } from "~/services/booking/checkouts.server";
-import { reconcilePayments } from "~/services/booking/reconcile.server";
+} from "~/services/checkout/simulated-card.server";
+import { newCheckoutId } from "~/services/checkout/record.server";
+import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { createUserSession } from "~/services/http/session.server";
 import { takeToast } from "~/services/http/toast.server";
 import { db, schema } from "~/services/platform/db.server";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { CardFormSchema } from "~/lib/checkout-schema";
-import { CardError, payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { CardError, payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { SimulatedProvider } from "~/services/payments/simulated.server";
 import { db, schema } from "~/services/platform/db.server";
 import { cancelPickup } from "~/services/orders/changes.server";

@@ -11,9 +11,9 @@ const standIn = await vi.hoisted(async () => {
   return started;
 });
 
-import { cancelAbandonedIntent, startCardPayment } from "~/services/booking/book.server";
-import { startHostedCheckout } from "~/services/booking/checkout.server";
-import { CheckoutPaidError, newCheckoutId } from "~/services/booking/checkouts.server";
+import { cancelAbandonedIntent, startCardPayment } from "~/services/checkout/card.server";
+import { startHostedCheckout } from "~/services/checkout/hosted.server";
+import { CheckoutPaidError, newCheckoutId } from "~/services/checkout/record.server";
 import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { setPaymentProvider } from "~/services/payments/index.server";

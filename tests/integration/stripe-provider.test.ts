@@ -13,9 +13,10 @@ const standIn = await vi.hoisted(async () => {
   return started;
 });
 
-import { fulfilHostedSession, fulfilPayment, startCardPayment } from "~/services/booking/book.server";
-import { BookingError } from "~/services/booking/quote.server";
-import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { fulfilHostedSession, fulfilPayment } from "~/services/checkout/fulfil.server";
+import { startCardPayment } from "~/services/checkout/card.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { startHostedCheckout } from "~/services/checkout/hosted.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { createPromoCodes } from "~/services/booking/promos.server";
 import { db, schema } from "~/services/platform/db.server";

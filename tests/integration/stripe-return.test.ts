@@ -14,9 +14,9 @@ const standIn = await vi.hoisted(async () => {
   return started;
 });
 
-import { startCardPayment } from "~/services/booking/book.server";
-import { newCheckoutId } from "~/services/booking/checkouts.server";
-import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { startCardPayment } from "~/services/checkout/card.server";
+import { newCheckoutId } from "~/services/checkout/record.server";
+import { startHostedCheckout } from "~/services/checkout/hosted.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { createUserSession } from "~/services/http/session.server";
 import { takeToast } from "~/services/http/toast.server";

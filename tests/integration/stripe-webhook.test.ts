@@ -23,8 +23,9 @@ const standIn = await vi.hoisted(async () => {
 });
 
 import { action, loader } from "~/routes/api.stripe.webhook";
-import { fulfilHostedSession, startCardPayment } from "~/services/booking/book.server";
-import { startHostedCheckout } from "~/services/booking/checkout.server";
+import { fulfilHostedSession } from "~/services/checkout/fulfil.server";
+import { startCardPayment } from "~/services/checkout/card.server";
+import { startHostedCheckout } from "~/services/checkout/hosted.server";
 import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { db, schema } from "~/services/platform/db.server";

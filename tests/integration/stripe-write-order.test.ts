@@ -13,9 +13,9 @@ const standIn = await vi.hoisted(async () => {
   return started;
 });
 
-import { startCardPayment } from "~/services/booking/book.server";
-import { newCheckoutId } from "~/services/booking/checkouts.server";
-import { reconcilePayments } from "~/services/booking/reconcile.server";
+import { startCardPayment } from "~/services/checkout/card.server";
+import { newCheckoutId } from "~/services/checkout/record.server";
+import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { setPaymentProvider } from "~/services/payments/index.server";
 import { StripeProvider } from "~/services/payments/stripe.server";
 import { env } from "~/services/platform/config.server";

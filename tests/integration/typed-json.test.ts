@@ -12,7 +12,7 @@ import { action as pickupRequestsAction } from "~/routes/api.pickup-requests";
 import { action as pickupAction } from "~/routes/api.pickup-requests.$key";
 import { action as promoValidateAction } from "~/routes/api.promo.validate";
 import { createAdmin } from "~/services/accounts/accounts.server";
-import { payWithSimulatedCard } from "~/services/booking/checkout.server";
+import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { resetRateLimits } from "~/services/http/rate-limit.server";
 import { db, schema } from "~/services/platform/db.server";
 import { type Action, cookieFor, send } from "./api-action";

@@ -34,7 +34,13 @@ export function BookingForm({
   error,
   submitLabel,
   currentSlotId = null,
+  path = "/booking",
+  from = null,
 }: {
+  /** The page the form belongs to: /booking, or the pickup's move page (lib/paths movePath). */
+  path?: string;
+  /** Moving a pickup: the slot it is moved from, kept in the page's address (a move already made answers My Orders). */
+  from?: string | null;
   /** Moving a pickup: its current slot, which "Move my pickup" does not accept again. */
   currentSlotId?: number | null;
   /** Replaces "Continue" (modify mode saves the new date directly). */
@@ -115,7 +121,7 @@ export function BookingForm({
         <BagPicker value={choice.bags} lng={lng} onChange={(bags: BagCount) => setChoice((c) => ({ ...c, bags }))} />
       ) : (
         <>
-          <input type="hidden" name="modify" value="true" />
+          {from ? <input type="hidden" name="from" value={from} /> : null}
           <input type="hidden" name="bags" value={choice.bags ?? ""} />
         </>
       )}
@@ -124,6 +130,7 @@ export function BookingForm({
         value={choice.date}
         onChange={pickDate}
         showSubmit={!hydrated}
+        path={path}
         legend={moving ? t("date.legendMove") : undefined}
       />
       <WindowPicker
@@ -132,6 +139,7 @@ export function BookingForm({
         value={choice.slotId}
         onChange={(slotId) => setChoice((c) => ({ ...c, slotId }))}
         showSubmit={!hydrated}
+        path={path}
         legend={moving ? t("window.legendMove") : undefined}
         currentSlotId={currentSlotId}
       />

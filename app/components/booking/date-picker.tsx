@@ -10,7 +10,10 @@ export function DatePicker({
   onChange,
   showSubmit,
   legend,
+  path,
 }: {
+  /** The page that shows the windows of a date without JavaScript (/booking, or a pickup's move page). */
+  path: string;
   /** The step's legend when it is not the new booking's "2. Choose a pickup date" (moving a pickup). */
   legend?: string;
   weeks: WeekGroup[];
@@ -79,7 +82,7 @@ export function DatePicker({
       </div>
       {showSubmit ? (
         // Without JavaScript the page comes back at the windows of the date just chosen.
-        <button type="submit" formAction="/booking#windows" className="btn-secondary mt-4 w-full">
+        <button type="submit" formAction={`${path}#windows`} className="btn-secondary mt-4 w-full">
           {t("date.show")}
         </button>
       ) : null}

@@ -11,12 +11,14 @@ export const WindowPicker = forwardRef<
     value: number | null;
     onChange: (slotId: number) => void;
     showSubmit: boolean;
+    /** The page that updates the summary without JavaScript (/booking, or a pickup's move page). */
+    path: string;
     /** The step's legend when it is not the new booking's "3. Choose a time window" (moving a pickup). */
     legend?: string;
     /** The slot of the pickup being moved, marked as such. */
     currentSlotId?: number | null;
   }
->(function WindowPicker({ date, value, onChange, showSubmit, legend, currentSlotId }, ref) {
+>(function WindowPicker({ date, value, onChange, showSubmit, path, legend, currentSlotId }, ref) {
   const { t } = useTranslation("booking");
   return (
     <fieldset ref={ref} id="windows" className="card min-w-0 scroll-mt-20" aria-describedby="window-hint">
@@ -73,7 +75,7 @@ export const WindowPicker = forwardRef<
       ) : null}
       {showSubmit && date ? (
         // Without JavaScript the page comes back at these windows, the updated summary right below them.
-        <button type="submit" formAction="/booking#windows" className="btn-secondary mt-4 w-full">
+        <button type="submit" formAction={`${path}#windows`} className="btn-secondary mt-4 w-full">
           {t("summary.update")}
         </button>
       ) : null}

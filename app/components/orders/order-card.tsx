@@ -2,6 +2,7 @@
 // buttons to move or cancel it (OrderChanges, shared with the order page).
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { orderPath } from "~/lib/paths";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { formatMoney } from "~/lib/pricing";
 import type { DisplayStatus } from "~/lib/pickup-status";
@@ -34,7 +35,7 @@ export function OrderCard({ order }: { order: OrderCardView }) {
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-800 narrow:grid-cols-1 narrow:gap-y-0">
         <dt className="text-stone-600">{t("history.confirmation")}</dt>
         <dd>
-          <Link to={`/order/${order.confirmationNumber}`} className="btn-link font-mono">
+          <Link to={orderPath(order.confirmationNumber)} className="btn-link font-mono">
             {order.confirmationNumber}
           </Link>
         </dd>

@@ -1,13 +1,16 @@
 // Move and Cancel for one pickup, the same on My Orders and on the order page every e-mail links to: shown
 // while it is Scheduled and ahead, enabled while more than 12 hours remain, otherwise disabled with the reason.
-// Moving posts to /history (which opens the date picker for it); cancelling asks first on its own page.
-// Plain form and link: no JavaScript needed.
+// Moving and cancelling each have their own page (lib/paths movePath, cancelPath). Modify date is a
+// button of a plain GET form (it shows disabled, with the reason, when the pickup can no longer change).
+// No JavaScript needed.
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { cancelPath, movedFrom, movePath } from "~/lib/paths";
 
 export type OrderChangesView = {
   id: number;
   confirmationNumber: string;
+  slot: { date: string; window: string };
   changes: { visible: boolean; allowed: boolean };
 };
 
@@ -24,12 +27,11 @@ export function OrderChanges({
   return (
     <div className={`${className} print:hidden`} data-testid="order-changes">
       <div className="flex gap-2 narrow:flex-col">
-        <Form method="post" action="/history" className="flex-1">
-          <input type="hidden" name="pickupId" value={order.id} />
+        <Form method="get" action={movePath(order.confirmationNumber)} className="flex-1">
+          {/* The slot it moves from: Back to the move page after the move answers My Orders. */}
+          <input type="hidden" name="from" value={movedFrom(order.slot)} />
           <button
             type="submit"
-            name="intent"
-            value="modify"
             className="btn-secondary w-full"
             disabled={!order.changes.allowed}
             aria-describedby={order.changes.allowed ? undefined : reason}
@@ -38,7 +40,7 @@ export function OrderChanges({
           </button>
         </Form>
         {order.changes.allowed ? (
-          <Link to={`/order/${order.confirmationNumber}/cancel`} className="btn-secondary flex-1 text-red-800">
+          <Link to={cancelPath(order.confirmationNumber)} className="btn-secondary flex-1 text-red-800">
             {t("history.cancel")}
           </Link>
         ) : (

@@ -22,7 +22,7 @@ export function carriesSession(request: Request): boolean {
   return (request.headers.get("Cookie") ?? "").split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
-export type SessionData = { userId: number; modifyingPickupId?: number };
+export type SessionData = { userId: number };
 
 /**
  * The two reads every signed-in request makes (its session, its user), prepared once per connection:

@@ -1,7 +1,7 @@
 // Refunds that are not settled, for admins: cancelled pickups whose refund the provider refused (failed) or
 // has not finished (pending), with who is owed what and since when, and a "retry now" that sends it again
 // as the hourly job would (the payment's refunds listed first, so nothing is refunded twice).
-import { refundStatusOf, retryCancelRefund, unsettledCancelRefunds } from "~/services/booking/refunds.server";
+import { refundStatusOf, retryCancelRefund, unsettledCancelRefunds } from "~/services/checkout/cancel-refunds.server";
 import { db } from "~/services/platform/db.server";
 import type { User } from "../../../db/schema";
 import { recordActivity } from "./activity.server";

@@ -80,6 +80,26 @@ export function normalizeSelection(
   return { bags, date: date?.date ?? null, slotId: window ? slotId : null };
 }
 
+/**
+ * The slot a move form names: a window chosen, of the date shown (without JavaScript the resident may
+ * change the date and press Move before seeing its windows). Error keys are of "booking". Whether the
+ * slot can be booked is quote.server's offeredSlot, asked once, by the move itself.
+ */
+export function readSlotChoice(input: {
+  date?: unknown;
+  slotId?: unknown;
+}): { ok: true; slotId: number } | { ok: false; error: string } {
+  const text = (v: unknown) => (typeof v === "string" ? v.trim().slice(0, 40) : "");
+  const date = text(input.date);
+  const raw = text(input.slotId);
+  if (!raw) return { ok: false, error: date ? "errors.chooseWindow" : "errors.chooseDate" };
+  const slotId = positiveInt(raw);
+  if (!slotId) return { ok: false, error: "errors.slotUnavailable" };
+  const slot = date && DATE_PATTERN.test(date) ? findSlot(slotId) : null;
+  if (slot && slot.date !== date) return { ok: false, error: "errors.chooseWindow" };
+  return { ok: true, slotId };
+}
+
 export type BookingPage = {
   area: AreaStatus;
   fsa: string;

@@ -3,6 +3,7 @@
 // generation does on a holiday) writes them without the pickup e-mails' slot look-ups.
 import { appUrl, env } from "~/services/platform/config.server";
 import { bagsOutBy, formatDate, windowLabel, type PickupWindow } from "~/lib/dates";
+import { orderPath } from "~/lib/paths";
 
 /**
  * The values every pickup e-mail shares. `path` is where its link leads (the order by default).
@@ -10,7 +11,7 @@ import { bagsOutBy, formatDate, windowLabel, type PickupWindow } from "~/lib/dat
 export function pickupEmailValues(
   pickup: { confirmationNumber: string; date: string; window: PickupWindow },
   lng: string,
-  path = `/order/${pickup.confirmationNumber}`,
+  path = orderPath(pickup.confirmationNumber),
 ) {
   return {
     confirmationNumber: pickup.confirmationNumber,

@@ -4,6 +4,7 @@
 import { db } from "~/services/platform/db.server";
 import { env } from "~/services/platform/config.server";
 import { appliedPromo, checkPromo, PromoError } from "./promos.server";
+import { BookingError } from "./errors.server";
 import { findSlot } from "./slots.server";
 import { now } from "~/lib/clock";
 import { priceBreakdown, type BagCount, type PriceBreakdown } from "~/lib/pricing";
@@ -11,16 +12,6 @@ import { addressLine, isProfileComplete } from "~/lib/profile";
 import { fsaOf } from "~/lib/postal";
 import { isOffered, leadRefusal, spotsLeft, type SlotView } from "~/lib/slots";
 import type { User } from "../../../db/schema";
-
-/** A refusal with a translation key of the checkout namespace. */
-export class BookingError extends Error {
-  constructor(
-    public readonly key: string,
-    public readonly status = 400,
-  ) {
-    super(key);
-  }
-}
 
 export type BookingRequest = {
   bags: BagCount;

@@ -4,9 +4,9 @@ import type { z } from "zod";
 import { readJson, requireMethod } from "./request.server";
 import { getT } from "./i18n.server";
 import { hit, type LimitName, RateLimitedError } from "./rate-limit.server";
-import { CardError } from "~/services/booking/checkout.server";
-import { BookingError } from "~/services/booking/quote.server";
-import { CheckoutPaidError } from "~/services/booking/checkouts.server";
+import { CardError } from "~/services/checkout/simulated-card.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { CheckoutPaidError } from "~/services/checkout/record.server";
 
 export async function apiMessage(request: Request, key: string, status = 400, headers?: HeadersInit) {
   const t = await getT(request);

@@ -5,16 +5,13 @@
 import { confirmationPath } from "~/lib/pickup-status";
 import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { bookFree } from "~/services/booking/book.server";
-import {
-  AuthenticationRequired,
-  CardError,
-  payWithSimulatedCard,
-  startHostedCheckout,
-} from "~/services/booking/checkout.server";
+import { bookFree } from "~/services/checkout/free.server";
+import { AuthenticationRequired, CardError, payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
+import { startHostedCheckout } from "~/services/checkout/hosted.server";
 import { applyPromo, clearPromo, PromoError } from "~/services/booking/promos.server";
-import { BookingError } from "~/services/booking/quote.server";
-import { CheckoutPaidError, paidPickupOf } from "~/services/booking/checkouts.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { CheckoutPaidError } from "~/services/checkout/record.server";
+import { paidPickupOf } from "~/services/booking/book.server";
 import { getLanguage } from "./i18n.server";
 import { hit, RateLimitedError } from "./rate-limit.server";
 import { hostedCheckoutUrls } from "./booking-steps.server";

@@ -1,18 +1,17 @@
-// The form posts of My Orders and the order pages: start moving a pickup (remembered in the session
-// for /booking?modify=true, where the page offers only bookable slots and saves the new one directly,
-// with no payment), move it, cancel it. The rules are the orders domain's; the API calls the same ones.
+// The form posts and pages of My Orders and the order pages: move a pickup (its own page,
+// /order/{confirmationNumber}/move, where the date picker offers only bookable slots and saves the new
+// one directly, with no payment), and cancel it. The rules are the orders domain's; the API calls the
+// same ones (PUT /api/pickup-requests/{id} is modifyPickup too).
 import { data, redirect } from "@remix-run/node";
-import { checkBookingChoice, bookingPage } from "~/services/booking/choice.server";
-import { BookingError } from "~/services/booking/quote.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { bookingPage, readSlotChoice } from "~/services/booking/choice.server";
 import { cancelPickup, modifyPickup, pickupToMove } from "~/services/orders/changes.server";
 import { findOrder, findOrderById, type OrderRow } from "~/services/orders/orders.server";
-import { sessionStorage } from "~/services/accounts/session.server";
 import { getLanguage } from "./i18n.server";
 import { reject, submissionOf } from "./forms.server";
-import { getSession } from "./session.server";
 import { redirectWithToast } from "./toast.server";
-import { replayUnlessPrimary } from "./replica.server";
-import { formatDate } from "~/lib/dates";
+import { formatDate, windowLabel } from "~/lib/dates";
+import { HISTORY_PATH, movedFrom, movePath } from "~/lib/paths";
 import { formatMoney } from "~/lib/pricing";
 import type { RefundStatus } from "~/services/payments/types";
 import type { User } from "../../../db/schema";
@@ -33,93 +32,81 @@ export function changeRefused(form: FormData, error: BookingError, title: string
   return reject(submissionOf(form), { formErrors: [reason], toast: { title, description: reason } });
 }
 
-/** Remembers which pickup is being moved and opens the date picker in modify mode. */
-export async function startModify(request: Request, user: User, pickupId: number) {
-  const order = pickupToMove(user.id, pickupId);
-  const session = await getSession(request);
-  session.set("modifyingPickupId", order.id);
-  return redirect("/booking?modify=true", { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+/** My Orders' Modify posted by an older page (a kept tab): the pickup's move page, when it can still move. */
+export function startModify(user: User, pickupId: number) {
+  return redirect(movePath(pickupToMove(user.id, pickupId).confirmationNumber), 303);
 }
-
-async function modifyingPickupId(request: Request): Promise<number | null> {
-  const session = await getSession(request);
-  const id = session.get("modifyingPickupId");
-  return typeof id === "number" ? id : null;
-}
-
-/** Forgets a pickup being moved. */
-async function forgetModify(request: Request) {
-  const session = await getSession(request);
-  session.unset("modifyingPickupId");
-  return sessionStorage.commitSession(session);
-}
-
-type Moving =
-  | { kind: "none" }
-  | { kind: "forget"; setCookie: string }
-  | { kind: "redirect"; response: Response }
-  | { kind: "modify"; order: OrderRow };
 
 /**
- * /booking's mode: a new booking, or moving the pickup remembered in the session. Without the modify
- * flag a remembered pickup is forgotten; with it, a pickup that can no longer move goes back to My Orders
- * (with the reason), and so does a page with no pickup being moved (Back after the move: no error).
+ * The spec's address for moving, /booking?modify=true&pickupId={id} (or &confirmationNumber={cn}): the
+ * pickup's move page. Without a pickup of this resident, My Orders shows where things stand.
  */
-export async function pickupBeingMoved(request: Request, user: User, modifyFlag: boolean): Promise<Moving> {
-  const stored = await modifyingPickupId(request);
-  if (!modifyFlag) return stored ? { kind: "forget", setCookie: await forgetOnPrimary(request) } : { kind: "none" };
-  // Nothing being moved (Back after a finished move, a kept tab): My Orders shows where things stand.
-  if (stored === null) return { kind: "redirect", response: redirect("/history") };
-  try {
-    return { kind: "modify", order: pickupToMove(user.id, stored) };
-  } catch (error) {
-    if (!(error instanceof BookingError)) throw error;
-    const headers = new Headers({ "Set-Cookie": await forgetOnPrimary(request) });
-    const toast = { type: "error" as const, title: "orders:toast.modifyFailed", description: `checkout:${error.key}` };
-    return { kind: "redirect", response: await redirectWithToast(request, "/history", toast, headers) };
+export function legacyMoveRedirect(user: User, params: URLSearchParams | FormData, status: 302 | 303 = 302) {
+  const id = Number(params.get("pickupId") ?? "");
+  const number = params.get("confirmationNumber");
+  const order =
+    (id ? findOrderById(user.id, id) : null) ?? (typeof number === "string" ? findOrder(user.id, number) : null);
+  return redirect(order ? movePath(order.confirmationNumber) : HISTORY_PATH, status);
+}
+
+/**
+ * What the move page shows: the pickup (own, still changeable: otherwise My Orders with the reason) and
+ * the date picker for its prefix, its bags fixed.
+ */
+export async function movePage(request: Request, user: User, order: OrderRow, query: URLSearchParams) {
+  const lng = await getLanguage(request);
+  if (!order.changes.allowed) {
+    const toast = {
+      type: "error" as const,
+      title: "orders:toast.modifyFailed",
+      description: "checkout:errors.tooLateToChange",
+    };
+    throw await redirectWithToast(request, HISTORY_PATH, toast);
   }
-}
-
-/** Forgetting writes the session's row: on a LiteFS replica the request is replayed on the primary first. */
-async function forgetOnPrimary(request: Request) {
-  const replay = replayUnlessPrimary(request);
-  if (replay) throw replay;
-  return forgetModify(request);
-}
-
-/** Saves the new slot, forgets the pickup being moved, and goes back to My Orders. */
-async function finishModify(request: Request, user: User, pickupId: number, newSlotId: number) {
-  const moved = await modifyPickup(user, pickupId, newSlotId);
-  const headers = new Headers({ "Set-Cookie": await forgetModify(request) });
-  const order = findOrderById(user.id, moved.id)!;
-  return redirectWithToast(
-    request,
-    "/history",
-    {
-      title: "orders:modify.done",
-      description: "orders:modify.doneDescription",
-      values: { date: formatDate(order.slot.date, user.locale) },
+  // Opened from My Orders for the slot it was on: moved since (Back after the move), My Orders as it stands.
+  const from = query.get("from");
+  if (from !== null && from !== movedFrom(order.slot)) throw redirect(HISTORY_PATH);
+  query.set("bags", String(order.bagsRequested));
+  return {
+    lng,
+    ...bookingPage(user, lng, query),
+    modify: {
+      confirmationNumber: order.confirmationNumber,
+      bags: order.bagsRequested,
+      slotId: order.slot.id,
+      from,
+      // The page's own address, for its forms (given here: lib/paths stays out of this page's script).
+      path: movePath(order.confirmationNumber),
+      // What the resident is moving from, said first: "Wed, Nov 25, 8:00 AM - 12:00 PM".
+      date: formatDate(order.slot.date, lng, "short"),
+      window: windowLabel(order.slot.window, lng),
     },
-    headers,
-  );
+  };
 }
 
-/** /booking?modify=true's Continue: the new slot is saved, or the page comes back with the reason. */
-export async function moveAction(request: Request, user: User, form: FormData) {
-  const moving = await pickupBeingMoved(request, user, true);
-  if (moving.kind !== "modify") return moving.kind === "redirect" ? moving.response : redirect("/history");
-  const values = { bags: String(moving.order.bagsRequested), date: form.get("date"), slotId: form.get("slotId") };
-  const result = checkBookingChoice(user, values);
+/**
+ * The move page's Move: the new slot is saved (modifyPickup checks once that the pickup can still change
+ * and that the slot can be booked) and My Orders says the new date; or the page comes back with the reason.
+ */
+export async function moveFromPage(request: Request, user: User, order: OrderRow, form: FormData) {
+  const values = { bags: String(order.bagsRequested), date: form.get("date"), slotId: form.get("slotId") };
+  const choice = readSlotChoice(values);
   let reason: string;
-  if (result.ok) {
+  if (choice.ok) {
     try {
-      return await finishModify(request, user, moving.order.id, result.slotId);
+      await modifyPickup(user, order.id, choice.slotId);
+      const moved = findOrderById(user.id, order.id)!;
+      return redirectWithToast(request, HISTORY_PATH, {
+        title: "orders:modify.done",
+        description: "orders:modify.doneDescription",
+        values: { date: formatDate(moved.slot.date, user.locale) },
+      });
     } catch (error) {
       if (!(error instanceof BookingError)) throw error;
       reason = `checkout:${error.key}`;
     }
   } else {
-    reason = `booking:${result.error}`;
+    reason = `booking:${choice.error}`;
   }
   const query = new URLSearchParams({
     bags: values.bags,
@@ -130,7 +117,7 @@ export async function moveAction(request: Request, user: User, form: FormData) {
 }
 
 /**
- * A refused date choice on /booking (new or moving): nothing is stored, and the page comes back with
+ * A refused date choice on /booking or the move page: nothing is stored, and the page comes back with
  * the choices it can still show (the reply's values) and the reason.
  */
 export async function refusedChoice(
@@ -162,7 +149,7 @@ export async function cancelFromPage(request: Request, user: User, order: OrderR
 // announced as sent when it was not. The amount in the page's language, not the account's.
 async function cancelledAnswer(request: Request, status: RefundStatus | null, refundCents: number) {
   const lng = await getLanguage(request);
-  return redirectWithToast(request, "/history", {
+  return redirectWithToast(request, HISTORY_PATH, {
     title: "orders:cancel.done",
     description: status ? `orders:refund.${status}` : "orders:refund.none",
     values: { amount: formatMoney(refundCents, lng) },

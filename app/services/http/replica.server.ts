@@ -20,9 +20,9 @@ import { edgeLanguage } from "./edge-guard.server";
  * - `/checkout/return`: the hosted Stripe Checkout's return (and a redirect-based payment's) books the
  *   paid pickup (fulfilPayment);
  * - `/confirm-email`: the welcome e-mail's link spends its token and marks the address confirmed.
- * A GET that writes only sometimes (/booking forgetting the pickup being moved) asks `replayUnlessPrimary`
- * at that point. Sessions are read, never touched, on a GET; the calendar links only read (their token is
- * made by a POST on the profile). A new GET that writes goes in this list the day it writes.
+ * Sessions are read, never touched, on a GET; the calendar links and the unsubscribe page only read
+ * (their token is made by a POST on the profile; unsubscribing is a POST). A new GET that writes goes in
+ * this list the day it writes.
  */
 export const WRITING_READS: readonly string[] = ["/checkout/return", "/confirm-email"];
 
@@ -127,20 +127,4 @@ export function replicaGuard(req: IncomingMessage, res: ServerResponse, next: ()
     res.appendHeader("Set-Cookie", txidCookie(null));
     next();
   }, next);
-}
-
-/**
- * For a GET that writes only sometimes: on a replica, the 409 to throw before that write (the proxy
- * replays the request on the primary); null on the primary.
- */
-export function replayUnlessPrimary(request: Request): Response | null {
-  const primary = primaryInstance();
-  if (primary === null) return null;
-  const { pathname } = new URL(request.url);
-  const { body, ...init } = replayAnswer(
-    primary,
-    pathname,
-    edgeLanguage((name) => request.headers.get(name)),
-  );
-  return new Response(body, init);
 }

@@ -6,7 +6,7 @@
 // On several machines (LiteFS, issue 37) all of it runs on the primary only: a replica checks every
 // second whether it was promoted (its `.primary` file gone) and starts the work then; a primary that
 // lost the lease stops it.
-import { reconcileInBackground } from "~/services/booking/reconcile.server";
+import { reconcileInBackground } from "~/services/checkout/reconcile.server";
 import { seed } from "./seed.server";
 import { purgeExpiredSessions } from "~/services/accounts/session.server";
 import { purgeExpiredResetEmails } from "~/services/accounts/accounts.server";

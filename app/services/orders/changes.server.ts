@@ -6,11 +6,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { releasePlace, takePlace } from "~/services/booking/book.server";
 import { queuePickupCancelled, queuePickupMoved } from "~/services/booking/pickup-emails.server";
 import { recordPickupNotice } from "~/services/booking/pickup-notices.server";
-import { BookingError, offeredSlot } from "~/services/booking/quote.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { offeredSlot } from "~/services/booking/quote.server";
 import { db, durably, schema } from "~/services/platform/db.server";
 import { paymentProvider } from "~/services/payments/index.server";
-import { recordCancelRefund, sendCancelRefund } from "~/services/booking/refunds.server";
-import { REFUND_PENDING } from "~/services/payments/ledger.server";
+import { recordCancelRefund, sendCancelRefund } from "~/services/checkout/cancel-refunds.server";
+import { recordRefundOnPayment, REFUND_PENDING } from "~/services/payments/ledger.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/types";
 import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
@@ -78,15 +79,16 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     releasePlace(tx, pickup.pickupSlotId);
     recordPickupNotice(tx, flipped, "cancelled", at);
     if (payment && refunding) {
-      tx.update(schema.payments)
-        .set({
+      recordRefundOnPayment(
+        tx,
+        payment.id,
+        {
           refundedCents: payment.refundedCents + refundCents,
           status: refundCents >= payment.amountCents ? "refunded" : "partially_refunded",
           failureCode: REFUND_PENDING,
-          updatedAt: at,
-        })
-        .where(eq(schema.payments.id, payment.id))
-        .run();
+        },
+        at,
+      );
     }
     // Nothing to refund: the e-mail is known now and written with the cancellation.
     if (!refunding) queuePickupCancelled(tx, user, flipped, refundCents, null);

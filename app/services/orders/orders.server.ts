@@ -3,7 +3,7 @@
 // query is scoped to the resident: a resident never sees another resident's pickup.
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
-import { refundStatusOf } from "~/services/booking/refunds.server";
+import { refundStatusOf } from "~/services/checkout/cancel-refunds.server";
 import { slotAreasReader } from "~/services/booking/slots.server";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";

@@ -1,12 +1,13 @@
 // The payment ledger: our row for every payment a resident starts (card, hosted page or free order),
-// found by the provider's id or by the booking reference it carries, and its refund states. What the
+// found by the provider's id or by the booking reference it carries, and its states. Every write to a
+// payment row is a function of this module (grep `update(schema.payments` finds them all here). What the
 // row pays for (the booking) is stored as JSON and read by the booking domain, never here.
-import { eq, sql } from "drizzle-orm";
-import { db, durably, schema } from "~/services/platform/db.server";
+import { and, eq, lte, sql } from "drizzle-orm";
+import { db, durably, schema, type Tx } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
 import type { Payment } from "../../../db/schema";
-import type { PaymentProvider, ProviderRefund, RefundStatus } from "./types";
+import type { ProviderIntent } from "./types";
 
 /**
  * A payment whose refund has been decided but may not have reached the provider yet carries this
@@ -74,63 +75,160 @@ export function refundingReason(payment: Payment): string | null {
   return payment.failureCode?.startsWith(REFUNDING) ? payment.failureCode.slice(REFUNDING.length) : null;
 }
 
-/** The money an intent's refunds gave back (succeeded) and gave back or have on their way (covered). */
-function refundTotals(refunds: ProviderRefund[]) {
-  const sum = (statuses: RefundStatus[]) =>
-    refunds.filter((r) => statuses.includes(r.status)).reduce((total, r) => total + r.amountCents, 0);
-  return { succeeded: sum(["succeeded"]), covered: sum(["succeeded", "pending"]) };
+/** Why a checkout's intent was cancelled unpaid (payments.failure_code, status "failed"): never reused or booked. */
+export const INTENT_CANCELED = "intent_canceled";
+
+/**
+ * Why a hosted Checkout Session was released (payments.failure_code, with status "failed"): it expired
+ * unpaid, or its delayed payment failed. Such a payment never books, whatever arrives later.
+ */
+export const HOSTED_RELEASED = { expired: "checkout_expired", failed: "async_payment_failed" } as const;
+
+export function isReleasedHosted(payment: Payment) {
+  return (
+    payment.status === "failed" &&
+    (payment.failureCode === HOSTED_RELEASED.expired || payment.failureCode === HOSTED_RELEASED.failed)
+  );
+}
+
+/** A row still keyed by a hosted Checkout Session (re-keyed to its PaymentIntent once paid). */
+export const isSession = (payment: Payment) => payment.providerPaymentId.startsWith("cs_");
+
+/** A checkout's payment that can still be paid with: not booked, refunded, released or cancelled. */
+export function isOpen(payment: Payment) {
+  return (
+    (payment.status === "requires_payment" || payment.status === "failed") &&
+    !isReleasedHosted(payment) &&
+    payment.failureCode !== INTENT_CANCELED &&
+    !refundingReason(payment)
+  );
 }
 
 /**
- * Brings the refunds of a paid intent up to `targetCents` in all, after listing those the provider
- * already has: a refund that reached the provider but whose answer was lost (or one made more than 24
- * hours ago, past Stripe's idempotency window) is found, never made twice. Only what no succeeded or
- * pending refund covers is asked for, under a key naming the intent, the amount and how many refunds
- * the intent had (so a retry after a failed refund is a new refund, and a repeat of the same retry is
- * de-duplicated). Answers where the target stands: succeeded (all back), pending (some on its way) or
- * failed (some refused); a provider error is thrown.
+ * Writes a payment row for what was just opened at the provider; when the write fails (a full disk, a
+ * locked database), the provider's side is undone (the intent cancelled, the session expired) so it can
+ * never be paid without a row of ours, and the write's error is thrown (the request answers 503).
  */
-export async function refundUpTo(
-  provider: PaymentProvider,
-  intentId: string,
-  targetCents: number,
-): Promise<RefundStatus> {
-  const existing = await provider.listRefunds(intentId);
-  const { succeeded, covered } = refundTotals(existing);
-  if (succeeded >= targetCents) return "succeeded";
-  if (covered >= targetCents) return "pending";
-  const owed = targetCents - covered;
-  const key = `refund-${intentId}-${owed}${existing.length ? `-${existing.length}` : ""}`;
-  const refund = await provider.refund(intentId, owed, key);
-  if (refund.status === "failed") return "failed";
-  return refund.status === "pending" || covered > succeeded ? "pending" : "succeeded";
+export async function recordedOrUndone(record: () => Payment, undo: () => Promise<void>): Promise<Payment> {
+  try {
+    return record();
+  } catch (error) {
+    await undo().catch((undoError: unknown) =>
+      // The resident never got its secret or page, so it cannot be paid; the reconcile would refund it anyway.
+      console.error("[payments] could not undo an intent or session left without its payment row", undoError),
+    );
+    throw error;
+  }
 }
 
-/**
- * Where the refunds of an intent stand against `targetCents`, from the provider's list, asking for
- * nothing: succeeded, pending, or failed while part of it is neither back nor on its way.
- */
-export async function refundStanding(
-  provider: PaymentProvider,
-  intentId: string,
-  targetCents: number,
-): Promise<RefundStatus> {
-  const { succeeded, covered } = refundTotals(await provider.listRefunds(intentId));
-  if (succeeded >= targetCents) return "succeeded";
-  return covered >= targetCents ? "pending" : "failed";
+/** A new quote for an open payment (the promo or the address changed): its amount and what it pays for. */
+export function repricePayment(payment: Payment, amountCents: number, booking: { ref: string }): Payment {
+  const stored = JSON.stringify(booking);
+  db.update(schema.payments)
+    .set({ amountCents, booking: stored, updatedAt: now() })
+    .where(eq(schema.payments.id, payment.id))
+    .run();
+  return { ...payment, amountCents, booking: stored };
 }
 
-/**
- * Refunds at the provider so that it has refunded `refundedTotalCents` of this payment in all, safe to
- * repeat after a crash (refundUpTo lists the intent's refunds first). Throws when the provider refuses.
- */
-export async function refundAtProvider(
-  provider: PaymentProvider,
-  payment: Payment,
-  cents: number,
-  refundedTotalCents: number,
+/** An intent the provider no longer takes payment on (cancelled, or gone): never reused. */
+export function markIntentCanceled(paymentId: number) {
+  db.update(schema.payments)
+    .set({ status: "failed", failureCode: INTENT_CANCELED, updatedAt: now() })
+    .where(and(eq(schema.payments.id, paymentId), sql`${schema.payments.status} in ('requires_payment', 'failed')`))
+    .run();
+}
+
+/** What a card confirmation answered: declined (failed, with the card's code) or awaiting its payment. */
+export function recordCardOutcome(
+  paymentId: number,
+  status: "requires_payment" | "failed",
+  failureCode: string | null,
 ) {
-  if (cents <= 0 || payment.provider === "free") return;
-  const status = await refundUpTo(provider, payment.providerPaymentId, refundedTotalCents);
-  if (status === "failed") throw new Error(`Refund of ${payment.providerPaymentId} failed at the provider`);
+  db.update(schema.payments)
+    .set({ status, failureCode, updatedAt: now() })
+    .where(eq(schema.payments.id, paymentId))
+    .run();
+}
+
+/** The bank's authentication step failed: the payment waits for another try, marked why. */
+export function markAuthenticationFailed(paymentId: number) {
+  db.update(schema.payments)
+    .set({ status: "failed", failureCode: "authentication_failed", updatedAt: now() })
+    .where(and(eq(schema.payments.id, paymentId), eq(schema.payments.status, "requires_payment")))
+    .run();
+}
+
+/** The payment booked its pickup: paid, with the card it was paid with (in the booking's transaction). */
+export function markPaid(tx: Tx, paymentId: number, card: Pick<ProviderIntent, "cardBrand" | "cardLast4">) {
+  tx.update(schema.payments)
+    .set({ status: "succeeded", cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: now() })
+    .where(eq(schema.payments.id, paymentId))
+    .run();
+}
+
+/** A full refund decided (before the provider is asked): the payment never books meanwhile. */
+export function claimFullRefund(tx: Tx, paymentId: number, reason: string) {
+  tx.update(schema.payments)
+    .set({ failureCode: `${REFUNDING}${reason}`, updatedAt: now() })
+    .where(eq(schema.payments.id, paymentId))
+    .run();
+}
+
+/** The provider refused the full refund: the payment is left as it was, so it can be tried again. */
+export function undoFullRefundClaim(paymentId: number, reason: string, previousFailureCode: string | null) {
+  db.update(schema.payments)
+    .set({ failureCode: previousFailureCode, updatedAt: now() })
+    .where(and(eq(schema.payments.id, paymentId), eq(schema.payments.failureCode, `${REFUNDING}${reason}`)))
+    .run();
+}
+
+/** The full refund reached the provider: refunded, with its reason. */
+export function markFullyRefunded(paymentId: number, amountCents: number, reason: string) {
+  db.update(schema.payments)
+    .set({ status: "refunded", refundedCents: amountCents, failureCode: reason, updatedAt: now() })
+    .where(and(eq(schema.payments.id, paymentId), sql`${schema.payments.status} <> 'refunded'`))
+    .run();
+}
+
+/** A hosted session released unpaid (expired, or its delayed payment failed): it never books. */
+export function markHostedReleased(tx: Tx, paymentId: number, reason: keyof typeof HOSTED_RELEASED) {
+  tx.update(schema.payments)
+    .set({ status: "failed", failureCode: HOSTED_RELEASED[reason], updatedAt: now() })
+    .where(eq(schema.payments.id, paymentId))
+    .run();
+}
+
+/** A free order whose booking was refused: nothing was charged, the row is failed. */
+export function markFreeFailed(paymentId: number) {
+  db.update(schema.payments).set({ status: "failed", updatedAt: now() }).where(eq(schema.payments.id, paymentId)).run();
+}
+
+/** Free orders written but never booked (a crash in between), unchanged since `settledBefore`: failed. */
+export function failFreeOrdersWithoutPickup(settledBefore: number, at = now()): number {
+  const p = schema.payments;
+  const noPickup = sql`not exists (select 1 from ${schema.pickupRequests} where ${schema.pickupRequests.paymentId} = ${p.id})`;
+  return db
+    .update(p)
+    .set({ status: "failed", failureCode: "interrupted", updatedAt: at })
+    .where(and(eq(p.provider, "free"), eq(p.status, "succeeded"), noPickup, lte(p.updatedAt, settledBefore)))
+    .run().changes;
+}
+
+/** Where a cancelled pickup's refund stands, on its payment: the money back or on its way, and its mark. */
+export function recordRefundOnPayment(
+  tx: Tx,
+  paymentId: number,
+  values: Pick<Payment, "refundedCents" | "status" | "failureCode">,
+  at = now(),
+) {
+  tx.update(schema.payments)
+    .set({ ...values, updatedAt: at })
+    .where(eq(schema.payments.id, paymentId))
+    .run();
+}
+
+/** Erasure (privacy/anonymise): the payment row rewritten with its personal columns emptied. */
+export function erasePayment(tx: Tx, paymentId: number, values: Partial<Payment>) {
+  tx.update(schema.payments).set(values).where(eq(schema.payments.id, paymentId)).run();
 }

@@ -7,6 +7,7 @@
 import { getTableColumns, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { schema, sqlite, type Tx } from "~/services/platform/db.server";
+import { erasePayment } from "~/services/payments/ledger.server";
 
 /** Kept rows: their table, the column that ties them to the account, and the columns that keep a value. */
 export const KEPT_TABLES = {
@@ -156,13 +157,10 @@ export function detachAccount(tx: Tx, user: { id: number; email: string }, at: n
   );
   const payments = tx.select().from(schema.payments).where(eq(schema.payments.userId, user.id)).all();
   for (const payment of payments) {
-    tx.update(schema.payments)
-      .set({
-        ...erasedColumns(schema.payments, [...KEPT_TABLES.payments.keep, "booking"]),
-        booking: bookingWithoutAddress(payment.booking),
-      })
-      .where(eq(schema.payments.id, payment.id))
-      .run();
+    erasePayment(tx, payment.id, {
+      ...erasedColumns(schema.payments, [...KEPT_TABLES.payments.keep, "booking"]),
+      booking: bookingWithoutAddress(payment.booking),
+    });
   }
   for (const kept of [KEPT_TABLES.pickup_requests, KEPT_TABLES.checkouts, KEPT_TABLES.promo_redemptions]) {
     const erased = erasedColumns(kept.table, kept.keep);

@@ -6,7 +6,10 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { db, schema, type Tx } from "~/services/platform/db.server";
-import { BookingError, quoteBooking } from "./quote.server";
+import { paidPickupOf } from "~/services/booking/book.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { quoteBooking } from "~/services/booking/quote.server";
+import { isOpen, isSession } from "~/services/payments/ledger.server";
 import type { BagCount } from "~/lib/pricing";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
@@ -20,15 +23,6 @@ export function newCheckoutId(): string {
 /** A checkout id from a URL or a body, or null when it is missing or malformed. */
 export function parseCheckoutId(value: unknown): string | null {
   return typeof value === "string" && CHECKOUT_ID.test(value) ? value : null;
-}
-
-/** The pickup a checkout of this resident booked, if it is paid. */
-export function paidPickupOf(userId: number, checkoutId: string, tx: Tx | typeof db = db): PickupRequest | undefined {
-  return tx
-    .select()
-    .from(schema.pickupRequests)
-    .where(and(eq(schema.pickupRequests.checkoutId, checkoutId), eq(schema.pickupRequests.userId, userId)))
-    .get();
 }
 
 /** Thrown when a payment is started on a checkout that is already paid: the answer is the pickup it booked. */
@@ -91,6 +85,13 @@ export function paymentsOfCheckout(checkoutId: string): Payment[] {
     .where(eq(schema.payments.checkoutId, checkoutId))
     .orderBy(desc(schema.payments.id))
     .all();
+}
+
+/** The checkout's open payment of this kind (an intent, or a hosted session), the latest first. */
+export function openPaymentOf(checkoutId: string, providerName: string, kind: "intent" | "session") {
+  return paymentsOfCheckout(checkoutId).find(
+    (p) => p.provider === providerName && isOpen(p) && isSession(p) === (kind === "session"),
+  );
 }
 
 const queues = new Map<string, Promise<unknown>>();

@@ -1,18 +1,22 @@
-// Paying by card at checkout: the simulated card path (with and without JavaScript) and the hosted
-// Stripe path. Both end in book.server's fulfilPayment; free orders are book.server's bookFree.
-import { fulfilPayment, openCardPayment, openHostedSession } from "./book.server";
-import { claimCheckout, oneAtATime } from "./checkouts.server";
-import { BookingError, type BookingRequest } from "./quote.server";
-import { PENDING_HOLD_MS } from "./promos.server";
-import { db, schema } from "~/services/platform/db.server";
-import { isSimulated, isStripe, paymentProvider } from "~/services/payments/index.server";
-import { customerIdFor } from "~/services/payments/customers.server";
-import { findPaymentByProviderId } from "~/services/payments/ledger.server";
+// The simulated card (the provider without Stripe, with and without JavaScript) and its 3-D Secure
+// step: the card form posted to our server, the simulated bank's authentication page, and the one-post
+// payment of the no-JavaScript checkout. Each ends in fulfil.server's fulfilPayment.
+import { db } from "~/services/platform/db.server";
+import { pickupOfPayment } from "~/services/booking/book.server";
+import { BookingError } from "~/services/booking/errors.server";
+import type { BookingRequest } from "~/services/booking/quote.server";
+import { storedBooking } from "~/services/booking/stored-booking.server";
+import { isSimulated, paymentProvider } from "~/services/payments/index.server";
+import {
+  findPaymentByProviderId,
+  markAuthenticationFailed,
+  recordCardOutcome,
+} from "~/services/payments/ledger.server";
 import type { CardErrorCode, CardInput } from "~/services/payments/types";
-import { and, eq } from "drizzle-orm";
-import { now } from "~/lib/clock";
-import type { Language } from "~/lib/i18n";
-import { CURRENCY, type BagCount } from "~/lib/pricing";
+import { openCardPayment } from "./card.server";
+import { fulfilPayment } from "./fulfil.server";
+import { claimCheckout, oneAtATime } from "./record.server";
+import type { BagCount } from "~/lib/pricing";
 import type { PickupRequest, User } from "../../../db/schema";
 
 /** A card the provider refused; code maps to the spec's messages (checkout namespace `card.errors.*`). */
@@ -60,19 +64,12 @@ export async function confirmSimulatedCard(
   }
   const result = await provider.confirmCard(paymentIntentId, card);
   if (!result.ok && "code" in result) {
-    setPaymentState(payment.id, "failed", result.code);
+    recordCardOutcome(payment.id, "failed", result.code);
     throw new CardError(result.code);
   }
-  setPaymentState(payment.id, "requires_payment", null);
+  recordCardOutcome(payment.id, "requires_payment", null);
   if (!result.ok) return { status: "requires_action", redirectUrl: authenticationUrl(paymentIntentId) };
   return { status: "succeeded" as const };
-}
-
-function setPaymentState(paymentId: number, status: "requires_payment" | "failed", failureCode: string | null) {
-  db.update(schema.payments)
-    .set({ status, failureCode, updatedAt: now() })
-    .where(eq(schema.payments.id, paymentId))
-    .run();
 }
 
 /**
@@ -103,13 +100,9 @@ function ownSimulatedPayment(userId: number, paymentIntentId: string) {
   if (!isSimulated(provider) || !payment || payment.userId !== userId || payment.provider !== "simulated") {
     throw new BookingError("errors.paymentNotFound", 404);
   }
-  const booking = JSON.parse(payment.booking) as { bags: BagCount; slotId: number };
+  const booking = storedBooking(payment);
   const checkout = payment.checkoutId ? { id: payment.checkoutId, bags: booking.bags, slotId: booking.slotId } : null;
   return { provider, payment, checkout };
-}
-
-function pickupOfPayment(paymentId: number) {
-  return db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.paymentId, paymentId)).get();
 }
 
 /** Where a checkout goes back to: its bags, slot and id (null for a payment started without one). */
@@ -122,7 +115,7 @@ export type CheckoutRef = { id: string; bags: BagCount; slotId: number } | null;
  */
 export async function simulatedAuthentication(userId: number, paymentIntentId: string) {
   const { provider, payment, checkout } = ownSimulatedPayment(userId, paymentIntentId);
-  const booked = pickupOfPayment(payment.id);
+  const booked = pickupOfPayment(db, payment.id);
   if (booked) return { state: "booked" as const, pickup: booked };
   const intent = await provider.retrieveIntent(paymentIntentId);
   if (!intent || (intent.status !== "requires_action" && intent.status !== "succeeded")) {
@@ -153,7 +146,7 @@ export async function finishSimulatedAuthentication(
 > {
   const { provider, payment, checkout } = ownSimulatedPayment(userId, paymentIntentId);
   const work = async () => {
-    const booked = pickupOfPayment(payment.id);
+    const booked = pickupOfPayment(db, payment.id);
     if (booked) return { state: "booked" as const, pickup: booked };
     const intent = await provider.authenticate(paymentIntentId, outcome);
     if (intent?.status === "succeeded") {
@@ -166,49 +159,11 @@ export async function finishSimulatedAuthentication(
       }
     }
     if (outcome === "fail" && intent?.status === "requires_payment_method") {
-      db.update(schema.payments)
-        .set({ status: "failed", failureCode: "authentication_failed", updatedAt: now() })
-        .where(and(eq(schema.payments.id, payment.id), eq(schema.payments.status, "requires_payment")))
-        .run();
+      markAuthenticationFailed(payment.id);
       return { state: "failed" as const, reason: "card.errors.authentication_failed", checkout };
     }
     // No longer waiting for authentication (failed before, paid with another card, cancelled): nothing to do.
     return { state: "failed" as const, reason: "errors.paymentNotCompleted", checkout };
   };
   return checkout ? oneAtATime(checkout.id, work) : work();
-}
-
-/**
- * Without JavaScript on Stripe: a Checkout Session, paid on Stripe's page, fulfilled on return or by
- * webhook. `urls` are where Stripe sends the resident back (the web edge's hostedCheckoutUrls).
- */
-export async function startHostedCheckout(
-  user: User,
-  request: BookingRequest,
-  lng: Language,
-  urls: { successUrl: string; cancelUrl: string },
-  checkoutId: string | null = null,
-) {
-  const provider = paymentProvider();
-  if (!isStripe(provider)) throw new BookingError("errors.paymentSystem", 409);
-  return openHostedSession(
-    user,
-    request,
-    { checkoutId, provider },
-    async ({ quote, metadata, description, idempotencyKey }) =>
-      provider.createCheckoutSession({
-        amountCents: quote.breakdown.totalCents,
-        currency: CURRENCY,
-        metadata,
-        description,
-        customerId: await customerIdFor(user, provider),
-        successUrl: urls.successUrl,
-        cancelUrl: urls.cancelUrl,
-        locale: lng,
-        // Open as long as the promo hold (Stripe's own minimum is 30 minutes): then it expires, and the
-        // webhook releases what it held.
-        expiresAt: now() + PENDING_HOLD_MS,
-        idempotencyKey,
-      }),
-  );
 }

@@ -11,19 +11,15 @@
 // - a free order whose payment row was written but whose pickup was not is marked failed;
 // - a pickup booked just before the crash, whose confirmation e-mail never reached the outbox, gets it.
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import {
-  cancelAbandonedIntent,
-  fulfilHostedSession,
-  fulfilPayment,
-  HOSTED_RELEASED,
-  INTENT_CANCELED,
-  settleOrphanIntent,
-} from "./book.server";
-import { queueBookingConfirmation } from "./pickup-emails.server";
-import { BookingError } from "./quote.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { queueBookingConfirmation } from "~/services/booking/pickup-emails.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
-import { sendCancelRefund, unsettledCancelRefunds } from "./refunds.server";
+import { failFreeOrdersWithoutPickup, HOSTED_RELEASED, INTENT_CANCELED } from "~/services/payments/ledger.server";
+import { cancelAbandonedIntent } from "./card.server";
+import { sendCancelRefund, unsettledCancelRefunds } from "./cancel-refunds.server";
+import { fulfilHostedSession, fulfilPayment } from "./fulfil.server";
+import { settleOrphanIntent } from "./orphans.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import { now } from "~/lib/clock";
 
@@ -164,12 +160,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   }
 
   // 3. Free orders: nothing was charged, so an order whose pickup was never written is simply failed.
-  const freed = db
-    .update(p)
-    .set({ status: "failed", failureCode: "interrupted", updatedAt: at })
-    .where(and(eq(p.provider, "free"), eq(p.status, "succeeded"), noPickup, lte(p.updatedAt, settledBefore)))
-    .run();
-  report.abandonedFree = freed.changes;
+  report.abandonedFree = failFreeOrdersWithoutPickup(settledBefore, at);
 
   // 4. Pickups of the last two days with no booking-confirmed e-mail at all (booked before the e-mail was
   //    written in the booking's transaction). One that exists, queued or failing, is the outbox worker's

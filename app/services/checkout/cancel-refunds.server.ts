@@ -5,7 +5,8 @@
 // or on its way, and its failure_code marks what reconcile still has to settle.
 import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
-import { findPaymentByProviderId, REFUND_PENDING, refundStanding, refundUpTo } from "~/services/payments/ledger.server";
+import { findPaymentByProviderId, recordRefundOnPayment, REFUND_PENDING } from "~/services/payments/ledger.server";
+import { refundStanding, refundUpTo } from "~/services/payments/provider-refunds.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/types";
 import { now } from "~/lib/clock";
@@ -56,15 +57,16 @@ export function recordCancelRefund(pickup: PickupRequest, payment: Payment, stat
       .set({ refundStatus: status, updatedAt: at })
       .where(eq(schema.pickupRequests.id, pickup.id))
       .run();
-    tx.update(schema.payments)
-      .set({
+    recordRefundOnPayment(
+      tx,
+      payment.id,
+      {
         refundedCents: counted ? refundCents : 0,
         status: !counted ? "succeeded" : refundCents >= payment.amountCents ? "refunded" : "partially_refunded",
         failureCode: status === "succeeded" ? null : status === "pending" ? REFUND_PENDING : REFUND_FAILED,
-        updatedAt: at,
-      })
-      .where(eq(schema.payments.id, payment.id))
-      .run();
+      },
+      at,
+    );
   });
 }
 

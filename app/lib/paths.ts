@@ -1,0 +1,30 @@
+// Where things are: a pickup's page addresses, built in one place for components, the web edge and
+// e-mails alike (the spec names the URLs; this module only spells them). The confirmation page's
+// address stays in lib/pickup-status (confirmationPath): the checkout page's script imports it, and
+// moving it here would give the order pages' shared chunk a second reader, one more script per page.
+
+/** A pickup's own page, its receipt: every e-mail links here. */
+export function orderPath(confirmationNumber: string): string {
+  return `/order/${confirmationNumber}`;
+}
+
+/** Moving a pickup to another date: its own page, the pickup in its address. */
+export function movePath(confirmationNumber: string): string {
+  return `${orderPath(confirmationNumber)}/move`;
+}
+
+/**
+ * The move page's `from`: the date and window a pickup is moved from ("2026-12-21-morning"). A move page
+ * opened for a pickup that has moved since (Back after the move) answers My Orders.
+ */
+export function movedFrom(slot: { date: string; window: string }): string {
+  return `${slot.date}-${slot.window}`;
+}
+
+/** Cancelling a pickup: asked first, on its own page. */
+export function cancelPath(confirmationNumber: string): string {
+  return `${orderPath(confirmationNumber)}/cancel`;
+}
+
+/** My Orders. */
+export const HISTORY_PATH = "/history";

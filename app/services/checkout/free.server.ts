@@ -1,0 +1,40 @@
+// A free order (a total of one cent or less, after a promo): no card, booked at once, once per checkout.
+import { bookInTransaction } from "~/services/booking/book.server";
+import { BookingError } from "~/services/booking/errors.server";
+import { quoteBooking, type BookingRequest } from "~/services/booking/quote.server";
+import { newBooking } from "~/services/booking/stored-booking.server";
+import { markFreeFailed, recordPayment } from "~/services/payments/ledger.server";
+import { CheckoutPaidError, claimCheckout, oneAtATime } from "./record.server";
+import { paidPickupOf } from "~/services/booking/book.server";
+import type { User } from "../../../db/schema";
+
+/** A total of one cent or less: no card; booked at once, once per checkout. */
+export async function bookFree(user: User, request: BookingRequest, checkoutId: string | null = null) {
+  const id = claimCheckout(user, request, checkoutId);
+  return oneAtATime(id, async () => {
+    const paid = paidPickupOf(user.id, id);
+    if (paid) throw new CheckoutPaidError(paid);
+    return bookFreeNow(user, request, id);
+  });
+}
+
+async function bookFreeNow(user: User, request: BookingRequest, checkoutId: string) {
+  const quote = quoteBooking(user, request);
+  if (!quote.breakdown.isFree) throw new BookingError("errors.notFree", 409);
+  const booking = newBooking(quote);
+  const payment = recordPayment({
+    provider: "free",
+    providerPaymentId: `free_${booking.ref}`,
+    userId: user.id,
+    amountCents: quote.breakdown.totalCents,
+    booking,
+    status: "succeeded",
+    checkoutId,
+  });
+  try {
+    return bookInTransaction(payment, user, { cardBrand: null, cardLast4: null }).pickup;
+  } catch (error) {
+    markFreeFailed(payment.id);
+    throw error;
+  }
+}
