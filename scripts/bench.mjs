@@ -3,7 +3,7 @@
 // Lighthouse's mobile score (median of 3); each target's req/s, p50 and p99 beside the floor's, measured
 // in the same run (floor, target, floor), with a node:http hello world line; peak RSS under 250
 // connections of mixed traffic; bookings per second through the service path; a last-place race
-// over HTTP; and the driver's route order for 200 stops (scripts/bench-route.ts). Exits non-zero naming every budget missed. Not part of `npm test`. README "Performance".
+// over HTTP; and the driver's route order for 200 stops (scripts/bench-route.ts). Exits non-zero naming every budget missed. Not part of `npm test`. docs/performance.md.
 //
 // Environment (all optional): BENCH_PORT (3240; hello world on the next port, the floor on the one after),
 // BENCH_DURATION (seconds per throughput run, 10), BENCH_WARMUP (seconds of unreported load before each

@@ -1,7 +1,7 @@
 // `npm run reminders -- --at <ISO time>`: the day-before reminder job once, as if it were that time
 // (issue 35): writes the reminders due then to the outboxes and delivers them (e-mail with SMTP_URL;
 // texts by Twilio or recorded) before it exits. What was already written is not written again, so a
-// second run sends nothing. Operators run it after downtime (README, "Reminders, texts and alerts").
+// second run sends nothing. Operators run it after downtime (docs/operations.md, "Reminders, texts and alerts").
 import { parseArgs } from "node:util";
 import { setNow } from "../app/lib/clock";
 import { queueDueReminders } from "../app/services/notices/reminders.server";

@@ -4,7 +4,8 @@
 // posts: works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { AlertFormView, AlertPreview } from "~/components/admin/alerts";
 import { AlertFormSchema } from "~/lib/alert-form";
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AlertsPage() {
   const { idempotencyKey } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["alerts", "admin", "common"]);
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
   return (

@@ -3,7 +3,8 @@
 // new slot (the same service as PUT /api/pickup-requests/{id}) and goes back to My Orders, which names
 // the new date. The choices travel in the query (?date=...&slotId=...) for the plain GET form.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { BookingForm } from "~/components/booking/booking-form";
 import { NoDates, ServiceAreaNotice } from "~/components/booking/notices";
@@ -42,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function MovePickup() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const location = useLocation();
   const { t } = useTranslation(["booking", "orders", "common"]);
   // A refused Move comes back with the choices the page can still show, and the reason.

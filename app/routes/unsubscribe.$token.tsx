@@ -3,7 +3,8 @@
 // turns it off, and so does a mail client's RFC 8058 POST (`List-Unsubscribe=One-Click`). A tampered or
 // unknown token answers 400 with a page saying the link is not valid.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
 import { data, getT, readUnsubscribeToken, unsubscribe } from "~/services/http/pages.server";
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function Unsubscribe() {
   const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
+  const acted = useActionAnswer<typeof action>();
   const view = acted ?? loaded;
   const { t } = useTranslation(["reminders", "common"]);
   return (

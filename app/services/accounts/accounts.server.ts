@@ -59,7 +59,7 @@ export function toPublicUser(user: User): PublicUser {
   };
 }
 
-function findUserByEmail(email: string) {
+export function findUserByEmail(email: string) {
   return db
     .select()
     .from(schema.users)
