@@ -32,7 +32,7 @@ export const MATERIALS: MaterialSeed[] = [
       "poignée de porte|bouton d’armoire|poignée de tiroir|charnière|plaque d’interrupteur|plaque de prise|moulure|carreau de céramique|tuile|luminaire|plafonnier|applique murale|robinet|pomme de douche|porte-serviette|crochet|butoir de porte|numéro de maison|quincaillerie",
     icon: "wrench",
     color: "brown",
-    sortOrder: 1,
+    sortOrder: 12,
   },
   {
     category: "batteries",
@@ -52,7 +52,7 @@ export const MATERIALS: MaterialSeed[] = [
       "pile AA|pile AAA|pile C|pile D|pile 9 V|pile bouton|pile de montre|pile rechargeable|pile au lithium|batterie lithium-ion|batterie de cellulaire|batterie de téléphone|batterie d’ordinateur portable|batterie d’appareil photo|batterie d’outil électrique|batterie de perceuse|batterie de vélo électrique|batterie de trottinette|chargeur portatif|pile d’appareil auditif|piles de télécommande",
     icon: "battery",
     color: "yellow",
-    sortOrder: 2,
+    sortOrder: 1,
   },
   {
     category: "chopsticks",
@@ -72,7 +72,7 @@ export const MATERIALS: MaterialSeed[] = [
       "baguettes en bois|baguettes en bambou|baguettes jetables|baguettes de sushi|brochettes|brochettes de barbecue|bâtonnets à café|bâtonnets à mélanger|bâtons de popsicle|bâtonnets de sucette glacée",
     icon: "utensils",
     color: "amber",
-    sortOrder: 3,
+    sortOrder: 11,
   },
   {
     category: "electronic_tech_waste",
@@ -92,7 +92,7 @@ export const MATERIALS: MaterialSeed[] = [
       "cellulaire|téléphone cellulaire|téléphone intelligent|téléphone|téléphone sans fil|iPhone|tablette|iPad|ordinateur portable|portable|chargeur|câble|câble USB|adaptateur|clavier|souris|écouteurs|casque d’écoute|routeur|modem|disque dur|clé USB|appareil photo numérique|caméra|manette de jeu|brosse à dents électrique|tondeuse à cheveux|rasoir électrique|liseuse|GPS|montre intelligente|haut-parleur|webcam",
     icon: "laptop",
     color: "indigo",
-    sortOrder: 4,
+    sortOrder: 2,
   },
   {
     category: "household_paint",
@@ -112,7 +112,7 @@ export const MATERIALS: MaterialSeed[] = [
       "pot de peinture|gallon de peinture|restes de peinture|peinture au latex|peinture acrylique|peinture à l’huile|peinture alkyde|apprêt|teinture|teinture à bois|vernis|produit de finition|teinture de patio|peinture d’intérieur|peinture d’extérieur",
     icon: "paint-bucket",
     color: "red",
-    sortOrder: 5,
+    sortOrder: 3,
   },
   {
     category: "office_supplies",
@@ -132,7 +132,7 @@ export const MATERIALS: MaterialSeed[] = [
       "stylo|crayon|crayon à bille|marqueur|feutre|surligneur|portemine|cartable|reliure|chemise de classement|agrafeuse|perforatrice|règle|calculatrice|cartouche d’encre|cartouche de toner|cartouche d’imprimante|bâton de colle|dévidoir de ruban|ciseaux|fournitures scolaires",
     icon: "briefcase",
     color: "gray",
-    sortOrder: 6,
+    sortOrder: 10,
   },
   {
     category: "plastic_toys",
@@ -172,7 +172,7 @@ export const MATERIALS: MaterialSeed[] = [
       "lunettes|lunettes de vue|lunettes de prescription|lunettes de lecture|lunettes de soleil|verres|montures|étui à lunettes|lunettes pour enfants",
     icon: "glasses",
     color: "teal",
-    sortOrder: 8,
+    sortOrder: 6,
   },
   {
     category: "shoes",
@@ -192,7 +192,7 @@ export const MATERIALS: MaterialSeed[] = [
       "espadrilles|souliers|chaussures de course|souliers habillés|bottes|bottes d’hiver|bottes de pluie|sandales|gougounes|pantoufles|chaussures à crampons|talons hauts|mocassins|patins sans lames",
     icon: "footprints",
     color: "orange",
-    sortOrder: 9,
+    sortOrder: 5,
   },
   {
     category: "tennis_balls",
@@ -210,7 +210,7 @@ export const MATERIALS: MaterialSeed[] = [
     itemsFr: "balle de tennis|balle de pickleball|balle de squash|balles de tennis usées|balles à plat",
     icon: "tennis-ball",
     color: "lime",
-    sortOrder: 10,
+    sortOrder: 9,
   },
   {
     category: "textiles_and_clothing",
@@ -230,7 +230,7 @@ export const MATERIALS: MaterialSeed[] = [
       "jeans|vieux jeans|denim|t-shirt|chemise|chandail|pantalon|robe|jupe|manteau|veste|tricot|coton ouaté|kangourou|sous-vêtements|bas|chaussettes|literie|draps|couette|taie d’oreiller|serviette|rideaux|nappe|foulard|chapeau|tuque|ceinture|sac à main|toutou|peluche|gants|mitaines",
     icon: "shirt",
     color: "blue",
-    sortOrder: 11,
+    sortOrder: 4,
   },
   {
     category: "wine_corks",
@@ -249,6 +249,6 @@ export const MATERIALS: MaterialSeed[] = [
       "bouchon de liège|bouchon de vin|bouchon de champagne|liège naturel|sous-verre en liège|tableau de liège|babillard en liège",
     icon: "wine",
     color: "zinc",
-    sortOrder: 12,
+    sortOrder: 8,
   },
 ];

@@ -33,19 +33,20 @@ test.describe("accepted materials in English", () => {
     await page.goto("/materials");
     await expect(page.getByRole("heading", { name: "Accepted materials" })).toBeVisible();
     await expect(categoryList(page, "Material categories")).toHaveCount(12);
+    // What residents bring most first (issue 33 part 12).
     await expect(shownNames(page)).toHaveText([
-      "Architectural Items",
       "Batteries",
-      "Chopsticks",
       "Electronics & Tech Waste",
       "Household Paint",
-      "Office Supplies",
-      "Plastic Toys",
-      "Prescription Glasses & Sunglasses",
-      "Shoes",
-      "Tennis Balls",
       "Textiles & Clothing",
+      "Shoes",
+      "Prescription Glasses & Sunglasses",
+      "Plastic Toys",
       "Wine Corks",
+      "Tennis Balls",
+      "Office Supplies",
+      "Chopsticks",
+      "Architectural Items",
     ]);
     // Every category has its icon, drawn inline.
     await expect(page.locator("main summary svg[data-icon]")).toHaveCount(12);

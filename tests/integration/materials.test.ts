@@ -34,19 +34,20 @@ describe("materials catalogue", () => {
   });
 
   it("lists the categories in the seeded order", () => {
+    // What residents bring most first (issue 33 part 12: not A-Z, which put Architectural Items first).
     expect(categories(listMaterials("en"))).toEqual([
-      "architectural_items",
       "batteries",
-      "chopsticks",
       "electronic_tech_waste",
       "household_paint",
-      "office_supplies",
-      "plastic_toys",
-      "prescription_glasses_and_prescription_sunglasses",
-      "shoes",
-      "tennis_balls",
       "textiles_and_clothing",
+      "shoes",
+      "prescription_glasses_and_prescription_sunglasses",
+      "plastic_toys",
       "wine_corks",
+      "tennis_balls",
+      "office_supplies",
+      "chopsticks",
+      "architectural_items",
     ]);
   });
 

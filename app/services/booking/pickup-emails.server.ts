@@ -3,10 +3,10 @@
 // resident's language: the confirmation number, the date and window, a link and the support address.
 // The confirmation is also the receipt: subtotal, GST and QST with the registration numbers, the total
 // and the card that paid.
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { pickupEmailValues } from "./pickup-email-values.server";
-import { schema, type Db, type Tx } from "~/services/platform/db.server";
+import { db, schema, type Db, type Tx } from "~/services/platform/db.server";
 import { emailT, queueEmail, type EmailT } from "~/services/platform/mailer.server";
 import { findSlot } from "./slots.server";
 import { pickupEventAttachment } from "./pickup-calendar.server";
@@ -117,6 +117,43 @@ export function queuePickupCancelled(
       ? t(`pickup-cancelled.refund.${refundStatus}`, { amount: formatMoney(refundCents, lng) })
       : t("pickup-cancelled.refund.none"),
   }));
+}
+
+/**
+ * Whether this pickup's cancellation e-mail is written (queued, sent or failing): the outbox row to its
+ * address whose subject names the pickup. Sent rows keep their subject, so this holds for good.
+ */
+export function cancellationEmailWritten(tx: Db | Tx, to: string, confirmationNumber: string): boolean {
+  const o = schema.emailOutbox;
+  return Boolean(
+    tx
+      .select({ id: o.id })
+      .from(o)
+      .where(and(eq(o.kind, "pickup-cancelled"), eq(o.to, to), sql`instr(${o.subject}, ${confirmationNumber}) > 0`))
+      .limit(1)
+      .get(),
+  );
+}
+
+/**
+ * A refunded cancellation's e-mail, once: written after the provider's answer (its refund line says where
+ * the money stands), by the request that cancelled or, after a crash in between, by the reconcile. Both
+ * ask in one write transaction whether it is already written, so exactly one is.
+ */
+export function queuePickupCancelledOnce(
+  user: User,
+  pickup: PickupRequest,
+  refundCents: number,
+  refundStatus: "succeeded" | "pending" | "failed" | null,
+): boolean {
+  return db.transaction(
+    (tx) => {
+      if (cancellationEmailWritten(tx, user.email, pickup.confirmationNumber)) return false;
+      queuePickupCancelled(tx, user, pickup, refundCents, refundStatus);
+      return true;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**

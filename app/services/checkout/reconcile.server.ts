@@ -10,9 +10,13 @@
 //   first, so none is made twice) until it is settled;
 // - a free order whose payment row was written but whose pickup was not is marked failed;
 // - a pickup booked just before the crash, whose confirmation e-mail never reached the outbox, gets it.
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { BookingError } from "~/services/booking/errors.server";
-import { queueBookingConfirmation } from "~/services/booking/pickup-emails.server";
+import {
+  cancellationEmailWritten,
+  queueBookingConfirmation,
+  queuePickupCancelledOnce,
+} from "~/services/booking/pickup-emails.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isStripe, paymentProvider } from "~/services/payments/index.server";
 import { failFreeOrdersWithoutPickup, HOSTED_RELEASED, INTENT_CANCELED } from "~/services/payments/ledger.server";
@@ -36,6 +40,8 @@ export type ReconcileReport = {
   refundsSent: number;
   /** Cancelled pickups whose refund the provider refused again; retried next run and listed for admins. */
   refundsFailed: number;
+  /** Cancelled pickups whose e-mail a crash kept from being written after the refund's answer, written now. */
+  cancellationsSent: number;
   /** Checkout intents unpaid for an hour, cancelled at the provider. */
   abandonedIntents: number;
   /** Free orders left without a pickup, marked failed. */
@@ -76,6 +82,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     abandonedIntents: 0,
     abandonedFree: 0,
     confirmationsSent: 0,
+    cancellationsSent: 0,
     errors: 0,
   };
   const p = schema.payments;
@@ -185,6 +192,32 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   for (const { pickup, user } of unconfirmed) {
     queueBookingConfirmation(db, user, pickup);
     report.confirmationsSent += 1;
+  }
+
+  // 5. Cancelled pickups of the last two days whose refund is settled (or never was due) and whose
+  //    cancellation e-mail was never written: a crash between the provider's answer and the e-mail. Five
+  //    minutes old at least, so a live cancel (its provider call included) writes its own; either way the
+  //    write is guarded (queuePickupCancelledOnce), so a resident gets it exactly once.
+  const unannounced = db
+    .select({ pickup: r, user: schema.users })
+    .from(r)
+    .innerJoin(schema.users, eq(schema.users.id, r.userId))
+    .where(
+      and(
+        eq(r.status, "Cancelled"),
+        isNull(schema.users.deletedAt),
+        gte(r.cancelledAt, at - 2 * DAY),
+        lte(r.cancelledAt, Math.min(settledBefore, at - 5 * 60_000)),
+        or(isNull(r.refundStatus), ne(r.refundStatus, "pending")),
+      ),
+    )
+    .orderBy(r.id)
+    .limit(limit)
+    .all()
+    .filter(({ pickup, user }) => !cancellationEmailWritten(db, user.email, pickup.confirmationNumber));
+  for (const { pickup, user } of unannounced) {
+    const status = pickup.refundStatus;
+    if (queuePickupCancelledOnce(user, pickup, pickup.refundCents ?? 0, status)) report.cancellationsSent += 1;
   }
   return report;
 }

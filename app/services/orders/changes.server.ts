@@ -4,7 +4,11 @@
 // minus $2.30 (the whole total on a closed date) through the provider that took the payment.
 import { and, eq, sql } from "drizzle-orm";
 import { releasePlace, takePlace } from "~/services/booking/book.server";
-import { queuePickupCancelled, queuePickupMoved } from "~/services/booking/pickup-emails.server";
+import {
+  queuePickupCancelled,
+  queuePickupCancelledOnce,
+  queuePickupMoved,
+} from "~/services/booking/pickup-emails.server";
 import { recordPickupNotice } from "~/services/booking/pickup-notices.server";
 import { BookingError } from "~/services/booking/errors.server";
 import { offeredSlot } from "~/services/booking/quote.server";
@@ -107,8 +111,9 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     }
     if (refundStatus === "failed") console.error(`[cancel] refund of payment #${payment.id} failed; retried hourly`);
   }
-  // After a refund: its line says where the money stands, which is known only now.
-  if (refunding) queuePickupCancelled(db, user, cancelled, refundCents, refundStatus);
+  // After a refund: its line says where the money stands, which is known only now. A crash before this
+  // line leaves the refund recorded without its e-mail: the reconcile writes it (step 5), once.
+  if (refunding) queuePickupCancelledOnce(user, cancelled, refundCents, refundStatus);
   return { ...cancelled, refundStatus, refundFailed: refundStatus === "failed" };
 }
 
