@@ -38,6 +38,20 @@ module.exports = {
       to: { path: domain("http") },
     },
     {
+      name: "domains-never-import-remix",
+      severity: "error",
+      comment: "Remix (cookies, sessions, responses) is the web edge's: a domain takes and returns plain values.",
+      from: { path: S, pathNot: domain("http") },
+      to: { path: "(^|/)node_modules/@remix-run/|^@remix-run/" },
+    },
+    {
+      name: "resource-routes-never-import-platform",
+      severity: "error",
+      comment: "A resource route asks a domain or the web edge, never the database, config or mail directly.",
+      from: { path: "^app/routes/[^/]+\\.ts$" },
+      to: { path: domain("platform") },
+    },
+    {
       name: "booking-never-imports-orders",
       severity: "error",
       from: { path: domain("booking") },

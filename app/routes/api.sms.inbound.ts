@@ -2,17 +2,15 @@
 // X-Twilio-Signature is checked with twilio's validateRequest against the public URL (APP_URL) and the
 // auth token: 403 when it is wrong. STOP (and its synonyms) turns texts off for that number (issue 35).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import twilio from "twilio";
-import { stopTextsTo } from "~/services/accounts/phone.server";
+import { inboundTextSigned, inboundTextsConfigured, stopTextsTo } from "~/services/accounts/phone.server";
 import { apiMessage } from "~/services/http/api.server";
 import { apiNotFound, methodNotAllowed } from "~/services/http/edge-guard.server";
-import { appUrl, env } from "~/services/platform/config.server";
 import { isStopKeyword } from "~/lib/sms";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed({ request });
   // Without Twilio there is no webhook to answer.
-  if (!env.TWILIO_AUTH_TOKEN) return apiNotFound({ request });
+  if (!inboundTextsConfigured()) return apiNotFound({ request });
   const params: Record<string, string> = {};
   try {
     for (const [key, value] of new URLSearchParams(await request.text())) params[key] = value;
@@ -20,8 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiMessage(request, "reminders:api.smsForbidden", 403);
   }
   const signature = request.headers.get("X-Twilio-Signature") ?? "";
-  const url = `${appUrl()}/api/sms/inbound`;
-  if (!signature || !twilio.validateRequest(env.TWILIO_AUTH_TOKEN, signature, url, params)) {
+  if (!inboundTextSigned(signature, params)) {
     return apiMessage(request, "reminders:api.smsForbidden", 403);
   }
   if (params.From && isStopKeyword(params.Body ?? "")) stopTextsTo(params.From);

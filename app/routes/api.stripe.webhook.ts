@@ -2,12 +2,11 @@
 // hosted Checkout Sessions that expired or whose delayed payment failed give back what they held, and a
 // refund that settles or fails later updates the refund status of the cancelled pickup it pays back.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { env } from "~/services/platform/config.server";
 import { fulfilFromWebhook, fulfilHostedSession } from "~/services/checkout/fulfil.server";
 import { releaseHostedSession } from "~/services/checkout/hosted.server";
 import { BookingError } from "~/services/booking/errors.server";
 import { refreshCancelRefund } from "~/services/checkout/cancel-refunds.server";
-import { isStripe, paymentProvider } from "~/services/payments/index.server";
+import { isStripe, paymentProvider, stripeWebhookSecret } from "~/services/payments/index.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 /** The PaymentIntent a refund event's refund belongs to. */
@@ -19,13 +18,14 @@ function refundIntentId(refund: { payment_intent?: string | { id: string } | nul
 export async function action({ request }: ActionFunctionArgs) {
   const provider = paymentProvider();
   const signature = request.headers.get("Stripe-Signature");
-  if (!isStripe(provider) || !env.STRIPE_WEBHOOK_SECRET) {
+  const secret = stripeWebhookSecret();
+  if (!isStripe(provider) || !secret) {
     return Response.json({ message: "Webhooks are not configured" }, { status: 404 });
   }
   const payload = await request.text();
   let event;
   try {
-    event = provider.constructEvent(payload, signature ?? "", env.STRIPE_WEBHOOK_SECRET);
+    event = provider.constructEvent(payload, signature ?? "", secret);
   } catch {
     return Response.json({ message: "Invalid signature" }, { status: 400 });
   }

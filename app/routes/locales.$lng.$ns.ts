@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLanguage } from "~/lib/i18n";
 import { PUBLIC_NAMESPACES, resources, type Namespace } from "~/locales/resources";
-import { translationsVersion } from "~/services/platform/i18n.server";
+import { translationsVersion } from "~/services/http/pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { lng, ns } = params;

@@ -3,7 +3,8 @@
 // Reminders and alerts go by SMS only to a verified number; STOP (an inbound text) turns SMS off for it.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { env } from "~/services/platform/config.server";
+import twilio from "twilio";
+import { appUrl, env } from "~/services/platform/config.server";
 import { db, schema, type Db, type Tx } from "~/services/platform/db.server";
 import { textT } from "~/services/platform/mailer.server";
 import { queueText } from "~/services/platform/texts.server";
@@ -109,4 +110,15 @@ export type MessageChoices = {
 /** The profile's reminder choices. */
 export function saveMessageChoices(userId: number, choices: MessageChoices) {
   db.update(u).set(choices).where(eq(u.id, userId)).run();
+}
+
+/** Twilio's incoming-message webhook is answered only when Twilio is configured. */
+export function inboundTextsConfigured(): boolean {
+  return Boolean(env.TWILIO_AUTH_TOKEN);
+}
+
+/** Is this incoming message signed by Twilio (X-Twilio-Signature over our public URL and its fields)? */
+export function inboundTextSigned(signature: string, params: Record<string, string>): boolean {
+  const token = env.TWILIO_AUTH_TOKEN;
+  return Boolean(token && signature && twilio.validateRequest(token, signature, `${appUrl()}/api/sms/inbound`, params));
 }

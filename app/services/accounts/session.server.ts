@@ -1,6 +1,5 @@
 // Database-backed sessions: the cookie holds only a random id; the row holds who is signed in, so
 // signing out, resetting a password or expiry really ends a session.
-import { createCookie, createSessionStorage } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { db, perConnection, schema } from "~/services/platform/db.server";
@@ -15,7 +14,7 @@ export const secureCookies = env.NODE_ENV === "production" && process.env.INSECU
  * `__Host-` (Secure, no Domain, path /) keeps a sibling subdomain or a plain-http page from setting or
  * shadowing the session cookie; browsers accept it only with Secure, so plain http keeps `__session`.
  */
-const SESSION_COOKIE = secureCookies ? "__Host-session" : "__session";
+export const SESSION_COOKIE = secureCookies ? "__Host-session" : "__session";
 
 /** Does this request carry a session cookie (signed in, or was)? Read from the header only, no database. */
 export function carriesSession(request: Request): boolean {
@@ -41,63 +40,44 @@ const lookups = perConnection((db) => ({
     .prepare(),
 }));
 
-/** The session cookie: a signed random id (the row holds the rest). */
-const sessionCookie = createCookie(SESSION_COOKIE, {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: secureCookies,
-  secrets: env.sessionSecrets,
-  maxAge: 60 * 60 * 24 * SESSION_DAYS,
-});
-
-/** A Set-Cookie that removes the session cookie from the browser, without touching any row (a read on a replica). */
-export function clearedSessionCookie(): Promise<string> {
-  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+/** A new session row for `data` (its id returned); signing in is using the account: retention counts from here. */
+export function createSessionRow(data: Partial<SessionData>, expires: Date | undefined): string {
+  const userId = data.userId;
+  if (!userId) throw new Error("A session needs a user");
+  const id = randomToken(24);
+  const at = now();
+  // A warning that the unused account will be deleted is withdrawn.
+  db.transaction((tx) => {
+    tx.insert(schema.sessions)
+      .values({
+        id,
+        userId,
+        data: JSON.stringify(data),
+        expiresAt: expires?.getTime() ?? at + SESSION_DAYS * 86_400_000,
+        createdAt: at,
+      })
+      .run();
+    tx.update(schema.users).set({ lastSeenAt: at, inactivityWarnedAt: null }).where(eq(schema.users.id, userId)).run();
+  });
+  return id;
 }
 
-export const sessionStorage = createSessionStorage<SessionData>({
-  cookie: sessionCookie,
-  async createData(data, expires) {
-    const userId = data.userId;
-    if (!userId) throw new Error("A session needs a user");
-    const id = randomToken(24);
-    const at = now();
-    // Signing in is using the account: retention counts from here, and a warning is withdrawn.
-    db.transaction((tx) => {
-      tx.insert(schema.sessions)
-        .values({
-          id,
-          userId,
-          data: JSON.stringify(data),
-          expiresAt: expires?.getTime() ?? at + SESSION_DAYS * 86_400_000,
-          createdAt: at,
-        })
-        .run();
-      tx.update(schema.users)
-        .set({ lastSeenAt: at, inactivityWarnedAt: null })
-        .where(eq(schema.users.id, userId))
-        .run();
-    });
-    return id;
-  },
-  async readData(id) {
-    const row = lookups().session.get({ id, now: now() });
-    return row ? (JSON.parse(row.data) as SessionData) : null;
-  },
-  async updateData(id, data, expires) {
-    db.update(schema.sessions)
-      .set({
-        data: JSON.stringify(data),
-        ...(expires ? { expiresAt: expires.getTime() } : {}),
-      })
-      .where(eq(schema.sessions.id, id))
-      .run();
-  },
-  async deleteData(id) {
-    db.delete(schema.sessions).where(eq(schema.sessions.id, id)).run();
-  },
-});
+/** The data of an unexpired session row, or null. */
+export function readSessionRow(id: string): SessionData | null {
+  const row = lookups().session.get({ id, now: now() });
+  return row ? (JSON.parse(row.data) as SessionData) : null;
+}
+
+export function updateSessionRow(id: string, data: Partial<SessionData>, expires: Date | undefined) {
+  db.update(schema.sessions)
+    .set({ data: JSON.stringify(data), ...(expires ? { expiresAt: expires.getTime() } : {}) })
+    .where(eq(schema.sessions.id, id))
+    .run();
+}
+
+export function deleteSessionRow(id: string) {
+  db.delete(schema.sessions).where(eq(schema.sessions.id, id)).run();
+}
 
 export function findSessionUser(userId: number) {
   return lookups().user.get({ id: userId }) ?? null;

@@ -1,14 +1,8 @@
 // Who is asking: the signed-in user of a request, sign-in and sign-out cookies, and the values a
-// session carries between pages (the pickup being moved).
+// session carries between pages.
 import { redirect } from "@remix-run/node";
-import {
-  carriesSession,
-  clearedSessionCookie,
-  findSessionUser,
-  SESSION_DAYS,
-  sessionStorage,
-  type SessionData,
-} from "~/services/accounts/session.server";
+import { carriesSession, findSessionUser, SESSION_DAYS, type SessionData } from "~/services/accounts/session.server";
+import { clearedSessionCookie, sessionStorage } from "./session-storage.server";
 import { touchSession } from "~/services/accounts/sessions.server";
 import { getT } from "./i18n.server";
 import { redirectWithToast } from "./toast.server";

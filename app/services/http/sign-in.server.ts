@@ -2,7 +2,7 @@
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { AccountError, verifyLogin } from "~/services/accounts/accounts.server";
-import { sessionStorage } from "~/services/accounts/session.server";
+import { sessionStorage } from "./session-storage.server";
 import { assertAccountOpen, countAccountFailure } from "./rate-limit.server";
 import { requestOrigin } from "./request.server";
 import type { User } from "../../../db/schema";

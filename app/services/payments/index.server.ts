@@ -34,3 +34,8 @@ export function isSimulated(p: PaymentProvider): p is SimulatedProvider {
 }
 
 export type { PaymentProvider };
+
+/** The secret Stripe signs its webhooks with, or null when webhooks are not configured. */
+export function stripeWebhookSecret(): string | null {
+  return env.STRIPE_WEBHOOK_SECRET || null;
+}
