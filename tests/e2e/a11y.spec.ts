@@ -22,7 +22,7 @@ const TEXT = {
     updateSummary: "Update summary",
     continue: "Continue",
     pay: /^Pay \$/,
-    save: /^Save/,
+    save: /^Save profile/,
     confirmed: /confirmed/i,
   },
   fr: {
@@ -33,7 +33,7 @@ const TEXT = {
     updateSummary: "Mettre à jour le récapitulatif",
     continue: "Continuer",
     pay: /^Payer /,
-    save: /^Enregistrer/,
+    save: /^Enregistrer le profil/,
     confirmed: /confirmée/i,
   },
 } as const;
