@@ -447,6 +447,15 @@ const ENDPOINTS: Record<string, Endpoint> = {
     who: "resident",
     fields: () => ({}),
   },
+  // No code was texted to this resident: a well-formed code is refused (409), never verifies anything.
+  "POST /api/auth/phone/verify": {
+    method: "POST",
+    path: () => "/api/auth/phone/verify",
+    who: "resident",
+    fields: () => ({ code: req("123456", stringField("123456", ["", "12345", "abcdef", "1234567", "x".repeat(201)])) }),
+  },
+  // Twilio's webhook (form-encoded, signed): without Twilio configured it answers 404, signed wrongly 403.
+  "POST /api/sms/inbound": { method: "POST", path: () => "/api/sms/inbound", who: "visitor", fields: () => ({}) },
   "POST /api/waitlist": {
     method: "POST",
     path: () => "/api/waitlist",

@@ -174,7 +174,10 @@ for (const lang of ["en", "fr"] as const) {
         stops.middle!.email,
       );
       expect(mails).toEqual([{ kind: "pickup-missed", locale: lang }]);
-      expect(query("select 1 from email_outbox where [to] = ?", stops.near!.email)).toEqual([]);
+      // The completed one is thanked the day after (issue 35 part 4), in the resident's language.
+      expect(query("select kind, locale from email_outbox where [to] = ?", stops.near!.email)).toEqual([
+        { kind: "pickup-completed", locale: lang },
+      ]);
       expect(
         query<{ action: string }>(
           "select action from admin_activity where detail like ? order by id",
