@@ -126,8 +126,9 @@ const CARRIED_COOKIE_MAX = 3800;
 export async function flashRefusedForm(request: Request, carried: CarriedReply) {
   const session = await getVisitorSession(request);
   session.flash("refusedForm", carried);
-  const cookie = await visitorStorage.commitSession(session);
-  return cookie.length <= CARRIED_COOKIE_MAX ? cookie : null;
+  // Remix refuses to write a cookie past the browsers' 4,096 bytes (it throws): such an answer stays in place.
+  const cookie = await visitorStorage.commitSession(session).catch(() => null);
+  return cookie !== null && cookie.length <= CARRIED_COOKIE_MAX ? cookie : null;
 }
 
 /** Redirect with a toast shown on the next page. */
