@@ -219,10 +219,11 @@ test.describe("matières acceptées en français", () => {
     await page.goto("/materials");
     await expect(page.getByRole("heading", { name: "Matières acceptées" })).toBeVisible();
     await expect(categoryList(page, "Catégories de matières")).toHaveCount(12);
+    // What residents bring most first (issue 33 part 12).
     await expect(shownNames(page)).toContainText([
-      "Éléments architecturaux",
       "Piles et batteries",
       "Bouchons de liège",
+      "Éléments architecturaux",
     ]);
 
     const batteries = page.locator("#batteries");
