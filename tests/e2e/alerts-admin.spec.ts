@@ -42,9 +42,9 @@ test("an admin previews and sends an alert; residents see it in the bell (EN and
   expect(count()).toBe(2);
 
   await en.goto("/notifications");
-  await expect(en.getByText(`Truck two hours late ${date}`)).toBeVisible();
+  await expect(en.locator("main").getByText(`Truck two hours late ${date}`)).toBeVisible();
   await fr.goto("/notifications");
-  await expect(fr.getByText(`Camion en retard de deux heures ${date}`)).toBeVisible();
+  await expect(fr.locator("main").getByText(`Camion en retard de deux heures ${date}`)).toBeVisible();
   if (afternoon)
     expect(
       query<{ n: number }>("select count(*) as n from service_alert_recipients where user_id = ?", afternoon.id)[0]!.n,
