@@ -42,9 +42,8 @@ export async function refusedFormRedirect(
   if (!carried) return null;
   const cookie = await flashRefusedForm(request, carried);
   if (!cookie) return null;
+  // The very address posted to (an index route's `?index` included: its GET renders the same page).
   const url = new URL(request.url);
-  // An index route's form posts to `?index`; its page is the address without it.
-  url.searchParams.delete("index");
   const answer = new Headers({ Location: `${url.pathname}${url.search}`, "Cache-Control": "no-store" });
   // The action's own cookies (a session touched, a rate limit) still reach the browser.
   for (const value of headers.getSetCookie()) answer.append("Set-Cookie", value);
