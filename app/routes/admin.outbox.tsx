@@ -140,7 +140,15 @@ export default function OutboxPage() {
                     <Badge tone={TONE[row.status]}>{t(`outbox.status.${row.status}`)}</Badge>
                   </td>
                   <td className="py-2 pr-3 tabular-nums">{row.attempts}</td>
-                  <td className="max-w-xs break-words py-2 pr-3 text-stone-700">{row.error ?? ""}</td>
+                  {/* The mail or SMS provider's own words (a Node or SMTP error), which are English whatever the page's
+                      language: marked so, for screen readers and translators. */}
+                  <td className="max-w-xs break-words py-2 pr-3 text-stone-700">
+                    {row.error ? (
+                      <code lang="en" translate="no" className="text-xs">
+                        {row.error}
+                      </code>
+                    ) : null}
+                  </td>
                   <td className="py-2 pr-3">
                     {row.sentAt
                       ? t("outbox.sentAt", { when: row.sentAt })
