@@ -11,7 +11,7 @@
 // BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse runs per page, 3; the median counts),
 // BENCH_NODE_OPTIONS (both servers' Node flags; by default the Dockerfile's NODE_OPTIONS, as deployed),
 // BENCH_TARGETS (comma-separated subset of the throughput targets' paths, /booking?render=N for the uncached one; all by default),
-// BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race,route; all by
+// BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race,route,reminders; all by
 // default: a part left out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and
 // scripts/bench-floor/build).
 import { spawn } from "node:child_process";
@@ -80,6 +80,8 @@ const BUDGET = {
   // Issue 35: 5,000 day-before reminders written to the outbox, then delivered to a local SMTP sink.
   remindersQueueMs: 10_000,
   remindersDeliverMs: 5 * 60_000,
+  /** Page throughput while they are queued and delivered, to the same page's without them. */
+  remindersThroughputRatio: 0.9,
 };
 /** Throughput targets, each beside the bare page or the bare resource route; `min` is the req/s ratio budget. */
 const ALL_TARGETS = [
@@ -830,8 +832,14 @@ async function main() {
   let reminders = null;
   if (PARTS.has("reminders")) {
     log("5,000 day-before reminders due at 17:00 (scripts/bench-reminders.ts)");
+    // The pages are served by the bench's build in the job's own process, with the deployed Node flags.
     const { stdout } = await run("npx", ["tsx", "scripts/bench-reminders.ts"], {
-      env: { ...process.env, BENCH_REMINDERS: "5000" },
+      env: {
+        ...process.env,
+        BENCH_REMINDERS: "5000",
+        BENCH_BUILD: path.join(ROOT, BUILD_NAME, "index.js"),
+        NODE_OPTIONS: SERVER_NODE_OPTIONS,
+      },
     });
     reminders = JSON.parse(stdout.trim().split("\n").pop());
   }
@@ -1120,6 +1128,22 @@ async function main() {
     if (!ok)
       failures.push(
         `Reminders: ${reminders.queued}/${reminders.count} queued in ${(reminders.queueMs / 1000).toFixed(1)} s, ${reminders.delivered} delivered in ${(reminders.deliverMs / 1000).toFixed(0)} s`,
+      );
+    const ratio = reminders.throughputRatio;
+    const steady = ratio !== null && ratio >= BUDGET.remindersThroughputRatio;
+    rows.push([
+      `reminders: GET ${reminders.page} req/s meanwhile, to without them`,
+      `≥ ${BUDGET.remindersThroughputRatio.toFixed(2)}`,
+      ratio === null
+        ? "not measured"
+        : `${ratio.toFixed(2)} (${reminders.rpsWithJob.toFixed(0)} / ${reminders.rpsAlone.toFixed(0)} req/s)`,
+      steady ? "ok" : "FAIL",
+    ]);
+    if (!steady)
+      failures.push(
+        ratio === null
+          ? "Reminders: page throughput during the job not measured"
+          : `Reminders: GET ${reminders.page} served ${ratio.toFixed(2)} of its throughput while they were sent (budget ${BUDGET.remindersThroughputRatio})`,
       );
   }
 

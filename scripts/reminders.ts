@@ -14,7 +14,7 @@ if (Number.isNaN(at)) {
   process.exit(2);
 }
 setNow(at);
-const run = queueDueReminders(at);
+const run = await queueDueReminders(at);
 const mail = await deliverDueEmails();
 const texts = await deliverDueTexts();
 console.log(

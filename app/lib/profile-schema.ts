@@ -105,3 +105,17 @@ export const ProfileSchema = AddressSchema.merge(DriverInfoSchema)
   });
 
 export type ProfileInput = z.output<typeof ProfileSchema>;
+
+/**
+ * PUT /api/auth/profile's message choices (issue 35): reminders on or off and by which channel, service
+ * alerts, the day-after e-mails. Each is optional: one left out keeps its value.
+ */
+const MessageChoicesApiSchema = z.object({
+  remindersEnabled: z.boolean().optional(),
+  reminderChannels: z.enum(["email", "sms", "both"]).optional(),
+  alertsEnabled: z.boolean().optional(),
+  dayAfterEnabled: z.boolean().optional(),
+});
+
+/** The whole of PUT /api/auth/profile's body: the profile and, optionally, the message choices. */
+export const ProfileApiSchema = ProfileSchema.and(MessageChoicesApiSchema);

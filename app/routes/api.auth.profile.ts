@@ -1,8 +1,10 @@
-// PUT /api/auth/profile (spec section 7): saves name and address, answers the updated user.
+// PUT /api/auth/profile (spec section 7): saves name and address (and, issue 35, the mobile number
+// `phone` and the message choices given: remindersEnabled, reminderChannels, alertsEnabled,
+// dayAfterEnabled), answers the updated user.
 // Bad input, and an address outside the service area, answer 400 { message } in the caller's language and
 // store nothing.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ProfileSchema } from "~/lib/profile-schema";
+import { ProfileApiSchema } from "~/lib/profile-schema";
 import { toPublicUser } from "~/services/accounts/accounts.server";
 import { apiMessage, parseApiBody } from "~/services/http/api.server";
 import { AddressNotServedError, saveProfile } from "~/services/http/profile-save.server";
@@ -13,9 +15,18 @@ import { methodNotAllowed } from "~/services/http/edge-guard.server";
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const user = await requireApiUser(request);
-  const input = await parseApiBody(request, ProfileSchema, "PUT");
+  const { remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled, ...input } = await parseApiBody(
+    request,
+    ProfileApiSchema,
+    "PUT",
+  );
+  const choices = Object.fromEntries(
+    Object.entries({ remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
   try {
-    return Response.json(toPublicUser(saveProfile(user.id, input)), {
+    return Response.json(toPublicUser(saveProfile(user.id, input, choices)), {
       headers: { "Cache-Control": "private, no-store" },
     });
   } catch (error) {

@@ -86,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       remindersEnabled: user.remindersEnabled,
       reminderChannels: user.reminderChannels,
       alertsEnabled: user.alertsEnabled,
+      dayAfterEnabled: user.dayAfterEnabled,
     },
     bookingSummary:
       booking.kind === "booking"

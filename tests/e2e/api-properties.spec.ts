@@ -346,6 +346,10 @@ const stringField = (valid: unknown, badStrings: string[], { nullable = false } 
     fc.double({ noNaN: true, noDefaultInfinity: true }),
   );
 
+/** A boolean field: anything not a JSON boolean (no boolean field is nullable). */
+const booleanField = () =>
+  wrongOf(["true", "false", "on", 1, 0, "", null, [true], {}, [], { valueOf: true }], HUGE, deep, protoObject);
+
 const ID_OUT = [0, -1, 1.5, -1e308, 0.0001, 1e308, 2 ** 53 + 2, 999_999_999];
 const BAGS_OUT = [0, -1, 3, 5, 1.5, 1e308, -1e308, 2 ** 53 + 2];
 const NOT_EMAIL = [
@@ -423,6 +427,15 @@ const ENDPOINTS: Record<string, Endpoint> = {
       city: req("Laval", stringField("Laval", ["", "x".repeat(101)])),
       province: opt("QC", stringField("QC", ["ZZ", "Narnia", "Ontario-ish", "XX YY"], { nullable: true })),
       postalCode: req("H2X 3K2", stringField("H2X 3K2", ["", "ZZZ ZZZ", "H2X", "H2X 3K2 9"])),
+      // Issue 35: the mobile number and the message choices, each optional.
+      phone: opt(
+        "514 555-0123",
+        stringField("514 555-0123", ["123", "not a phone", "+33 1 23 45"], { nullable: true }),
+      ),
+      remindersEnabled: opt(true, booleanField()),
+      reminderChannels: opt("email", stringField("email", ["", "fax", "EMAIL", "email,sms"])),
+      alertsEnabled: opt(true, booleanField()),
+      dayAfterEnabled: opt(false, booleanField()),
     }),
   },
   "POST /api/auth/change-password": {

@@ -1,11 +1,11 @@
 // Issues 33 part 11 and 35 parts 3-4 in the browser, JavaScript on and off (projects js and no-js),
 // English and French, 390×844: "Add to calendar" downloads the pickup's event (text/calendar, its UID);
-// the Missed e-mail's link (/booking?bags=N) opens booking with that bag count chosen; and the profile's
+// the Missed e-mail a driver's mark writes carries a link that opens booking with that bag count chosen; and the profile's
 // "confirm your address" notice sends a link that confirms the address.
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { montrealDate, scheduledPickup } from "./admin-fixtures";
-import { query, signInAs } from "./helpers";
+import { createDriver, PASSWORD, query, signInAs, uniqueEmail, writeDatabase } from "./helpers";
 
 const TEXTS = {
   en: {
@@ -55,10 +55,44 @@ for (const lang of ["en", "fr"] as const) {
       expect((await page.request.get(`/order/${confirmation}/calendar.ics`)).status()).toBe(404);
     });
 
-    test("the Missed e-mail's link opens booking with the same bags chosen", async ({ page }) => {
-      await signInAs(page, { tag: `missed-link-${lang}`, locale: lang });
-      // The link the Missed e-mail carries for a 4-bag pickup (tests/integration/pickup-calendar.test.ts).
-      await page.goto("/booking?bags=4");
+    test("the Missed e-mail's link opens booking with the same bags chosen", async ({
+      page,
+      playwright,
+      baseURL,
+      javaScriptEnabled,
+    }) => {
+      const resident = await signInAs(page, { tag: `missed-link-${lang}`, locale: lang });
+      // A 4-bag pickup on a past day of this test's own, which the driver may mark.
+      const date = montrealDate(-(470 + (javaScriptEnabled ? 0 : 1) + (lang === "fr" ? 2 : 0)));
+      const { confirmation } = scheduledPickup(resident.email, date, "afternoon", "9 Rue Manquée");
+      writeDatabase((db) =>
+        db.prepare("update pickup_requests set bags_requested = 4 where confirmation_number = ?").run(confirmation),
+      );
+      const [pickup] = query<{ id: number }>(
+        "select id from pickup_requests where confirmation_number = ?",
+        confirmation,
+      );
+      // The driver marks it Missed from the route page, as on pickup day: the Missed e-mail is written.
+      const driverEmail = uniqueEmail(`missed-driver-${lang}`);
+      createDriver(driverEmail);
+      const driver = await playwright.request.newContext({ baseURL });
+      expect(
+        (await driver.post("/api/auth/login", { data: { email: driverEmail, password: PASSWORD } })).status(),
+      ).toBe(200);
+      const marked = await driver.post(`/driver?date=${date}`, {
+        form: { intent: "mark", pickupId: String(pickup!.id), mark: "Missed" },
+        maxRedirects: 0,
+      });
+      expect(marked.status()).toBe(302);
+      await driver.dispose();
+      const [mail] = query<{ text: string; locale: string }>(
+        `select text, locale from email_outbox where "to" = ? and kind = 'pickup-missed' order by id desc limit 1`,
+        resident.email,
+      );
+      expect(mail!.locale).toBe(lang);
+      // The resident follows the e-mail's own link.
+      const link = new URL(mail!.text.match(/https?:\/\/\S+\/booking\?\S+/)![0]);
+      await page.goto(link.pathname + link.search);
       await expect(page.locator('input[name="bags"][value="4"]')).toBeChecked();
       await expect(page.locator('input[name="bags"][value="1"]')).not.toBeChecked();
     });

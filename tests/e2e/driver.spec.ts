@@ -3,13 +3,11 @@
 // order from the depot (with where the bags are, never a resident's e-mail), marks one stop Completed and
 // one Missed (the same e-mail as the admin's day sheet goes out), and gets 403 on every admin page and
 // admin API. The admin's day sheet shows the same route order, with each stop's sequence in its CSV.
-import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { download, montrealDate, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import { bookableSlotId } from "./booking-fixtures";
-import { e2eDatabase, insertResident, PASSWORD, query, signInAs, uniqueEmail } from "./helpers";
-import { E2E_SESSION_SECRET } from "./server-env";
+import { createDriver, e2eDatabase, insertResident, PASSWORD, query, signInAs, uniqueEmail } from "./helpers";
 
 const ADMIN_PAGES = [
   "/admin",
@@ -38,14 +36,6 @@ const PLACES = [
   { key: "near", lat: 45.5416, lng: -73.6007 },
   { key: "middle", lat: 45.5566, lng: -73.6007 },
 ] as const;
-
-/** A driver account, made the way a server's operator makes one. */
-function createDriver(email: string) {
-  execFileSync("node_modules/.bin/tsx", ["scripts/create-admin.ts", "--role", "driver", email, PASSWORD], {
-    env: { ...process.env, DATABASE_PATH: e2eDatabase(), SESSION_SECRET: E2E_SESSION_SECRET, NODE_ENV: "development" },
-    stdio: "pipe",
-  });
-}
 
 function write(sql: string, ...params: unknown[]) {
   const db = new Database(e2eDatabase(), { fileMustExist: true });

@@ -5,7 +5,9 @@
 import { expect, type Page } from "@playwright/test";
 import { montrealDate, recordedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import { bookTwoBags } from "./booking-fixtures";
-import { insertResident, interactive, lastEmail, signInAs, uniqueEmail } from "./helpers";
+import crypto from "node:crypto";
+import { insertResident, interactive, lastEmail, query, signInAs, uniqueEmail } from "./helpers";
+import { E2E_SESSION_SECRET } from "./server-env";
 
 export type Lang = "en" | "fr";
 /** A page to open, and the status it answers with. */
@@ -46,8 +48,19 @@ export async function visitorPages(page: Page): Promise<PageVisit[]> {
     { path: "/terms" },
     { path: "/help" },
     { path: "/accessibility" },
+    { path: "/unsubscribe/1.reminders.not-a-signature", status: 400 },
     { path: "/no-such-page", status: 404 },
   ];
+}
+
+/** The one-click unsubscribe link of a reminder e-mail to this resident, signed as the server signs it. */
+function unsubscribePath(userId: number) {
+  const payload = `${userId}.reminders`;
+  const signature = crypto
+    .createHmac("sha256", `unsubscribe:${E2E_SESSION_SECRET}`)
+    .update(payload)
+    .digest("base64url");
+  return `/unsubscribe/${payload}.${signature}`;
 }
 
 /**
@@ -56,6 +69,10 @@ export async function visitorPages(page: Page): Promise<PageVisit[]> {
  */
 export async function residentPages(page: Page, lang: Lang, tag: string): Promise<PageVisit[]> {
   const { slotId, confirmation } = await bookTwoBags(page, tag, PAY[lang]);
+  const [owner] = query<{ id: number }>(
+    "select user_id as id from pickup_requests where confirmation_number = ?",
+    confirmation,
+  );
   return [
     { path: "/" },
     { path: "/booking" },
@@ -75,6 +92,8 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/privacy" },
     { path: "/help" },
     { path: "/profile/delete" },
+    // What a reminder's "unsubscribe" opens (it asks first; the e-mail client's one-click POST does it at once).
+    { path: unsubscribePath(owner!.id) },
     { path: "/admin-invitation?token=not-a-real-token", status: 404 },
   ];
 }
@@ -131,6 +150,7 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/promo-codes" },
     { path: "/admin/refunds" },
     { path: "/admin/outbox" },
+    { path: "/admin/alerts" },
     { path: "/admin/waitlist" },
     { path: "/admin/team" },
     { path: "/admin/privacy" },

@@ -1,6 +1,7 @@
 // Shared helpers for the browser tests: unique addresses, the e2e database (read-only peeks at the
 // outbox and rows), and residents written straight into the database (user row, session row and the
 // signed session cookie) when a test is not about signing up or signing in.
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import { createCookie } from "@remix-run/node";
@@ -16,6 +17,14 @@ export function e2eDatabase(): string {
   return `tests/.tmp/e2e-${new URL(baseURLOf()).port}.db`;
 }
 export const PASSWORD = "recycle-42";
+
+/** A driver account, made the way a server's operator makes one (`npm run create-admin -- --role driver`). */
+export function createDriver(email: string) {
+  execFileSync("node_modules/.bin/tsx", ["scripts/create-admin.ts", "--role", "driver", email, PASSWORD], {
+    env: { ...process.env, DATABASE_PATH: e2eDatabase(), SESSION_SECRET: E2E_SESSION_SECRET, NODE_ENV: "development" },
+    stdio: "pipe",
+  });
+}
 
 let counter = 0;
 export function uniqueEmail(tag: string): string {

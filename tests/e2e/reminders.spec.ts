@@ -1,12 +1,26 @@
 // Issue 35 on the profile, English and French, 390×844 (JavaScript on and off): a new mobile number is
 // verified with the 6-digit code texted to it (read from the SMS outbox: the server has no Twilio, so
-// texts are only recorded), and the reminder choices save.
+// texts are only recorded), and the reminder choices (channel, alerts, the day-after e-mails) save.
 import { expect, test } from "@playwright/test";
 import { query, signInAs } from "./helpers";
 
 const TEXT = {
-  en: { save: "Save", verify: "Verify", code: "Code", choices: "Save my choices", sms: "Text message (SMS)" },
-  fr: { save: "Enregistrer", verify: "Vérifier", code: "Code", choices: "Enregistrer mes choix", sms: "Texto (SMS)" },
+  en: {
+    save: "Save",
+    verify: "Verify",
+    code: "Code",
+    choices: "Save my choices",
+    sms: "Text message (SMS)",
+    dayAfter: "E-mail me after each pickup",
+  },
+  fr: {
+    save: "Enregistrer",
+    verify: "Vérifier",
+    code: "Code",
+    choices: "Enregistrer mes choix",
+    sms: "Texto (SMS)",
+    dayAfter: "M'écrire après chaque collecte",
+  },
 };
 
 for (const lng of ["en", "fr"] as const) {
@@ -14,6 +28,7 @@ for (const lng of ["en", "fr"] as const) {
     test.use({
       locale: lng === "en" ? "en-CA" : "fr-CA",
       extraHTTPHeaders: { "Accept-Language": lng === "en" ? "en-CA" : "fr-CA" },
+      viewport: { width: 390, height: 844 },
     });
 
     test(`${lng}: the mobile number is verified with the texted code, and the reminder choices save`, async ({
@@ -57,13 +72,15 @@ for (const lng of ["en", "fr"] as const) {
       const choices = page.getByTestId("reminder-choices");
       await choices.getByLabel(TEXT[lng].sms).check();
       await choices.locator('input[name="alertsEnabled"]').uncheck();
+      await choices.getByLabel(TEXT[lng].dayAfter).uncheck();
       await choices.getByRole("button", { name: TEXT[lng].choices }).click();
       await expect(page.getByTestId("reminder-choices").locator('input[value="sms"]')).toBeChecked();
-      const [saved] = query<{ channels: string; alerts: number; reminders: number }>(
-        "select reminder_channels as channels, alerts_enabled as alerts, reminders_enabled as reminders from users where id = ?",
+      await expect(page.getByTestId("reminder-choices").getByLabel(TEXT[lng].dayAfter)).not.toBeChecked();
+      const [saved] = query<{ channels: string; alerts: number; reminders: number; dayAfter: number }>(
+        "select reminder_channels as channels, alerts_enabled as alerts, reminders_enabled as reminders, day_after_enabled as dayAfter from users where id = ?",
         resident.id,
       );
-      expect(saved).toEqual({ channels: "sms", alerts: 0, reminders: 1 });
+      expect(saved).toEqual({ channels: "sms", alerts: 0, reminders: 1, dayAfter: 0 });
     });
   });
 }

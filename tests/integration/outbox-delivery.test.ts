@@ -149,11 +149,11 @@ describe("two workers", () => {
   it("in two processes over one database send each e-mail once", async () => {
     await drain(); // Rows of earlier tests out of the way.
     const users = await Promise.all(Array.from({ length: 4 }, () => resident()));
-    for (let round = 0; round < 5; round += 1) {
+    for (let round = 0; round < 10; round += 1) {
       for (const user of users) await requestPasswordReset(user.email, "http://localhost:3000", "en");
     }
-    // A slow server (30 ms a message), so that both workers are busy at the same time.
-    smtp.setAcceptDelay(30);
+    // A slow server (50 ms a message), so that both workers are busy at the same time.
+    smtp.setAcceptDelay(50);
     const child = spawn(
       process.execPath,
       ["node_modules/tsx/dist/cli.mjs", "tests/integration/outbox-worker-process.ts"],
@@ -173,9 +173,9 @@ describe("two workers", () => {
       // Both took part, and together they sent each message once.
       expect(here.sent).toBeGreaterThan(0);
       expect(there.sent).toBeGreaterThan(0);
-      expect(here.sent + there.sent).toBe(20);
+      expect(here.sent + there.sent).toBe(40);
       for (const user of users) {
-        expect(receivedBy(user.email)).toHaveLength(5);
+        expect(receivedBy(user.email)).toHaveLength(10);
         expect(rowsTo(user.email).every((row) => row.sentAt !== null)).toBe(true);
       }
     } finally {
@@ -196,6 +196,42 @@ describe("two workers", () => {
     await drain();
     expect(receivedBy(user.email)).toHaveLength(1);
     expect(rowsTo(user.email)[0]).toMatchObject({ claimToken: null, text: "" });
+  });
+
+  it("a few in flight at once; a worker told to stop gives back what it claimed and did not send", async () => {
+    await drain(); // Rows of earlier tests out of the way.
+    const users = await Promise.all(Array.from({ length: 20 }, () => resident()));
+    for (const user of users) await requestPasswordReset(user.email, "http://localhost:3000", "en");
+    smtp.setAcceptDelay(50);
+    let handed = 0;
+    let most = 0;
+    let inFlight = 0;
+    const counting = transport();
+    const report = await outbox.deliverDueEmails(
+      {
+        sendMail: async (mail) => {
+          handed += 1;
+          most = Math.max(most, ++inFlight);
+          try {
+            return await counting.sendMail(mail);
+          } finally {
+            inFlight -= 1;
+          }
+        },
+      },
+      () => handed >= 3,
+    );
+    smtp.setAcceptDelay(0);
+    // Several were on their way at once; each one handed over was settled as sent, the rest not tried.
+    expect(most).toBeGreaterThan(1);
+    expect(report).toEqual({ sent: handed, failed: 0, expired: 0 });
+    expect(handed).toBeLessThan(20);
+    const rows = users.flatMap((user) => rowsTo(user.email));
+    expect(rows.filter((row) => row.sentAt !== null)).toHaveLength(handed);
+    // Nothing is left claimed: the next run takes the rest at once, not after the stale-claim delay.
+    expect(rows.filter((row) => row.claimToken !== null)).toEqual([]);
+    expect((await drain()).sent).toBe(20 - handed);
+    for (const user of users) expect(receivedBy(user.email)).toHaveLength(1);
   });
 });
 
@@ -307,7 +343,7 @@ describe("the admin outbox", () => {
     expect(receivedBy(user.email)).toHaveLength(1);
     const logged = db.select().from(schema.adminActivity).where(eq(schema.adminActivity.adminUserId, admin.id)).all();
     expect(logged.at(-1)).toMatchObject({ action: "email.resend" });
-    expect(JSON.parse(logged.at(-1)!.detail)).toEqual({ to: user.email, subject: confirmation!.subject });
+    expect(JSON.parse(logged.at(-1)!.detail)).toEqual({ locale: "en", to: user.email, subject: confirmation!.subject });
     expect(outboxPage("sent").rows.find((row) => row.id === confirmation!.id)).toMatchObject({ resendable: false });
     expect(() => resendEmail(admin, confirmation!.id)).toThrow(expect.objectContaining({ key: "outbox.errors.sent" }));
 

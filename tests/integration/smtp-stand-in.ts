@@ -47,6 +47,7 @@ export async function startSmtpStandIn() {
 
   const server = net.createServer((socket) => {
     open.add(socket);
+    socket.setNoDelay(true);
     socket.on("close", () => open.delete(socket));
     socket.on("error", () => {});
     if (mood === "up") converse(socket);

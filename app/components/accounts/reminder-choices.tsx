@@ -1,5 +1,5 @@
 // The profile's texts and reminders (issue 35): verifying the mobile number with the code texted to it, and
-// the reminder choices (on or off, by e-mail, SMS or both; service alerts by e-mail). Plain forms posted to
+// the reminder choices (on or off, by e-mail, SMS or both; service alerts and the day-after e-mails). Plain forms posted to
 // the profile's action (lib/reminders REMINDER_INTENTS): they work without JavaScript.
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ export type MessageSettings = {
   remindersEnabled: boolean;
   reminderChannels: "email" | "sms" | "both";
   alertsEnabled: boolean;
+  dayAfterEnabled: boolean;
 };
 
 function PhoneVerification({ settings, lastResult }: { settings: MessageSettings; lastResult: unknown }) {
@@ -57,6 +58,16 @@ function PhoneVerification({ settings, lastResult }: { settings: MessageSettings
   );
 }
 
+/** One message kind turned on or off. */
+function Choice({ name, checked, label }: { name: string; checked: boolean; label: string }) {
+  return (
+    <label className="flex items-start gap-2">
+      <input type="checkbox" name={name} defaultChecked={checked} className="mt-1 h-5 w-5" />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 export function ReminderChoices({ settings, lastResult }: { settings: MessageSettings; lastResult: unknown }) {
   const { t } = useTranslation(["reminders", "common"]);
   return (
@@ -67,15 +78,7 @@ export function ReminderChoices({ settings, lastResult }: { settings: MessageSet
       <p className="text-sm text-stone-700">{t("choices.intro")}</p>
       <PhoneVerification settings={settings} lastResult={lastResult} />
       <Form method="post" className="space-y-4" data-testid="reminder-choices">
-        <label className="flex items-start gap-2">
-          <input
-            type="checkbox"
-            name="remindersEnabled"
-            defaultChecked={settings.remindersEnabled}
-            className="mt-1 h-5 w-5"
-          />
-          <span>{t("choices.remindersEnabled")}</span>
-        </label>
+        <Choice name="remindersEnabled" checked={settings.remindersEnabled} label={t("choices.remindersEnabled")} />
         <fieldset className="space-y-2">
           <legend className="font-semibold text-stone-900">{t("choices.channels")}</legend>
           {(["email", "sms", "both"] as const).map((channel) => (
@@ -94,15 +97,8 @@ export function ReminderChoices({ settings, lastResult }: { settings: MessageSet
             <p className="text-sm text-stone-600">{t("choices.smsNeedsPhone")}</p>
           )}
         </fieldset>
-        <label className="flex items-start gap-2">
-          <input
-            type="checkbox"
-            name="alertsEnabled"
-            defaultChecked={settings.alertsEnabled}
-            className="mt-1 h-5 w-5"
-          />
-          <span>{t("choices.alertsEnabled")}</span>
-        </label>
+        <Choice name="alertsEnabled" checked={settings.alertsEnabled} label={t("choices.alertsEnabled")} />
+        <Choice name="dayAfterEnabled" checked={settings.dayAfterEnabled} label={t("choices.dayAfterEnabled")} />
         <input type="hidden" name="intent" value={REMINDER_INTENTS.choices} />
         <button type="submit" className="btn-primary w-full">
           {t("choices.submit")}

@@ -1,7 +1,7 @@
 // Small building blocks of the admin pages: statistic cards, status badges,
 // pagination links and the recent activity list.
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 
 export function StatCard({
   id,
@@ -94,7 +94,17 @@ export function ActivityList({ entries }: { entries: ActivityView[] }) {
         if (typeof values.window === "string") values.window = t(`window.${values.window}`);
         return (
           <li key={entry.id} className="py-2 text-sm" data-testid="activity-entry">
-            <p className="text-stone-900">{t(`activity.actions.${entry.action}`, values)}</p>
+            <p className="text-stone-900">
+              {/* A quoted e-mail subject is in its recipient's language, marked so (<subject> in the text). */}
+              <Trans
+                t={t}
+                i18nKey={`activity.actions.${entry.action}`}
+                values={values}
+                components={{
+                  subject: <span lang={typeof values.locale === "string" ? values.locale : undefined} />,
+                }}
+              />
+            </p>
             <p className="text-xs text-stone-600">
               {entry.when} · {entry.adminEmail}
             </p>

@@ -56,6 +56,12 @@ export function toPublicUser(user: User): PublicUser {
     hasCompletedOnboarding: user.hasCompletedOnboarding,
     isAdmin: isAdmin(user),
     isDriver: isDriver(user),
+    phone: user.phone,
+    phoneVerified: user.phone !== null && user.phoneVerifiedAt !== null,
+    remindersEnabled: user.remindersEnabled,
+    reminderChannels: user.reminderChannels,
+    alertsEnabled: user.alertsEnabled,
+    dayAfterEnabled: user.dayAfterEnabled,
   };
 }
 

@@ -105,10 +105,12 @@ export type MessageChoices = {
   remindersEnabled: boolean;
   reminderChannels: "email" | "sms" | "both";
   alertsEnabled: boolean;
+  dayAfterEnabled: boolean;
 };
 
-/** The profile's reminder choices. */
-export function saveMessageChoices(userId: number, choices: MessageChoices) {
+/** The profile's reminder choices (PUT /api/auth/profile: those given; the others keep their value). */
+export function saveMessageChoices(userId: number, choices: Partial<MessageChoices>) {
+  if (!Object.keys(choices).length) return;
   db.update(u).set(choices).where(eq(u.id, userId)).run();
 }
 

@@ -1,6 +1,7 @@
 // The resident's name and pickup address, saved by the profile page and PUT /api/auth/profile, with the
 // address's position (the address book's, else its postal prefix's centre, flagged approximate) and what
 // the driver should know (where the bags will be, a phone number).
+import type { MessageChoices } from "./phone.server";
 import { eq } from "drizzle-orm";
 import { fsaOf } from "~/lib/postal";
 import { positionOfAddress } from "~/lib/positions";
@@ -16,6 +17,8 @@ export function updateProfile(
   userId: number,
   input: Omit<ProfileInput, "pickupNotes" | "phone" | "suggestedPostalCode"> &
     Partial<Pick<ProfileInput, "pickupNotes" | "phone">>,
+  /** The message choices given with it (PUT /api/auth/profile), in the same statement; the others stay. */
+  choices: Partial<MessageChoices> = {},
 ): User {
   const position = positionOfAddress(input);
   const before = db.select({ phone: schema.users.phone }).from(schema.users).where(eq(schema.users.id, userId)).get();
@@ -36,6 +39,7 @@ export function updateProfile(
         positionApproximate: position?.approximate ?? false,
         pickupNotes: input.pickupNotes ?? "",
         phone: input.phone ?? null,
+        ...choices,
       })
       .where(eq(schema.users.id, userId))
       .returning(),

@@ -96,7 +96,8 @@ export function resendEmail(admin: User, id: number | null) {
       .where(and(eq(o.id, row.id), isNull(o.sentAt), isNull(o.claimToken)))
       .run();
     if (queued.changes !== 1) throw new AdminError("outbox.errors.queued", values, 409);
-    recordActivity(tx, admin.id, "email.resend", { to: row.to, subject: row.subject });
+    // The subject is in the message's language: the log marks it so (lang) on a page in the other.
+    recordActivity(tx, admin.id, "email.resend", { to: row.to, subject: row.subject, locale: row.locale });
   });
   kickOutbox();
   return values;

@@ -8,6 +8,7 @@ import { env } from "~/services/platform/config.server";
 import { pickupEmailValues } from "./pickup-email-values.server";
 import { db, schema, type Db, type Tx } from "~/services/platform/db.server";
 import { emailT, queueEmail, type EmailT } from "~/services/platform/mailer.server";
+import { unsubscribeHeaders, unsubscribeLink } from "~/services/platform/unsubscribe.server";
 import { findSlot } from "./slots.server";
 import { pickupEventAttachment } from "./pickup-calendar.server";
 import { now } from "~/lib/clock";
@@ -159,7 +160,8 @@ export function queuePickupCancelledOnce(
 /**
  * The day after (issue 35 part 4): a pickup marked Completed thanks the resident with what was collected
  * and a link to book the next one; Missed gives the likely reasons and a link to book again with the same
- * number of bags already chosen (/booking?bags=N). Both in the transaction of the mark.
+ * number of bags already chosen (/booking?bags=N). Both in the transaction of the mark, with a one-click
+ * unsubscribe (issue 35 part 6); a resident who turned them off gets neither (the bell still says it).
  */
 export function queuePickupOutcome(
   tx: Db | Tx,
@@ -168,17 +170,24 @@ export function queuePickupOutcome(
   slot: { date: string; window: PickupWindow },
   outcome: "Completed" | "Missed",
 ) {
+  if (!user.dayAfterEnabled) return;
   const lng: Language = isLanguage(user.locale) ? user.locale : "en";
   const values = pickupEmailValues(
     { confirmationNumber: pickup.confirmationNumber, date: slot.date, window: slot.window },
     lng,
     `/booking?bags=${pickup.bagsRequested}`,
   );
+  const unsubscribe = unsubscribeLink(user.id, "day-after");
   queueEmail(tx, {
     to: user.email,
     kind: outcome === "Completed" ? "pickup-completed" : "pickup-missed",
     locale: lng,
     firstName: user.firstName,
-    values: { ...values, bagsLabel: emailT(lng)("bags", { count: pickup.bagsRequested }) },
+    values: {
+      ...values,
+      bagsLabel: emailT(lng)("bags", { count: pickup.bagsRequested }),
+      unsubscribeLink: unsubscribe,
+    },
+    headers: unsubscribeHeaders(unsubscribe),
   });
 }

@@ -13,9 +13,13 @@ export class AddressNotServedError extends Error {
   }
 }
 
-/** Saves the profile when its postal prefix is served; throws AddressNotServedError otherwise. */
-export function saveProfile(userId: number, input: Parameters<typeof updateProfile>[1]) {
+/** Saves the profile (and message choices given) when its prefix is served; else throws AddressNotServedError. */
+export function saveProfile(
+  userId: number,
+  input: Parameters<typeof updateProfile>[1],
+  choices?: Parameters<typeof updateProfile>[2],
+) {
   const fsa = fsaOf(input.postalCode);
   if (!isServedPrefix(fsa)) throw new AddressNotServedError(fsa);
-  return updateProfile(userId, input);
+  return updateProfile(userId, input, choices);
 }

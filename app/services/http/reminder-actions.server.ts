@@ -23,6 +23,7 @@ const ChoicesSchema = z.object({
   remindersEnabled: checkbox,
   reminderChannels: z.enum(["email", "sms", "both"]).default("email"),
   alertsEnabled: checkbox,
+  dayAfterEnabled: checkbox,
 });
 
 /** Answers one of the three forms, or null when the form is another of the profile page's. */

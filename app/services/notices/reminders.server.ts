@@ -20,8 +20,13 @@ import { canChange } from "~/lib/slots";
 const p = schema.pickupRequests;
 const s = schema.pickupSlots;
 const u = schema.users;
-/** Pickups written per transaction: short write locks, pages keep being served. */
-const BATCH = 200;
+/**
+ * How long one transaction of the job may hold the write lock and the event loop: the pages waiting are
+ * served between two (issue 35's bench: a day's 5,000 reminders are queued within 10 s while page
+ * throughput stays within 10 %), and a faster machine writes more per transaction.
+ */
+const SLICE_MS = 50;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const CHANGE_CUTOFF_MS = 12 * 60 * 60 * 1000;
 
 export type ReminderRun = { date: string | null; emails: number; texts: number };
@@ -64,24 +69,42 @@ function duePickups(date: string) {
 type Due = ReturnType<typeof duePickups>[number];
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
-function queueReminderEmail(tx: Tx, row: Due, at: number) {
-  const t = emailT(row.locale);
+/**
+ * What a reminder says about its pickup's date, window and bags, in the resident's language: the same for
+ * every pickup of a slot, so it is worded once per run (a run may write thousands).
+ */
+type Wording = Map<string, Record<string, string>>;
+
+function reminderWording(wording: Wording, row: Due, at: number) {
+  const changeable = canChange(row.startsAt, at);
+  const key = `${row.locale}|${row.date}|${row.window}|${row.startsAt}|${row.bags}|${changeable}`;
+  let words = wording.get(key);
+  if (!words) {
+    words = {
+      date: formatDate(row.date, row.locale),
+      window: windowLabel(row.window, row.locale),
+      bagsLabel: emailT(row.locale)("bags", { count: row.bags }),
+      outBy: bagsOutBy(row.window, row.locale),
+      changeUntil: formatDateTime(row.startsAt - CHANGE_CUTOFF_MS, row.locale),
+      ...(changeable ? {} : { context: "late" }),
+    };
+    wording.set(key, words);
+  }
+  return words;
+}
+
+function queueReminderEmail(tx: Tx, row: Due, words: Record<string, string>) {
   const link = `${appUrl()}/order/${row.confirmationNumber}`;
   const unsubscribe = unsubscribeLink(row.userId, "reminders");
-  const changeable = canChange(row.startsAt, at);
   queueEmail(tx, {
     to: row.email,
     kind: "pickup-reminder",
     locale: row.locale,
     values: {
       confirmationNumber: row.confirmationNumber,
-      date: formatDate(row.date, row.locale),
-      window: windowLabel(row.window, row.locale),
-      bagsLabel: t("bags", { count: row.bags }),
-      outBy: bagsOutBy(row.window, row.locale),
-      changeUntil: formatDateTime(row.startsAt - CHANGE_CUTOFF_MS, row.locale),
+      ...words,
       link,
-      ...(changeable ? { cancelLink: `${link}/cancel` } : { context: "late" }),
+      ...(words.context ? {} : { cancelLink: `${link}/cancel` }),
       unsubscribeLink: unsubscribe,
     },
     headers: unsubscribeHeaders(unsubscribe),
@@ -102,15 +125,22 @@ function queueReminderText(tx: Tx, row: Due) {
   });
 }
 
-/** Writes every reminder due at `at` to the outboxes, once per pickup, date and channel. */
-export function queueDueReminders(at = now()): ReminderRun {
+/**
+ * Writes every reminder due at `at` to the outboxes, once per pickup, date and channel, a slice of time
+ * per transaction with a turn of the event loop between two slices.
+ */
+export async function queueDueReminders(at = now()): Promise<ReminderRun> {
   const date = reminderDateAt(at);
   const run: ReminderRun = { date, emails: 0, texts: 0 };
   if (!date) return run;
   const due = duePickups(date).filter((row) => isReminderDue(row, at));
-  for (let i = 0; i < due.length; i += BATCH) {
+  const wording: Wording = new Map();
+  for (let i = 0; i < due.length;) {
+    if (i > 0) await nextTurn();
+    const sliceEnd = performance.now() + SLICE_MS;
     db.transaction((tx) => {
-      for (const row of due.slice(i, i + BATCH)) {
+      for (; i < due.length && performance.now() < sliceEnd; i++) {
+        const row = due[i]!;
         for (const channel of messageChannels(row)) {
           const claimed = tx
             .insert(schema.reminderSends)
@@ -119,7 +149,7 @@ export function queueDueReminders(at = now()): ReminderRun {
             .run();
           if (claimed.changes !== 1) continue;
           if (channel === "email") {
-            queueReminderEmail(tx, row, at);
+            queueReminderEmail(tx, row, reminderWording(wording, row, at));
             run.emails += 1;
           } else {
             queueReminderText(tx, row);

@@ -37,10 +37,10 @@ let reminders: Cron | null = null;
  * indexed read, a booking made after 17:00 the day before is reminded at the next tick (within a minute),
  * and a server back after downtime sends the day's reminders at once (until midnight; none on pickup day).
  */
-function runReminders() {
+async function runReminders() {
   if (!isOutboxPrimary()) return;
   try {
-    const run = queueDueReminders();
+    const run = await queueDueReminders();
     if (run.emails + run.texts > 0) console.log(`[reminders] ${run.date}: ${run.emails} e-mails, ${run.texts} texts`);
   } catch (error) {
     console.error("[reminders] run failed", error);
@@ -89,7 +89,7 @@ function startPrimaryWork() {
   seed();
   startOutboxWorker();
   reminders = new Cron("* 17-23 * * *", { timezone: "America/Toronto", protect: true, unref: true }, runReminders);
-  runReminders();
+  void runReminders();
   // The process that was working on any half-done payment is gone: no grace at start-up.
   void reconcileInBackground("start-up");
   hourly = setInterval(

@@ -82,30 +82,25 @@ function unlinkable(text: string) {
 }
 
 type Values = Record<string, string | number>;
+type Rendered = { subject: string; text: string; html: string };
 
 /**
  * The subject, the text part and the HTML part (the one template, email-template.server) of a message,
- * greeting the recipient by `greetingName` when it is known.
+ * greeting the recipient by `greetingName` when it is known, from the values as given.
  */
-function renderEmail(kind: EmailKind, locale: Language, values: Values, greetingName?: string) {
+function renderWhole(kind: EmailKind, locale: Language, values: Values, privacy: string, greetingName?: string) {
   const t = emailT(locale);
-  // Every value but the app's own is user text: never a link, in the text part or the HTML one.
-  const safe: Values = {};
-  for (const [key, value] of Object.entries(values)) {
-    safe[key] = typeof value === "string" && !APP_VALUES.includes(key) ? unlinkable(value) : value;
-  }
   const name = greetingName?.trim();
-  const greeting = name ? t("greeting", { name: unlinkable(name) }) : t("greetingNoName");
-  const subject = t(`${kind}.subject`, safe);
+  const greeting = name ? t("greeting", { name }) : t("greetingNoName");
+  const subject = t(`${kind}.subject`, values);
   // A body may have variants chosen by `context` (i18next: `body_late`).
   const link = values[APP_LINK];
-  const privacy = `${originOf(link) ?? appUrl()}/privacy`;
   const links: Record<string, string> = {};
   for (const key of EXTRA_LINKS) if (values[key] !== undefined) links[key] = String(values[key]);
-  const textValues = { ...safe, [PRIVACY_LINK]: privacy };
+  const textValues = { ...values, [PRIVACY_LINK]: privacy };
   const text = `${greeting}\n\n${t(`${kind}.body`, textValues)}\n\n${t("signature", textValues)}`;
   const htmlValues = {
-    ...safe,
+    ...values,
     ...(link === undefined ? {} : { [APP_LINK]: LINK_PLACEHOLDER }),
     ...Object.fromEntries(Object.keys(links).map((key) => [key, `\uE000${key}\uE000`])),
     [PRIVACY_LINK]: PRIVACY_PLACEHOLDER,
@@ -121,6 +116,69 @@ function renderEmail(kind: EmailKind, locale: Language, values: Values, greeting
     links,
   });
   return { subject, text, html };
+}
+
+/**
+ * Each kind of message is rendered once per language and shape, with a marker in place of every text value,
+ * and then filled in: a day's reminders or an alert to thousands cost a string replace each, not a React
+ * render (issue 35's bench). What shapes a message stays in the key: its numbers (plurals), `context` (a
+ * variant), which values and links it has. A value with a line break may make a paragraph of its own, so
+ * such a message is rendered whole.
+ */
+const skeletons = new Map<string, Rendered>();
+const SKELETONS_MAX = 500;
+const SLOT = "\uE001";
+const SLOT_PATTERN = /\uE001(\d+)\uE001/g;
+
+function escapeHtml(text: string) {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!,
+  );
+}
+
+/** Exported for the test that a filled-in skeleton is the message rendered whole (`whole: true`). */
+export function renderEmail(
+  kind: EmailKind,
+  locale: Language,
+  values: Values,
+  greetingName?: string,
+  { whole = false } = {},
+): Rendered {
+  // Every value but the app's own is user text: never a link, in the text part or the HTML one.
+  const safe: Values = {};
+  for (const [key, value] of Object.entries(values)) {
+    safe[key] = typeof value === "string" && !APP_VALUES.includes(key) ? unlinkable(value) : value;
+  }
+  const privacy = `${originOf(values[APP_LINK]) ?? appUrl()}/privacy`;
+  const name = greetingName?.trim() ? unlinkable(greetingName.trim()) : undefined;
+  const fills: string[] = [];
+  const slotted: Values = {};
+  const shape: unknown[] = [kind, locale, name === undefined];
+  const slot = (text: string) => `${SLOT}${fills.push(text) - 1}${SLOT}`;
+  for (const [key, value] of Object.entries(safe)) {
+    const text = typeof value === "string" && key !== "context";
+    slotted[key] = text ? slot(value) : value;
+    shape.push(text ? key : [key, value]);
+  }
+  const slottedPrivacy = slot(privacy);
+  const slottedName = name === undefined ? undefined : slot(name);
+  if (whole || fills.some((text) => text.includes("\n") || text.includes(SLOT))) {
+    return renderWhole(kind, locale, safe, privacy, name);
+  }
+  const key = JSON.stringify(shape);
+  let skeleton = skeletons.get(key);
+  if (!skeleton) {
+    skeleton = renderWhole(kind, locale, slotted, slottedPrivacy, slottedName);
+    if (skeletons.size >= SKELETONS_MAX) skeletons.clear();
+    skeletons.set(key, skeleton);
+  }
+  const plain = (_: string, i: string) => fills[Number(i)]!;
+  return {
+    subject: skeleton.subject.replace(SLOT_PATTERN, plain),
+    text: skeleton.text.replace(SLOT_PATTERN, plain),
+    html: skeleton.html.replace(SLOT_PATTERN, (_, i: string) => escapeHtml(fills[Number(i)]!)),
+  };
 }
 
 /** The secrets of the app's links (`?token=…`) hidden, for the log. */

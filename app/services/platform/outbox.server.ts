@@ -1,7 +1,7 @@
 // The outbox worker: the email_outbox rows are the queue. Every e-mail is written there in the transaction
 // of the change that causes it (mailer.server); this worker sends the due ones after the answer, kicked
 // right after each new row and every 30 seconds, on the primary only. A row is claimed in a transaction
-// (claim_token, claimed_at) before it is sent, so two workers (two processes, or two runs racing) never
+// (claim_token, claimed_at; a batch of them at once, sent a few at a time) before it is sent, so two workers (two processes, or two runs racing) never
 // send it twice; a claim older than a few minutes is a worker that died and may be taken again.
 // Sent: the body is erased. Failed: attempts + 1, the error kept, tried again after 1 min, 5 min,
 // 30 min, 2 h, then daily up to 3 days (lib/outbox). A message whose link expired (a reset e-mail) is not
@@ -10,7 +10,7 @@
 // sent through platform/sms.server (Twilio, or only recorded: then the body is kept for admins to read).
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
-import { and, asc, eq, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { env } from "./config.server";
 import { db, schema } from "./db.server";
 import { textSender, type TextSender } from "./sms.server";
@@ -21,6 +21,13 @@ const o = schema.emailOutbox;
 /** A claim older than this belongs to a worker that stopped mid-send (SMTP timeouts are seconds). */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
 const WORKER_INTERVAL_MS = 30 * 1000;
+/**
+ * Messages in flight at once: each send mostly waits on the provider's answer (an SMTP round trip), so a few
+ * at a time deliver a day's reminders in a minute where one at a time took many. A claimed batch is a few
+ * rounds of them: far inside the stale-claim delay even when every send times out.
+ */
+const IN_FLIGHT = 8;
+const CLAIM_BATCH = IN_FLIGHT * 2;
 export const EXPIRED_ERROR = "Not sent: its link expired before it could be delivered";
 const TOO_OLD_ERROR = "Not sent: written more than 3 days ago";
 /** What a sent (or expired) message keeps: recipient, subject, kind, dates; not its body. */
@@ -61,20 +68,30 @@ function claimable(at: number, channel: Channel) {
   );
 }
 
-/** Takes the oldest due row for this worker, or none; BEGIN IMMEDIATE so two processes take turns. */
-function claimNext(channel: Channel) {
+/**
+ * Takes up to `limit` of the oldest due rows for this worker, in one BEGIN IMMEDIATE transaction: the write
+ * lock is held from the read to the update, so two processes take turns and never take the same row.
+ */
+function claimBatch(channel: Channel, limit: number): Row[] {
   const at = now();
   return db.transaction(
     (tx) => {
-      const row = tx.select().from(o).where(claimable(at, channel)).orderBy(asc(o.id)).limit(1).get();
-      if (!row) return null;
+      const rows = tx.select().from(o).where(claimable(at, channel)).orderBy(asc(o.id)).limit(limit).all();
+      if (!rows.length) return [];
       const token = crypto.randomUUID();
-      const claimed = tx
-        .update(o)
+      tx.update(o)
         .set({ claimToken: token, claimedAt: at })
-        .where(and(eq(o.id, row.id), claimable(at, channel)))
+        .where(
+          and(
+            inArray(
+              o.id,
+              rows.map((row) => row.id),
+            ),
+            claimable(at, channel),
+          ),
+        )
         .run();
-      return claimed.changes === 1 ? { ...row, claimToken: token } : null;
+      return rows.map((row) => ({ ...row, claimToken: token }));
     },
     { behavior: "immediate" },
   );
@@ -111,7 +128,7 @@ function mailOf(row: typeof o.$inferSelect): nodemailer.SendMailOptions {
 export type DeliveryReport = { sent: number; failed: number; expired: number };
 
 /**
- * Sends every due row, one at a time, until none is left (or `stopped()` says so). Without a transport
+ * Sends every due row, a few at a time, until none is left (or `stopped()` says so). Without a transport
  * (no SMTP_URL) nothing is sent: the rows wait in the outbox.
  */
 export async function deliverDueEmails(
@@ -145,50 +162,107 @@ export async function deliverDueTexts(
   );
 }
 
-/** One worker logic for both channels: claim, expire, send, settle or schedule the retry. */
+/** Gives back claims not used (the worker is stopping): the next run takes them at once. */
+function release(rows: Row[]) {
+  if (!rows.length) return;
+  // One batch's rows share their token; a stop may leave rows of one batch only (lanes claim when none is left).
+  db.update(o)
+    .set({ claimToken: null, claimedAt: null })
+    .where(
+      and(
+        inArray(
+          o.id,
+          rows.map((row) => row.id),
+        ),
+        eq(o.claimToken, rows[0]!.claimToken!),
+      ),
+    )
+    .run();
+}
+
+/** Sends one claimed row: expire, send, settle or schedule the retry. */
+async function deliverOne(
+  channel: Channel,
+  row: Row,
+  send: (row: Row) => Promise<{ keepBody: boolean }>,
+  report: DeliveryReport,
+) {
+  const token = row.claimToken!;
+  if (row.expiresAt !== null && row.expiresAt <= now()) {
+    settle(row.id, token, { ...ERASED_BODY, error: EXPIRED_ERROR, nextAttemptAt: null });
+    report.expired += 1;
+    return;
+  }
+  // Three days of failures give up (below); so does a message that was never tried for as long (mail
+  // was off when it was written): its news is stale. Its body is kept for an admin's Resend (which
+  // sends it: it counts as tried).
+  if (row.attempts === 0 && tooLateToSend(row.createdAt, now())) {
+    settle(row.id, token, { error: row.error ?? TOO_OLD_ERROR, attempts: 1, nextAttemptAt: null });
+    report.expired += 1;
+    return;
+  }
+  try {
+    const { keepBody } = await send(row);
+    settle(row.id, token, {
+      ...(keepBody ? {} : ERASED_BODY),
+      sentAt: now(),
+      error: null,
+      attempts: row.attempts + 1,
+      nextAttemptAt: null,
+    });
+    report.sent += 1;
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const next = nextAttemptAt(attempts, row.createdAt, now());
+    settle(row.id, token, { error: String(error), attempts, nextAttemptAt: next });
+    report.failed += 1;
+    console.error(
+      `[${channel === "sms" ? "sms" : "mail"}] delivery of outbox #${row.id} failed (attempt ${attempts}; ${
+        next === null ? "given up" : `next ${new Date(next).toISOString()}`
+      }): ${String(error)}`,
+    );
+  }
+}
+
+/**
+ * One worker logic for both channels: a few lanes send at once, each taking the next row this worker has
+ * claimed (not to a recipient another lane is sending to) and claiming the next batch when none is left
+ * (claims are synchronous: two lanes never take the same), each row settled as soon as its answer comes,
+ * until none is due or `stopped()` says so.
+ */
 async function deliverDue(
   channel: Channel,
   send: (row: Row) => Promise<{ keepBody: boolean }>,
   stopped: () => boolean,
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, expired: 0 };
-  for (let row = claimNext(channel); row; row = stopped() ? null : claimNext(channel)) {
-    const token = row.claimToken;
-    if (row.expiresAt !== null && row.expiresAt <= now()) {
-      settle(row.id, token, { ...ERASED_BODY, error: EXPIRED_ERROR, nextAttemptAt: null });
-      report.expired += 1;
-      continue;
+  const waiting: Row[] = [];
+  // One message at a time per recipient, so that theirs arrive in the order they were written.
+  const busy = new Set<string>();
+  const free = () => waiting.findIndex((row) => !busy.has(row.to));
+  let drained = false;
+  const lane = async () => {
+    while (!stopped()) {
+      let next = free();
+      // Claims more only when none is left (a lane with only busy recipients' rows stops: they are sent in turn).
+      if (!waiting.length && !drained) {
+        const batch = claimBatch(channel, CLAIM_BATCH);
+        drained = batch.length === 0;
+        waiting.push(...batch);
+        next = free();
+      }
+      if (next === -1) return;
+      const [row] = waiting.splice(next, 1) as [Row];
+      busy.add(row.to);
+      try {
+        await deliverOne(channel, row, send, report);
+      } finally {
+        busy.delete(row.to);
+      }
     }
-    // Three days of failures give up (below); so does a message that was never tried for as long (mail
-    // was off when it was written): its news is stale. Its body is kept for an admin's Resend (which
-    // sends it: it counts as tried).
-    if (row.attempts === 0 && tooLateToSend(row.createdAt, now())) {
-      settle(row.id, token, { error: row.error ?? TOO_OLD_ERROR, attempts: 1, nextAttemptAt: null });
-      report.expired += 1;
-      continue;
-    }
-    try {
-      const { keepBody } = await send(row);
-      settle(row.id, token, {
-        ...(keepBody ? {} : ERASED_BODY),
-        sentAt: now(),
-        error: null,
-        attempts: row.attempts + 1,
-        nextAttemptAt: null,
-      });
-      report.sent += 1;
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      const next = nextAttemptAt(attempts, row.createdAt, now());
-      settle(row.id, token, { error: String(error), attempts, nextAttemptAt: next });
-      report.failed += 1;
-      console.error(
-        `[${channel === "sms" ? "sms" : "mail"}] delivery of outbox #${row.id} failed (attempt ${attempts}; ${
-          next === null ? "given up" : `next ${new Date(next).toISOString()}`
-        }): ${String(error)}`,
-      );
-    }
-  }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  release(waiting);
   return report;
 }
 
