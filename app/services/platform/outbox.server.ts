@@ -10,9 +10,9 @@
 // sent through platform/sms.server (Twilio, or only recorded: then the body is kept for admins to read).
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { env } from "./config.server";
-import { db, schema } from "./db.server";
+import { db, perConnection, schema } from "./db.server";
 import { textSender, type TextSender } from "./sms.server";
 import { nextAttemptAt, tooLateToSend } from "~/lib/outbox";
 import { now } from "~/lib/clock";
@@ -33,7 +33,7 @@ const TOO_OLD_ERROR = "Not sent: written more than 3 days ago";
 /** What a sent (or expired) message keeps: recipient, subject, kind, dates; not its body. */
 export const ERASED_BODY = { text: "", html: null, attachments: null };
 
-export type MailTransport = Pick<nodemailer.Transporter, "sendMail">;
+export type MailTransport = Pick<nodemailer.Transporter, "sendMail"> & { close?: () => void };
 
 /**
  * nodemailer over SMTP with short connection, greeting and socket timeouts (SMTP_TIMEOUT_MS), unless
@@ -43,6 +43,12 @@ export function createSmtpTransport(url: string, timeoutMs = env.SMTP_TIMEOUT_MS
   const withTimeouts = new URL(url);
   for (const key of ["connectionTimeout", "greetingTimeout", "socketTimeout"]) {
     if (!withTimeouts.searchParams.has(key)) withTimeouts.searchParams.set(key, String(timeoutMs));
+  }
+  // A pool of as many connections as messages in flight, each kept for many messages: no new connection
+  // (and TLS handshake) per message, unless SMTP_URL says otherwise (`?pool=false`).
+  if (!withTimeouts.searchParams.has("pool")) {
+    withTimeouts.searchParams.set("pool", "true");
+    withTimeouts.searchParams.set("maxConnections", String(IN_FLIGHT));
   }
   return nodemailer.createTransport(withTimeouts.toString());
 }
@@ -97,6 +103,28 @@ function claimBatch(channel: Channel, limit: number): Row[] {
   );
 }
 
+/**
+ * The settle of a message sent, the one every message takes, prepared once per connection (drizzle would
+ * build its SQL again for each of a day's thousands): its body erased, or kept (texts only recorded).
+ */
+const sentQueries = perConnection((db) => {
+  const sent = (erase: boolean) =>
+    db
+      .update(o)
+      .set({
+        ...(erase ? ERASED_BODY : {}),
+        sentAt: sql`${sql.placeholder("at")}`,
+        error: null,
+        attempts: sql`${sql.placeholder("attempts")}`,
+        nextAttemptAt: null,
+        claimToken: null,
+        claimedAt: null,
+      })
+      .where(and(eq(o.id, sql.placeholder("id")), eq(o.claimToken, sql.placeholder("token"))))
+      .prepare();
+  return { erasing: sent(true), keeping: sent(false) };
+});
+
 /** Updates the row this worker still holds (a claim taken over as stale is not overwritten). */
 function settle(id: number, token: string, values: Partial<typeof o.$inferInsert>) {
   db.update(o)
@@ -120,6 +148,8 @@ function mailOf(row: typeof o.$inferSelect): nodemailer.SendMailOptions {
     subject: row.subject,
     text: row.text,
     html: row.html ?? undefined,
+    // Our texts are English and French: quoted-printable, without nodemailer counting characters to choose.
+    textEncoding: "quoted-printable",
     ...(attachments.length ? { attachments } : {}),
     ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
   };
@@ -203,13 +233,8 @@ async function deliverOne(
   }
   try {
     const { keepBody } = await send(row);
-    settle(row.id, token, {
-      ...(keepBody ? {} : ERASED_BODY),
-      sentAt: now(),
-      error: null,
-      attempts: row.attempts + 1,
-      nextAttemptAt: null,
-    });
+    const settled = sentQueries()[keepBody ? "keeping" : "erasing"];
+    settled.run({ at: now(), attempts: row.attempts + 1, id: row.id, token });
     report.sent += 1;
   } catch (error) {
     const attempts = row.attempts + 1;
@@ -328,4 +353,7 @@ export async function stopOutboxWorker() {
   worker.timer = null;
   worker.stopping = true;
   await worker.running;
+  // The pool's idle connections closed too.
+  smtp?.close?.();
+  smtp = null;
 }
