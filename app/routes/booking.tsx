@@ -2,15 +2,12 @@
 // (or straight to checkout when the address is complete). The choices travel in the query
 // (?bags=2&date=2026-12-01&slotId=123) so the page works as a plain GET form without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
-import { BookingForm } from "~/components/booking/booking-form";
-import { NoDates, ServiceAreaNotice } from "~/components/booking/notices";
+import { BookingChoices } from "~/components/booking/booking-choices";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
-import { readReply } from "~/components/ui/plain-field";
-import { parseBagCount } from "~/lib/pricing";
 import {
   redirect,
   bookingPage,
@@ -74,40 +71,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Booking() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionAnswer<typeof action>();
-  const location = useLocation();
   const { t } = useTranslation(["booking", "orders", "common"]);
-  // A refused Continue comes back with the choices the page can still show, and the reason.
-  const reply = actionData ? readReply(actionData.reply) : null;
-  const refusal = reply?.error("") ?? null;
   return (
     <section className="mx-auto max-w-xl">
       <Toaster toast={actionData?.toast ?? page.toast} />
       <h1 className="page-title">{t("title")}</h1>
       {page.area === "montreal" && page.weeks.length > 0 ? <p className="mt-1 text-stone-700">{t("intro")}</p> : null}
-      {page.area !== "montreal" ? (
-        <ServiceAreaNotice fsa={page.fsa} />
-      ) : page.weeks.length === 0 ? (
-        <NoDates fsa={page.fsa} />
-      ) : (
-        <BookingForm
-          // A new query (back button, a server-rendered update) starts from its own choices.
-          key={location.search}
-          variant="new"
-          weeks={page.weeks}
-          initial={
-            reply
-              ? {
-                  bags: parseBagCount(reply.value("bags")),
-                  date: reply.value("date") || null,
-                  slotId: Number(reply.value("slotId")) || null,
-                }
-              : page.selection
-          }
-          serviceFeeCents={page.serviceFeeCents}
-          lng={page.lng}
-          error={refusal ? { key: refusal, id: actionData?.toast?.id ?? refusal } : null}
-        />
-      )}
+      <BookingChoices page={page} answer={actionData} variant="new" />
     </section>
   );
 }

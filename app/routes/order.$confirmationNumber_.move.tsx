@@ -3,16 +3,13 @@
 // new slot (the same service as PUT /api/pickup-requests/{id}) and goes back to My Orders, which names
 // the new date. The choices travel in the query (?date=...&slotId=...) for the plain GET form.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
-import { BookingForm } from "~/components/booking/booking-form";
-import { NoDates, ServiceAreaNotice } from "~/components/booking/notices";
+import { BookingChoices } from "~/components/booking/booking-choices";
 import { OrderError } from "~/components/orders/order-error";
 import { Toaster } from "~/components/toaster";
-import { readReply } from "~/components/ui/plain-field";
 import { titleOrErrorMeta } from "~/lib/meta";
-import { parseBagCount } from "~/lib/pricing";
 import {
   assertSameOrigin,
   getT,
@@ -44,11 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function MovePickup() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionAnswer<typeof action>();
-  const location = useLocation();
   const { t } = useTranslation(["booking", "orders", "common"]);
-  // A refused Move comes back with the choices the page can still show, and the reason.
-  const reply = actionData ? readReply(actionData.reply) : null;
-  const refusal = reply?.error("") ?? null;
   return (
     <section className="mx-auto max-w-xl">
       <Toaster toast={actionData?.toast ?? null} />
@@ -62,34 +55,15 @@ export default function MovePickup() {
           bags: t("orders:history.bags", { count: page.modify.bags }),
         })}
       </p>
-      {page.area !== "montreal" ? (
-        <ServiceAreaNotice fsa={page.fsa} />
-      ) : page.weeks.length === 0 ? (
-        <NoDates fsa={page.fsa} />
-      ) : (
-        <BookingForm
-          // A new query (back button, a server-rendered update) starts from its own choices.
-          key={location.search}
-          variant="modify"
-          path={page.modify.path}
-          from={page.modify.from}
-          submitLabel={t("orders:modify.save")}
-          currentSlotId={page.modify.slotId}
-          weeks={page.weeks}
-          initial={
-            reply
-              ? {
-                  bags: parseBagCount(reply.value("bags")),
-                  date: reply.value("date") || null,
-                  slotId: Number(reply.value("slotId")) || null,
-                }
-              : page.selection
-          }
-          serviceFeeCents={page.serviceFeeCents}
-          lng={page.lng}
-          error={refusal ? { key: refusal, id: actionData?.toast?.id ?? refusal } : null}
-        />
-      )}
+      <BookingChoices
+        page={page}
+        answer={actionData}
+        variant="modify"
+        path={page.modify.path}
+        from={page.modify.from}
+        submitLabel={t("orders:modify.save")}
+        currentSlotId={page.modify.slotId}
+      />
     </section>
   );
 }
