@@ -4,6 +4,8 @@ import { expect, type Page } from "@playwright/test";
 
 export async function expectNothingCovered(page: Page) {
   await expect(page.getByTestId("toast").first()).toBeVisible();
+  // The pointer on the message pauses its timer (Radix), so it is still there to be measured on a slow machine.
+  await page.getByTestId("toast").first().hover();
   const covered = await page.evaluate(() => {
     const shown = (el: Element) => {
       const box = el.getBoundingClientRect();

@@ -95,11 +95,22 @@ export function AlertFormView({ lastResult, idempotencyKey }: { lastResult: unkn
         error={reply.error("messageFr")}
       />
       <input type="hidden" name="idempotencyKey" value={value("idempotencyKey") || idempotencyKey} />
+      {/* At 200 % text on a phone a long French word ("Prévisualiser") is wider than the card: it may break. */}
       <div className="flex flex-wrap gap-3">
-        <button type="submit" name="intent" value="preview" className="btn-secondary">
+        <button
+          type="submit"
+          name="intent"
+          value="preview"
+          className="btn-secondary min-w-0 max-w-full [overflow-wrap:anywhere]"
+        >
           {t("preview")}
         </button>
-        <button type="submit" name="intent" value="send" className="btn-primary">
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          className="btn-primary min-w-0 max-w-full [overflow-wrap:anywhere]"
+        >
           {t("send")}
         </button>
       </div>
