@@ -15,18 +15,9 @@ import { methodNotAllowed } from "~/services/http/edge-guard.server";
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const user = await requireApiUser(request);
-  const { remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled, ...input } = await parseApiBody(
-    request,
-    ProfileApiSchema,
-    "PUT",
-  );
-  const choices = Object.fromEntries(
-    Object.entries({ remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled }).filter(
-      ([, value]) => value !== undefined,
-    ),
-  );
+  const input = await parseApiBody(request, ProfileApiSchema, "PUT");
   try {
-    return Response.json(toPublicUser(saveProfile(user.id, input, choices)), {
+    return Response.json(toPublicUser(saveProfile(user.id, input)), {
       headers: { "Cache-Control": "private, no-store" },
     });
   } catch (error) {

@@ -2,6 +2,7 @@
 // service area is never saved as a pickup address (issue 33): the prefix is checked against the served
 // areas first, and nothing changes when it is not served.
 import { fsaOf } from "~/lib/postal";
+import type { MessageChoices } from "../accounts/phone.server";
 import { updateProfile } from "../accounts/profile.server";
 import { isServedPrefix } from "../areas/service-areas.server";
 
@@ -13,13 +14,15 @@ export class AddressNotServedError extends Error {
   }
 }
 
-/** Saves the profile (and message choices given) when its prefix is served; else throws AddressNotServedError. */
-export function saveProfile(
-  userId: number,
-  input: Parameters<typeof updateProfile>[1],
-  choices?: Parameters<typeof updateProfile>[2],
-) {
-  const fsa = fsaOf(input.postalCode);
+/**
+ * Saves the profile, and the message choices given with it (PUT /api/auth/profile; one left out keeps its
+ * value), when its postal prefix is served; throws AddressNotServedError otherwise.
+ */
+export function saveProfile(userId: number, input: Parameters<typeof updateProfile>[1] & Partial<MessageChoices>) {
+  const { remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled, ...profile } = input;
+  const fsa = fsaOf(profile.postalCode);
   if (!isServedPrefix(fsa)) throw new AddressNotServedError(fsa);
-  return updateProfile(userId, input, choices);
+  const given = { remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled };
+  const choices = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  return updateProfile(userId, profile, choices);
 }

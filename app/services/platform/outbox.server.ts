@@ -8,18 +8,14 @@
 // sent late: it is marked expired and its body erased.
 // Texts (issue 35) are rows of the same table with channel "sms": the same claim, retries and worker,
 // sent through platform/sms.server (Twilio, or only recorded: then the body is kept for admins to read).
-import crypto from "node:crypto";
+// The rows' claims and settles are in outbox-claims.server.
 import nodemailer from "nodemailer";
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { env } from "./config.server";
-import { db, perConnection, schema } from "./db.server";
+import { claimBatch, ERASED_BODY, release, settle, settleSent, type Channel, type Row } from "./outbox-claims.server";
 import { textSender, type TextSender } from "./sms.server";
 import { nextAttemptAt, tooLateToSend } from "~/lib/outbox";
 import { now } from "~/lib/clock";
 
-const o = schema.emailOutbox;
-/** A claim older than this belongs to a worker that stopped mid-send (SMTP timeouts are seconds). */
-const STALE_CLAIM_MS = 5 * 60 * 1000;
 const WORKER_INTERVAL_MS = 30 * 1000;
 /**
  * Messages in flight at once: each send mostly waits on the provider's answer (an SMTP round trip), so a few
@@ -30,8 +26,6 @@ const IN_FLIGHT = 8;
 const CLAIM_BATCH = IN_FLIGHT * 2;
 export const EXPIRED_ERROR = "Not sent: its link expired before it could be delivered";
 const TOO_OLD_ERROR = "Not sent: written more than 3 days ago";
-/** What a sent (or expired) message keeps: recipient, subject, kind, dates; not its body. */
-export const ERASED_BODY = { text: "", html: null, attachments: null };
 
 export type MailTransport = Pick<nodemailer.Transporter, "sendMail"> & { close?: () => void };
 
@@ -60,84 +54,11 @@ function smtpTransport() {
   return smtp;
 }
 
-type Channel = (typeof o.$inferSelect)["channel"];
-type Row = typeof o.$inferSelect;
-
-/** Due now: not sent, a body to send, its time come (rows from before the schedule: never tried), unclaimed. */
-function claimable(at: number, channel: Channel) {
-  return and(
-    eq(o.channel, channel),
-    isNull(o.sentAt),
-    ne(o.text, ""),
-    or(lte(o.nextAttemptAt, at), and(isNull(o.nextAttemptAt), eq(o.attempts, 0))),
-    or(isNull(o.claimToken), lt(o.claimedAt, at - STALE_CLAIM_MS)),
-  );
-}
-
-/**
- * Takes up to `limit` of the oldest due rows for this worker, in one BEGIN IMMEDIATE transaction: the write
- * lock is held from the read to the update, so two processes take turns and never take the same row.
- */
-function claimBatch(channel: Channel, limit: number): Row[] {
-  const at = now();
-  return db.transaction(
-    (tx) => {
-      const rows = tx.select().from(o).where(claimable(at, channel)).orderBy(asc(o.id)).limit(limit).all();
-      if (!rows.length) return [];
-      const token = crypto.randomUUID();
-      tx.update(o)
-        .set({ claimToken: token, claimedAt: at })
-        .where(
-          and(
-            inArray(
-              o.id,
-              rows.map((row) => row.id),
-            ),
-            claimable(at, channel),
-          ),
-        )
-        .run();
-      return rows.map((row) => ({ ...row, claimToken: token }));
-    },
-    { behavior: "immediate" },
-  );
-}
-
-/**
- * The settle of a message sent, the one every message takes, prepared once per connection (drizzle would
- * build its SQL again for each of a day's thousands): its body erased, or kept (texts only recorded).
- */
-const sentQueries = perConnection((db) => {
-  const sent = (erase: boolean) =>
-    db
-      .update(o)
-      .set({
-        ...(erase ? ERASED_BODY : {}),
-        sentAt: sql`${sql.placeholder("at")}`,
-        error: null,
-        attempts: sql`${sql.placeholder("attempts")}`,
-        nextAttemptAt: null,
-        claimToken: null,
-        claimedAt: null,
-      })
-      .where(and(eq(o.id, sql.placeholder("id")), eq(o.claimToken, sql.placeholder("token"))))
-      .prepare();
-  return { erasing: sent(true), keeping: sent(false) };
-});
-
-/** Updates the row this worker still holds (a claim taken over as stale is not overwritten). */
-function settle(id: number, token: string, values: Partial<typeof o.$inferInsert>) {
-  db.update(o)
-    .set({ ...values, claimToken: null, claimedAt: null })
-    .where(and(eq(o.id, id), eq(o.claimToken, token)))
-    .run();
-}
-
 /**
  * What nodemailer sends for a row: from MAIL_FROM (the product's name), replies to the support address,
  * the text and HTML parts, the row's attachments (a calendar event) and extra headers.
  */
-function mailOf(row: typeof o.$inferSelect): nodemailer.SendMailOptions {
+function mailOf(row: Row): nodemailer.SendMailOptions {
   const attachments = row.attachments
     ? (JSON.parse(row.attachments) as Array<{ filename: string; contentType: string; content: string }>)
     : [];
@@ -192,24 +113,6 @@ export async function deliverDueTexts(
   );
 }
 
-/** Gives back claims not used (the worker is stopping): the next run takes them at once. */
-function release(rows: Row[]) {
-  if (!rows.length) return;
-  // One batch's rows share their token; a stop may leave rows of one batch only (lanes claim when none is left).
-  db.update(o)
-    .set({ claimToken: null, claimedAt: null })
-    .where(
-      and(
-        inArray(
-          o.id,
-          rows.map((row) => row.id),
-        ),
-        eq(o.claimToken, rows[0]!.claimToken!),
-      ),
-    )
-    .run();
-}
-
 /** Sends one claimed row: expire, send, settle or schedule the retry. */
 async function deliverOne(
   channel: Channel,
@@ -233,8 +136,7 @@ async function deliverOne(
   }
   try {
     const { keepBody } = await send(row);
-    const settled = sentQueries()[keepBody ? "keeping" : "erasing"];
-    settled.run({ at: now(), attempts: row.attempts + 1, id: row.id, token });
+    settleSent(row, token, keepBody);
     report.sent += 1;
   } catch (error) {
     const attempts = row.attempts + 1;
