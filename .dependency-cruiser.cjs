@@ -34,14 +34,14 @@ module.exports = {
       name: "domains-never-import-the-web-edge",
       severity: "error",
       comment: "Request, Response, cookies, form replies and toasts stay in services/http.",
-      from: { path: S, pathNot: domain("http") },
+      from: { path: S, pathNot: [domain("http"), domain("serving")] },
       to: { path: domain("http") },
     },
     {
       name: "domains-never-import-remix",
       severity: "error",
       comment: "Remix (cookies, sessions, responses) is the web edge's: a domain takes and returns plain values.",
-      from: { path: S, pathNot: domain("http") },
+      from: { path: S, pathNot: [domain("http"), domain("serving")] },
       to: { path: "(^|/)node_modules/@remix-run/|^@remix-run/" },
     },
     {
@@ -50,6 +50,14 @@ module.exports = {
       comment: "A resource route asks a domain or the web edge, never the database, config or mail directly.",
       from: { path: "^app/routes/[^/]+\\.ts$" },
       to: { path: domain("platform") },
+    },
+    {
+      name: "only-the-server-entry-imports-serving",
+      severity: "error",
+      comment:
+        "services/serving is what entry.server.tsx wraps every answer with (render cache, headers, guards, access log, stylesheet): no route, edge module or domain reaches into it.",
+      from: { path: "^app/", pathNot: ["^app/entry\\.server\\.tsx$", "^app/services/serving/"] },
+      to: { path: domain("serving") },
     },
     {
       name: "booking-never-imports-orders",

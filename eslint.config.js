@@ -73,6 +73,30 @@ export default tseslint.config(
     },
   },
   {
+    // Resource routes (*.ts: /api, webhooks, feeds) parse the request, ask a domain or the web edge and
+    // answer: never the database, its schema or the platform below the domains (dependency-cruiser checks
+    // the same for platform/).
+    files: ["app/routes/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "drizzle-orm", message: "Ask a service: a route never queries the database." },
+            { name: "better-sqlite3", message: "Ask a service: a route never queries the database." },
+          ],
+          patterns: [
+            {
+              regex: "^~/services/platform/",
+              message: "Ask a domain or the web edge (services/http), not the platform.",
+            },
+            { regex: "(^|/)db/schema$", message: "Ask a service: a route never reads the schema." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Services too: one job per module (services/checkout is split by job for that reason).
     files: ["app/services/**/*.ts"],
     rules: { "max-lines": ["error", { max: 300, skipBlankLines: true, skipComments: true }] },
@@ -91,6 +115,10 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='get'][callee.object.callee.property.name='returning']",
           message: "A failed commit would answer success: write it with durably(query.returning()) from db.server.",
+        },
+        {
+          selector: "ExportAllDeclaration",
+          message: "Export names, not `export *`: a barrel of stars hides dead exports from knip.",
         },
       ],
     },

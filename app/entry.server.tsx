@@ -12,20 +12,20 @@ import { StylesheetReaderProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
-import { getLanguage, i18n } from "~/services/http/i18n.server";
-import { accessLogLine } from "~/services/http/access-log.server";
+import { getLanguage, i18n } from "~/services/http/language.server";
+import { accessLogLine } from "~/services/serving/access-log.server";
 import { edgeGuard } from "~/services/http/edge-guard.server";
-import { adminNoStore } from "~/services/http/admin-no-store.server";
-import { closingTagsLast } from "~/services/http/document-end.server";
-import { replicaGuard } from "~/services/http/replica.server";
-import { refusedFormRedirect } from "~/services/http/refused-form.server";
-import { gathered } from "~/services/http/gathered-stream.server";
+import { adminNoStore } from "~/services/serving/admin-no-store.server";
+import { closingTagsLast } from "~/services/serving/document-end.server";
+import { replicaGuard } from "~/services/serving/replica.server";
+import { refusedFormRedirect } from "~/services/serving/refused-form.server";
+import { gathered } from "~/services/serving/gathered-stream.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
-import { renderKey, storedRender, storingRender } from "~/services/http/render-cache.server";
+import { renderKey, storedRender, storingRender } from "~/services/serving/render-cache.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
-import { documentSecurityHeaders, personalCacheControl } from "~/services/http/security-headers.server";
-import { stylesheetText } from "~/services/http/stylesheet.server";
+import { documentSecurityHeaders, personalCacheControl } from "~/services/serving/security-headers.server";
+import { stylesheetText } from "~/services/serving/stylesheet.server";
 import { startBackgroundWork, stopBackgroundWork } from "~/services/ops/startup.server";
 import { closeDatabase } from "~/services/platform/db.server";
 
@@ -92,7 +92,7 @@ export default async function handleRequest(
   // A 503 page (http/database-fault.server) says when to try again, as its thrown answer did.
   if (responseStatusCode === 503) retryAfterOfPage(remixContext, responseHeaders);
 
-  // The same inputs render the same bytes (services/http/render-cache): a page rendered from the very same
+  // The same inputs render the same bytes (services/serving/render-cache): a page rendered from the very same
   // loader data is answered from its stored bytes, with this answer's nonce.
   const key = renderKey(request, responseStatusCode, remixContext, lng);
   const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
@@ -141,8 +141,8 @@ export default async function handleRequest(
   const settled = () => clearTimeout(timer);
   body.allReady.then(settled, settled);
   if (waitForAll) await body.allReady;
-  // React's 512-byte pieces are passed on gathered (services/http/gathered-stream), a few writes a page.
-  // The closing tags go out last, after the streamed data (services/http/document-end).
+  // React's 512-byte pieces are passed on gathered (services/serving/gathered-stream), a few writes a page.
+  // The closing tags go out last, after the streamed data (services/serving/document-end).
   const whole = gathered(closingTagsLast(body));
   const page = key === null ? whole : storingRender(key, nonce, whole, () => !failed);
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });

@@ -18,7 +18,7 @@ import { InlineStylesheet } from "./components/inline-stylesheet";
 import { LateScripts } from "./components/late-scripts";
 import { RouteError } from "./components/route-error";
 import { RouteFocus } from "./components/route-focus";
-import { NotificationBell } from "./components/notifications";
+import { NotificationBell } from "./components/notification-bell";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { onboardingGateRedirect } from "./lib/onboarding-gate";
@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? toPublicUser(user) : null,
       notifications: user ? notificationsFor(user.id).slice(0, 20) : [],
       toast,
-      // A refused form's answer, after the redirect that spares Back a resubmission (http/refused-form).
+      // A refused form's answer, after the redirect that spares Back a resubmission (serving/refused-form).
       refusedForm,
       i18nVersion: translationsVersion,
       supportEmail: env.SUPPORT_EMAIL,

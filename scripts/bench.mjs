@@ -90,7 +90,7 @@ const ALL_TARGETS = [
   { label: "GET /materials (resident)", path: "/materials", floor: "page", min: 0.5, resident: true },
   { label: "GET /history (resident)", path: "/history", floor: "page", min: 0.5, resident: true },
   // Shown without a budget: each request's URL is new (?render=1, 2, ...), so none is answered from the render
-  // cache (app/services/http/render-cache.server): what a page costs the first time it is rendered.
+  // cache (app/services/serving/render-cache.server): what a page costs the first time it is rendered.
   {
     label: "GET /booking, each one rendered",
     path: "/booking",

@@ -1,6 +1,6 @@
 // The page's action answer: what `useActionData` gives after a form posted with JavaScript, or, after a
 // refused form posted without it (answered with a redirect back to this page so that Back never asks to
-// post again: services/http/refused-form.server), the same answer carried to this route by the root loader.
+// post again: services/serving/refused-form.server), the same answer carried to this route by the root loader.
 import { useActionData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { RootData } from "~/root";
 

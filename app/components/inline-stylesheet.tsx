@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-/** Given by entry.server: the text of a built stylesheet (app/services/http/stylesheet.server.ts). */
+/** Given by entry.server: the text of a built stylesheet (app/services/serving/stylesheet.server.ts). */
 const StylesheetReader = createContext<((href: string) => string) | null>(null);
 export const StylesheetReaderProvider = StylesheetReader.Provider;
 

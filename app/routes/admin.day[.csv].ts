@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { csvResponse } from "~/services/http/csv.server";
 import { daySheet, daySheetFilename, sheetDate } from "~/services/admin/day.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import { getLanguage, getT } from "~/services/http/language.server";
 import { windowLabel } from "~/lib/dates";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { csvDateTime, csvResponse } from "~/services/http/csv.server";
 import { listIncidents } from "~/services/admin/incidents.server";
-import { getT } from "~/services/http/i18n.server";
+import { getT } from "~/services/http/language.server";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
 import { INCIDENT_COLUMNS } from "~/lib/incidents";

@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { csvDateTime, csvResponse } from "~/services/http/csv.server";
-import { allCodes, readCodeFilter } from "~/services/admin/promos.server";
-import { getT } from "~/services/http/i18n.server";
+import { allCodes, readCodeFilter } from "~/services/admin/promo-codes.server";
+import { getT } from "~/services/http/language.server";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
 

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { REASON_KEYS } from "~/components/admin/labels";
 import { requireAdmin } from "~/services/http/admin-auth.server";
 import { csvDateTime, csvResponse } from "~/services/http/csv.server";
-import { allWaitlistEntries, readWaitlistFilter } from "~/services/admin/waitlist.server";
-import { getT } from "~/services/http/i18n.server";
+import { allWaitlistEntries, readWaitlistFilter } from "~/services/admin/waitlist-summary.server";
+import { getT } from "~/services/http/language.server";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
 

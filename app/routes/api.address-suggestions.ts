@@ -2,9 +2,9 @@
 // residents only). Always a list; an unavailable provider gives an empty one.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRateLimit } from "~/services/http/api.server";
-import { searchAddresses } from "~/services/areas/geocoder/index.server";
-import { getLanguage } from "~/services/http/i18n.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { searchAddresses } from "~/services/areas/geocoder/geocoder.server";
+import { getLanguage } from "~/services/http/language.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { inviteAdmin } from "~/services/admin/invitations.server";
 import { adminApiRefusal, requireApiAdmin } from "~/services/http/admin-auth.server";
 import { parseApiBody } from "~/services/http/api.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
-import { getLanguage } from "~/services/http/i18n.server";
+import { getLanguage } from "~/services/http/language.server";
 import { requestOrigin } from "~/services/http/request.server";
 
 const InvitationJsonSchema = z.object({

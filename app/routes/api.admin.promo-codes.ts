@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { adminApiRefusal, requireApiAdmin } from "~/services/http/admin-auth.server";
-import { createCodesAsAdmin } from "~/services/admin/promos.server";
+import { createCodesAsAdmin } from "~/services/admin/promo-codes.server";
 import { parseApiBody } from "~/services/http/api.server";
-import { PROMO_TTL_MS } from "~/services/booking/promos.server";
+import { PROMO_TTL_MS } from "~/services/booking/promo-rules.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 const BatchJsonSchema = z.object({ count: z.number().optional(), percent: z.number().optional() });

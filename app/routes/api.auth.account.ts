@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { DeleteAccountSchema } from "~/lib/privacy-schemas";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
-import { destroyUserSession, requireApiUser } from "~/services/http/session.server";
+import { destroyUserSession, requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { deleteAccount, PrivacyError } from "~/services/privacy/deletion.server";
 

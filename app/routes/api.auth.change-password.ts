@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { ChangePasswordApiSchema } from "~/lib/auth-schemas";
 import { AccountError, changePassword } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
-import { getSession, requireApiUser } from "~/services/http/session.server";
+import { getSession, requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { completeOnboarding, toPublicUser } from "~/services/accounts/accounts.server";
 import { readJson, requireMethod } from "~/services/http/request.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@
 // Download my data; 401 signed out.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportDownload } from "~/services/http/privacy-actions.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { ForgotPasswordSchema } from "~/lib/auth-schemas";
 import { requestPasswordReset } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { requestOrigin } from "~/services/http/request.server";
-import { getLanguage } from "~/services/http/i18n.server";
+import { getLanguage } from "~/services/http/language.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { rethrowDatabaseFault } from "~/services/http/database-fault.server";
 

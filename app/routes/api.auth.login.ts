@@ -3,7 +3,7 @@ import { SignInSchema } from "~/lib/auth-schemas";
 import { AccountError, toPublicUser } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
 import { signIn } from "~/services/http/sign-in.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { RateLimitedError } from "~/services/http/rate-limit.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readJson, requireMethod } from "~/services/http/request.server";
-import { destroyUserSession } from "~/services/http/session.server";
+import { destroyUserSession } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toPublicUser } from "~/services/accounts/accounts.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

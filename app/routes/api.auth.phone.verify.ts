@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { verifyPhoneCode } from "~/services/accounts/phone.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 const CodeSchema = z.object({

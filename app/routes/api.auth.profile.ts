@@ -9,7 +9,7 @@ import { toPublicUser } from "~/services/accounts/accounts.server";
 import { apiMessage, parseApiBody } from "~/services/http/api.server";
 import { AddressNotServedError, saveProfile } from "~/services/http/profile-save.server";
 import { requireMethod } from "~/services/http/request.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {

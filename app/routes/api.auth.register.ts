@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { RegisterApiSchema } from "~/lib/auth-schemas";
 import { AccountError, registerUser, toPublicUser } from "~/services/accounts/accounts.server";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
-import { getLanguage } from "~/services/http/i18n.server";
+import { getLanguage } from "~/services/http/language.server";
 import { requestOrigin } from "~/services/http/request.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -6,10 +6,10 @@ import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { bookFree } from "~/services/checkout/free.server";
 import { startHostedCheckout } from "~/services/checkout/hosted.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { quoteBooking } from "~/services/booking/quote.server";
-import { getLanguage } from "~/services/http/i18n.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { getLanguage } from "~/services/http/language.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 /** Free orders are booked at once and answer the confirmation page's URL; paid ones get Stripe's hosted page. */

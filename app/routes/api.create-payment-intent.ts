@@ -3,7 +3,7 @@ import { CreatePaymentIntentSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { startCardPayment } from "~/services/checkout/card.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 /**

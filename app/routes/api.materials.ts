@@ -2,7 +2,7 @@
 // Accept-Language). Public: it is the catalogue of what we take, nothing personal. An optional
 // ?q= filters it exactly like the search box of /materials. ETag, 304 and gzip: http/cached-json.server.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getLanguage } from "~/services/http/i18n.server";
+import { getLanguage } from "~/services/http/language.server";
 import { listMaterials, searchMaterials } from "~/services/catalogue/materials.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { jsonWithEtag } from "~/services/http/cached-json.server";

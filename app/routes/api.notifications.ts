@@ -5,13 +5,13 @@ import { z } from "zod";
 import { parseApiBody } from "~/services/http/api.server";
 import { formatDate } from "~/lib/dates";
 import { notificationText } from "~/lib/notifications";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import { getLanguage, getT } from "~/services/http/language.server";
 import {
   markAllNotificationsRead,
   markNotificationsRead,
   notificationsFor,
 } from "~/services/orders/notifications.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { jsonWithEtag } from "~/services/http/cached-json.server";
 
 const ReadSchema = z.object({ ids: z.array(z.string().max(100)).max(200).optional(), all: z.boolean().optional() });

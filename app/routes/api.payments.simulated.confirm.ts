@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { SimulatedConfirmSchema } from "~/lib/checkout-schema";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { confirmSimulatedCard } from "~/services/checkout/simulated-card.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function action({ request }: ActionFunctionArgs) {

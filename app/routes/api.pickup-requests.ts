@@ -3,9 +3,9 @@ import { CreatePickupSchema } from "~/lib/checkout-schema";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { bookedPickupJson, orderJson } from "~/services/http/api-json.server";
 import { bookPaidPickup } from "~/services/checkout/fulfil.server";
-import { getLanguage, getT } from "~/services/http/i18n.server";
+import { getLanguage, getT } from "~/services/http/language.server";
 import { listOrders } from "~/services/orders/orders.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { jsonWithEtag } from "~/services/http/cached-json.server";
 
 /**

@@ -2,8 +2,8 @@
 // A malformed id answers 400, an unknown one 404, both as { message }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMessage } from "~/services/http/api.server";
-import { getLanguage } from "~/services/http/i18n.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { getLanguage } from "~/services/http/language.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { findSlot } from "~/services/booking/slots.server";
 import { slotJson } from "~/services/http/api-json.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";

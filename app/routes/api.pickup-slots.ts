@@ -5,9 +5,9 @@
 // Private and revalidated on each use: without ?fsa= it depends on who asks (their own prefix).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMessage } from "~/services/http/api.server";
-import { getLanguage } from "~/services/http/i18n.server";
+import { getLanguage } from "~/services/http/language.server";
 import { InvalidPostalPrefixError, parsePostalPrefix } from "~/services/areas/service-areas.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { slotListBody } from "~/services/http/api-json.server";
 import { answerJson, privateRevalidated } from "~/services/http/cached-json.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";

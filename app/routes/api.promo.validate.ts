@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PromoValidateSchema } from "~/lib/checkout-schema";
 import { apiRateLimit, parseApiBody } from "~/services/http/api.server";
-import { getT } from "~/services/http/i18n.server";
-import { applyPromo, clearPromo, PromoError } from "~/services/booking/promos.server";
-import { requireApiUser } from "~/services/http/session.server";
+import { getT } from "~/services/http/language.server";
+import { applyPromo, clearPromo, PromoError } from "~/services/booking/promo-rules.server";
+import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 /** Checks the code for this resident and, when it is good, reserves it for their checkout. */

@@ -1,4 +1,4 @@
-import { paymentProvider } from "~/services/payments/index.server";
+import { paymentProvider } from "~/services/payments/provider.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 export async function loader() {

@@ -4,9 +4,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { fulfilFromWebhook, fulfilHostedSession } from "~/services/checkout/fulfil.server";
 import { releaseHostedSession } from "~/services/checkout/hosted.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { refreshCancelRefund } from "~/services/checkout/cancel-refunds.server";
-import { isStripe, paymentProvider, stripeWebhookSecret } from "~/services/payments/index.server";
+import { isStripe, paymentProvider, stripeWebhookSecret } from "~/services/payments/provider.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
 /** The PaymentIntent a refund event's refund belongs to. */

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { WaitlistApiSchema } from "~/lib/visitor-schemas";
 import { apiMessage, apiRateLimit, parseApiBody } from "~/services/http/api.server";
-import { getLanguage } from "~/services/http/i18n.server";
+import { getLanguage } from "~/services/http/language.server";
 import { joinWaitlist, toPublicWaitlistEntry } from "~/services/areas/waitlist.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { rethrowDatabaseFault } from "~/services/http/database-fault.server";

@@ -2,8 +2,8 @@
 // without signing in (the token is the key; the profile makes a new one and the old one stops working).
 // An unknown token is 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { calendarResponse } from "~/services/http/calendar.server";
-import { calendarFeed } from "~/services/orders/calendar.server";
+import { calendarResponse } from "~/services/http/calendar-answer.server";
+import { calendarFeed } from "~/services/orders/calendar-feed.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = params.file ?? "";

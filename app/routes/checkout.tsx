@@ -6,7 +6,7 @@ import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CancellationTerms } from "~/components/checkout/cancellation-terms";
 import { CheckoutPaid } from "~/components/checkout/checkout-paid";
-import { OrderSummary } from "~/components/checkout/order-summary";
+import { PriceLines } from "~/components/checkout/price-lines";
 import { PaymentSection } from "~/components/checkout/payment-section";
 import { PromoBox } from "~/components/checkout/promo-box";
 import { Toaster } from "~/components/toaster";
@@ -111,7 +111,7 @@ export default function Checkout() {
         </p>
       ) : null}
 
-      <OrderSummary bags={view.bags} date={view.date} window={view.window} breakdown={view.breakdown} />
+      <PriceLines bags={view.bags} date={view.date} window={view.window} breakdown={view.breakdown} />
 
       <PromoBox
         promo={view.promo}

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { NotificationList } from "~/components/notifications";
+import { NotificationList } from "~/components/notification-bell";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {

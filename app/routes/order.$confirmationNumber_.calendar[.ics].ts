@@ -2,9 +2,9 @@
 // iCalendar event (the same UID as in their e-mails, so a later version updates it). Someone else's
 // number, or an unknown one, is 404. A plain link: works without JavaScript.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { calendarResponse } from "~/services/http/calendar.server";
-import { requireUser } from "~/services/http/session.server";
-import { orderCalendar } from "~/services/orders/calendar.server";
+import { calendarResponse } from "~/services/http/calendar-answer.server";
+import { requireUser } from "~/services/http/current-user.server";
+import { orderCalendar } from "~/services/orders/calendar-feed.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

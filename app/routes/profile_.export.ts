@@ -2,7 +2,7 @@
 // attachment) with everything kept about the signed-in resident; the shape is in docs/privacy.md.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportDownload } from "~/services/http/privacy-actions.server";
-import { requireUser } from "~/services/http/session.server";
+import { requireUser } from "~/services/http/current-user.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

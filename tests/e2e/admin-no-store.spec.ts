@@ -1,5 +1,5 @@
 // Issue 32, part 7: every admin route's answer says `no-store`, decided in one place
-// (services/http/admin-no-store, the server's first middleware). The routes are read from app/routes, so a new
+// (services/serving/admin-no-store, the server's first middleware). The routes are read from app/routes, so a new
 // admin page or admin API cannot slip by: each is asked as an admin, as a resident (403) and signed out, as a
 // page and as its data request, in any case, and with its API methods. The headers do not depend on the
 // browser, so this runs in the js project only.

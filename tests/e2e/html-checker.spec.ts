@@ -2,7 +2,7 @@
 // English and French, signed out, as a resident with a booked pickup and as an admin, plus a few refused
 // states (a form posted without JavaScript that comes back with its error). No error is allowed anywhere in
 // the document: its last bytes are `</html>` (issue 32: the streamed data scripts come before the closing
-// tags, services/http/document-end), so the checker reads every page to its end. Warnings are allowed only where they are listed below with the reason. Each page's
+// tags, services/serving/document-end), so the checker reads every page to its end. Warnings are allowed only where they are listed below with the reason. Each page's
 // headings also make an outline without skipped levels: exactly one h1, then no level more than one deeper
 // than the one before. The server's HTML does not depend on the browser, so this runs in the js project only.
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// The render cache of documents (issue 11, services/http/render-cache.server) over the real server: a page
+// The render cache of documents (issue 11, services/serving/render-cache.server) over the real server: a page
 // asked for again with the very same inputs is answered from its stored bytes, each answer with a CSP
 // nonce of its own (header and body alike), gzipped from its pre-compressed pieces when asked; and what a
 // resident or an operator changes is on the next page (a booking, a capacity, a cancellation, a full slot,

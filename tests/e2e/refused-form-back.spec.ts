@@ -1,6 +1,6 @@
 // Issue 33, part 10: Back after a refused form shows the page, never the browser's "Confirm Form
 // Resubmission". Without JavaScript a refused form is answered with a redirect to its page showing the error
-// (post, redirect, get: services/http/refused-form); with JavaScript the form never left the page. A wrong
+// (post, redirect, get: services/serving/refused-form); with JavaScript the form never left the page. A wrong
 // promo code, a declined card and a wrong password, in English and French, at 390×844, JavaScript on and off
 // (the js and no-js projects).
 import { expect, test, type Page } from "@playwright/test";

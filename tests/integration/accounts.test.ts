@@ -14,7 +14,7 @@ import {
   verifyLogin,
 } from "~/services/accounts/accounts.server";
 import { db, schema } from "~/services/platform/db.server";
-import { createUserSession, getUser } from "~/services/http/session.server";
+import { createUserSession, getUser } from "~/services/http/current-user.server";
 
 let n = 0;
 const email = () => `resident${++n}-${Date.now()}@bell.net`;

@@ -16,7 +16,7 @@ import en from "~/locales/en/admin.json";
 import fr from "~/locales/fr/admin.json";
 import { csvCell, toCsv } from "~/services/http/csv.server";
 import { daySheet, markPickup } from "~/services/admin/day.server";
-import { AdminError } from "~/services/admin/errors.server";
+import { AdminError } from "~/services/admin/admin-error.server";
 import {
   createCodesAsAdmin,
   deactivateCode,
@@ -24,16 +24,16 @@ import {
   promoStats,
   readCodeFilter,
   recentRedemptions,
-} from "~/services/admin/promos.server";
+} from "~/services/admin/promo-codes.server";
 import { deactivatePrefix, openPrefix } from "~/services/admin/areas.server";
 import { closeDate, closeDatePreview, reopenDate, setSlotCapacity } from "~/services/admin/supply.server";
 import { applyTemplate, parseTemplateForm, saveTemplate, weeklyTemplate } from "~/services/admin/template.server";
-import { notifyWaitlist, waitlistSummary } from "~/services/admin/waitlist.server";
+import { notifyWaitlist, waitlistSummary } from "~/services/admin/waitlist-summary.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
-import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
+import { applyPromo, createPromoCodes } from "~/services/booking/promo-rules.server";
 import { isServedPrefix } from "~/services/areas/service-areas.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { offeredSlots } from "~/services/booking/slots.server";
 import { joinWaitlist } from "~/services/areas/waitlist.server";
 import type { User } from "../../db/schema";

@@ -1,7 +1,7 @@
 // Calling a route's action as Remix would, for the /api tests: a JSON body (or another type), a session
 // cookie, English; a thrown Response (a refusal) is returned like an answered one.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 
 export type Action = (args: ActionFunctionArgs) => Promise<Response>;
 

@@ -10,7 +10,7 @@ import { nextStepUrl } from "~/services/http/booking-steps.server";
 import { db, schema } from "~/services/platform/db.server";
 import { findPickupForUser } from "~/services/orders/orders.server";
 import { seed } from "~/services/ops/seed.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { action as bookingAction } from "~/routes/booking";
 
 // Sunday 22 November 2026, noon in Montreal. Slots run Monday to Saturday from tomorrow.

@@ -4,11 +4,11 @@ import { setNow } from "~/lib/clock";
 import { bookFree } from "~/services/checkout/free.server";
 import { fulfilPayment } from "~/services/checkout/fulfil.server";
 import { startCardPayment } from "~/services/checkout/card.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { quoteBooking } from "~/services/booking/quote.server";
 import { CardError, confirmSimulatedCard, payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
-import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
+import { applyPromo, createPromoCodes } from "~/services/booking/promo-rules.server";
 import { CARD, resident, slot } from "./fixtures";
 
 const pickupsOf = (userId: number) =>

@@ -17,7 +17,7 @@ import * as waitlistApi from "~/routes/api.waitlist";
 import { offeredSlots } from "~/services/booking/slots.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { env } from "~/services/platform/config.server";
 import { db, schema, sqlite } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";

@@ -13,7 +13,7 @@ import { updateProfile } from "~/services/accounts/profile.server";
 import { startCardPayment } from "~/services/checkout/card.server";
 import { newCheckoutId } from "~/services/checkout/record.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { env } from "~/services/platform/config.server";
 import { databaseFault, db, durably, schema, sqlite } from "~/services/platform/db.server";
 import { RESIDENT_PROFILE } from "../resident-profile";

@@ -9,7 +9,7 @@ import { loader as loginLoader } from "~/routes/api.auth.login";
 import { action as meAction } from "~/routes/api.auth.me";
 import { action as unknownAction, loader as unknownLoader } from "~/routes/api.$";
 import { crossSiteOrigin, edgeLanguage } from "~/services/http/edge-guard.server";
-import { languageCookie } from "~/services/http/i18n.server";
+import { languageCookie } from "~/services/http/language.server";
 
 const EN = { "Accept-Language": "en-CA" };
 const post = (path: string, headers: Record<string, string>, body?: string) =>

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { bookFree } from "~/services/checkout/free.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
-import { createPromoCodes } from "~/services/booking/promos.server";
+import { createPromoCodes } from "~/services/booking/promo-rules.server";
 import { confirmEmail, resendConfirmation } from "~/services/accounts/email-confirmation.server";
 import { registerUser } from "~/services/accounts/accounts.server";
 import { joinWaitlist } from "~/services/areas/waitlist.server";

@@ -5,11 +5,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkAddressSelection, provinceCode } from "~/lib/address-selection";
 import { isValidPostalCode } from "~/lib/postal";
-import { searchAddresses } from "~/services/areas/geocoder/index.server";
+import { searchAddresses } from "~/services/areas/geocoder/geocoder.server";
 import { googleProvider } from "~/services/areas/geocoder/google.server";
 import { searchEmbeddedAddresses } from "~/services/areas/geocoder/local.server";
 import { photonProvider } from "~/services/areas/geocoder/photon.server";
-import { GEOCODER_TIMEOUT_MS } from "~/services/areas/geocoder/types";
+import { GEOCODER_TIMEOUT_MS } from "~/services/areas/geocoder/geocoder-types";
 import { EMBEDDED_ADDRESSES } from "../../db/seed/addresses";
 import { MONTREAL_PREFIXES } from "../../db/seed/prefixes";
 

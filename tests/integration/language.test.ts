@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as meLoader } from "~/routes/api.auth.me";
 import { loader as rootLoader } from "~/root";
-import { getLanguage, getT, i18n, languageCookie, languageFromAcceptLanguage } from "~/services/http/i18n.server";
+import { getLanguage, getT, i18n, languageCookie, languageFromAcceptLanguage } from "~/services/http/language.server";
 
 const request = (headers: Record<string, string>, path = "/") => new Request(`http://localhost${path}`, { headers });
 const cookieFor = async (lng: string) => (await languageCookie.serialize(lng)).split(";")[0]!;

@@ -8,7 +8,7 @@ import { windowStart } from "~/lib/dates";
 import { markPickup } from "~/services/admin/day.server";
 import { createAdmin } from "~/services/accounts/accounts.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { notificationsFor } from "~/services/orders/notifications.server";
 import { db, schema } from "~/services/platform/db.server";
 import { unsubscribe } from "~/services/platform/unsubscribe.server";

@@ -298,7 +298,7 @@ describe("where the worker runs", () => {
 
 describe("a message written while mail was off", () => {
   it("is not sent more than three days later, but an admin may resend it", async () => {
-    const { resendEmail } = await import("~/services/admin/outbox.server");
+    const { resendEmail } = await import("~/services/admin/outbox-list.server");
     const user = await resident();
     await payWithSimulatedCard(user, { bags: 1, slotId: slot().id }, CARD);
     setNow(t0 + 3 * 24 * 60 * MINUTE + 1);
@@ -320,7 +320,7 @@ describe("a message written while mail was off", () => {
 
 describe("the admin outbox", () => {
   it("lists by status and resends a failing message now; a sent one or an expired link is refused", async () => {
-    const { outboxPage, resendEmail } = await import("~/services/admin/outbox.server");
+    const { outboxPage, resendEmail } = await import("~/services/admin/outbox-list.server");
     await smtp.setMood("down");
     const user = await resident();
     await payWithSimulatedCard(user, { bags: 1, slotId: slot().id }, CARD);

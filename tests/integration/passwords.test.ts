@@ -15,7 +15,7 @@ import {
 } from "~/services/accounts/accounts.server";
 import { isCommonPassword } from "~/services/accounts/common-passwords.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/services/accounts/passwords.server";
-import { createUserSession, getUser } from "~/services/http/session.server";
+import { createUserSession, getUser } from "~/services/http/current-user.server";
 import { resetRateLimits } from "~/services/http/rate-limit.server";
 import { db, schema } from "~/services/platform/db.server";
 import { action as apiRegister } from "~/routes/api.auth.register";

@@ -17,7 +17,7 @@ import { action as createIntentAction } from "~/routes/api.create-payment-intent
 import { startCardPayment } from "~/services/checkout/card.server";
 import { startHostedCheckout } from "~/services/checkout/hosted.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
-import { setPaymentProvider } from "~/services/payments/index.server";
+import { setPaymentProvider } from "~/services/payments/provider.server";
 import { StripeProvider } from "~/services/payments/stripe.server";
 import { SimulatedProvider } from "~/services/payments/simulated.server";
 import { db, schema } from "~/services/platform/db.server";

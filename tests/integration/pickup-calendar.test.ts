@@ -9,7 +9,7 @@ import { windowStart } from "~/lib/dates";
 import { markPickup } from "~/services/admin/day.server";
 import { createAdmin } from "~/services/accounts/accounts.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
-import { calendarFeed, orderCalendar, renewCalendarFeed } from "~/services/orders/calendar.server";
+import { calendarFeed, orderCalendar, renewCalendarFeed } from "~/services/orders/calendar-feed.server";
 import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
 import { notificationsFor } from "~/services/orders/notifications.server";
 import { db, schema } from "~/services/platform/db.server";

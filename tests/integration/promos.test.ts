@@ -12,7 +12,7 @@ import { action as simulatedConfirmAction } from "~/routes/api.payments.simulate
 import { action as promoValidateAction } from "~/routes/api.promo.validate";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
-import { isSimulated, paymentProvider } from "~/services/payments/index.server";
+import { isSimulated, paymentProvider } from "~/services/payments/provider.server";
 import {
   appliedPromo,
   applyPromo,
@@ -20,9 +20,9 @@ import {
   createPromoCodes,
   PENDING_HOLD_MS,
   PROMO_TTL_MS,
-} from "~/services/booking/promos.server";
+} from "~/services/booking/promo-rules.server";
 import { resetRateLimits } from "~/services/http/rate-limit.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import type { User } from "../../db/schema";
 import { CARD, resident, slot } from "./fixtures";
 

@@ -21,10 +21,10 @@ import { loader as apiServiceArea } from "~/routes/api.service-areas.$fsa";
 import { action as apiWaitlist } from "~/routes/api.waitlist";
 import { action as apiPromo } from "~/routes/api.promo.validate";
 import { db, schema } from "~/services/platform/db.server";
-import { getTFor } from "~/services/platform/i18n.server";
+import { getTFor } from "~/services/platform/translate.server";
 import { env } from "~/services/platform/config.server";
 import { LIMITS, resetRateLimits, type LimitName } from "~/services/http/rate-limit.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { ensureSeeded, resident, slot } from "./fixtures";
 
 type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => unknown;

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookFree } from "~/services/checkout/free.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
-import { createPromoCodes } from "~/services/booking/promos.server";
+import { createPromoCodes } from "~/services/booking/promo-rules.server";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { CARD, resident, slot } from "./fixtures";

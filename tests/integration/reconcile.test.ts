@@ -12,7 +12,7 @@ import { confirmSimulatedCard, payWithSimulatedCard } from "~/services/checkout/
 import { db, schema } from "~/services/platform/db.server";
 import { cancelPickup } from "~/services/orders/changes.server";
 import { reconcilePayments } from "~/services/checkout/reconcile.server";
-import { createPromoCodes } from "~/services/booking/promos.server";
+import { createPromoCodes } from "~/services/booking/promo-rules.server";
 import { CARD, resident, slot } from "./fixtures";
 
 const paymentRow = (id: number) => db.select().from(schema.payments).where(eq(schema.payments.id, id)).get()!;

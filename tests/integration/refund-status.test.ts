@@ -29,10 +29,10 @@ import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server"
 import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { unsettledCancelRefunds } from "~/services/checkout/cancel-refunds.server";
 import { retryRefund, unsettledRefunds } from "~/services/admin/refunds.server";
-import { AdminError } from "~/services/admin/errors.server";
+import { AdminError } from "~/services/admin/admin-error.server";
 import { cancelPickup } from "~/services/orders/changes.server";
-import { createUserSession } from "~/services/http/session.server";
-import { paymentProvider, setPaymentProvider } from "~/services/payments/index.server";
+import { createUserSession } from "~/services/http/current-user.server";
+import { paymentProvider, setPaymentProvider } from "~/services/payments/provider.server";
 import { recordPayment } from "~/services/payments/ledger.server";
 import { SimulatedProvider } from "~/services/payments/simulated.server";
 import { db, schema } from "~/services/platform/db.server";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { WRITING_READS, replayAnswer, txidOfCookie, writesData } from "~/services/http/replica.server";
+import { WRITING_READS, replayAnswer, txidOfCookie, writesData } from "~/services/serving/replica.server";
 import { currentTxid, parsePosition, primaryInstance, waitForTxid } from "~/services/platform/litefs.server";
 import { isOutboxPrimary } from "~/services/platform/outbox.server";
 import { env } from "~/services/platform/config.server";

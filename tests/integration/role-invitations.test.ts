@@ -11,9 +11,9 @@ import {
   purgeExpiredInvitationEmails,
   ROLE_INVITATION_TTL_MS,
 } from "~/services/accounts/role-invitations.server";
-import { AdminError } from "~/services/admin/errors.server";
+import { AdminError } from "~/services/admin/admin-error.server";
 import { acceptAdminInvitation, adminTeam, inviteAdmin, revokeInvitation } from "~/services/admin/invitations.server";
-import { redactedUrl } from "~/services/http/access-log.server";
+import { redactedUrl } from "~/services/serving/access-log.server";
 import { signIn } from "~/services/http/sign-in.server";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";

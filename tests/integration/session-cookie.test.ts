@@ -29,7 +29,7 @@ async function cookiesUnder(env: { NODE_ENV: "production" | "development"; INSEC
   else process.env.INSECURE_COOKIES = env.INSECURE_COOKIES;
   vi.resetModules();
   const { registerUser } = await import("~/services/accounts/accounts.server");
-  const session = await import("~/services/http/session.server");
+  const session = await import("~/services/http/current-user.server");
   const { flashToast } = await import("~/services/http/toast.server");
   const user = await registerUser({
     email: `cookie-${env.NODE_ENV}-${env.INSECURE_COOKIES ?? "x"}-${Date.now()}@bell.net`,
@@ -87,7 +87,7 @@ describe("session secret rotation", () => {
     process.env.SESSION_SECRET = secret;
     vi.resetModules();
     const accounts = await import("~/services/accounts/accounts.server");
-    const session = await import("~/services/http/session.server");
+    const session = await import("~/services/http/current-user.server");
     return { ...accounts, ...session };
   }
   const cookieOf = (headers: Headers) => headers.get("Set-Cookie")!.split(";")[0]!;

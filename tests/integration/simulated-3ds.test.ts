@@ -12,7 +12,7 @@ import {
 } from "~/services/checkout/simulated-card.server";
 import { newCheckoutId } from "~/services/checkout/record.server";
 import { reconcilePayments } from "~/services/checkout/reconcile.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { takeToast } from "~/services/http/toast.server";
 import { db, schema } from "~/services/platform/db.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";

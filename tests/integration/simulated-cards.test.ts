@@ -9,7 +9,7 @@ import { CardError, payWithSimulatedCard } from "~/services/checkout/simulated-c
 import { SimulatedProvider } from "~/services/payments/simulated.server";
 import { db, schema } from "~/services/platform/db.server";
 import { cancelPickup } from "~/services/orders/changes.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { takeToast } from "~/services/http/toast.server";
 import { action as apiAction } from "~/routes/api.pickup-requests.$key";
 import { action as cancelPageAction } from "~/routes/order.$confirmationNumber_.cancel";

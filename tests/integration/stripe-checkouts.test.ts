@@ -14,9 +14,9 @@ const standIn = await vi.hoisted(async () => {
 import { cancelAbandonedIntent, startCardPayment } from "~/services/checkout/card.server";
 import { startHostedCheckout } from "~/services/checkout/hosted.server";
 import { CheckoutPaidError, newCheckoutId } from "~/services/checkout/record.server";
-import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
+import { applyPromo, createPromoCodes } from "~/services/booking/promo-rules.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
-import { setPaymentProvider } from "~/services/payments/index.server";
+import { setPaymentProvider } from "~/services/payments/provider.server";
 import { StripeProvider } from "~/services/payments/stripe.server";
 import { db, schema } from "~/services/platform/db.server";
 import { resident, slot } from "./fixtures";

@@ -37,7 +37,7 @@ async function withEnv(env: Partial<Record<(typeof NAMES)[number], string>>) {
   }
   vi.resetModules();
   const entry = await import("~/entry.server");
-  const headersModule = await import("~/services/http/security-headers.server");
+  const headersModule = await import("~/services/serving/security-headers.server");
   return { entry, headersModule };
 }
 

@@ -15,12 +15,12 @@ const standIn = await vi.hoisted(async () => {
 
 import { fulfilHostedSession, fulfilPayment } from "~/services/checkout/fulfil.server";
 import { startCardPayment } from "~/services/checkout/card.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { startHostedCheckout } from "~/services/checkout/hosted.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
-import { createPromoCodes } from "~/services/booking/promos.server";
+import { createPromoCodes } from "~/services/booking/promo-rules.server";
 import { db, schema } from "~/services/platform/db.server";
-import { paymentProvider, setPaymentProvider } from "~/services/payments/index.server";
+import { paymentProvider, setPaymentProvider } from "~/services/payments/provider.server";
 import { StripeProvider } from "~/services/payments/stripe.server";
 import { resident, slot } from "./fixtures";
 

@@ -26,10 +26,10 @@ import { action, loader } from "~/routes/api.stripe.webhook";
 import { fulfilHostedSession } from "~/services/checkout/fulfil.server";
 import { startCardPayment } from "~/services/checkout/card.server";
 import { startHostedCheckout } from "~/services/checkout/hosted.server";
-import { applyPromo, createPromoCodes } from "~/services/booking/promos.server";
+import { applyPromo, createPromoCodes } from "~/services/booking/promo-rules.server";
 import { hostedCheckoutUrls } from "~/services/http/booking-steps.server";
 import { db, schema } from "~/services/platform/db.server";
-import { isStripe, paymentProvider } from "~/services/payments/index.server";
+import { isStripe, paymentProvider } from "~/services/payments/provider.server";
 import { setNow } from "~/lib/clock";
 import { resident, slot } from "./fixtures";
 

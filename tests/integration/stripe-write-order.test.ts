@@ -16,7 +16,7 @@ const standIn = await vi.hoisted(async () => {
 import { startCardPayment } from "~/services/checkout/card.server";
 import { newCheckoutId } from "~/services/checkout/record.server";
 import { reconcilePayments } from "~/services/checkout/reconcile.server";
-import { setPaymentProvider } from "~/services/payments/index.server";
+import { setPaymentProvider } from "~/services/payments/provider.server";
 import { StripeProvider } from "~/services/payments/stripe.server";
 import { env } from "~/services/platform/config.server";
 import { databaseFault, db, schema } from "~/services/platform/db.server";

@@ -13,7 +13,7 @@ import { action as pickupRequestsAction } from "~/routes/api.pickup-requests";
 import { db, schema } from "~/services/platform/db.server";
 import { env, loadEnv } from "~/services/platform/config.server";
 import { resetRateLimits } from "~/services/http/rate-limit.server";
-import { createUserSession } from "~/services/http/session.server";
+import { createUserSession } from "~/services/http/current-user.server";
 import { hostRefusal } from "~/services/http/trusted-origin.server";
 import { requestOrigin } from "~/services/http/request.server";
 import { CARD, ensureSeeded, resident, slot } from "./fixtures";

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { accessLogLine, redactedUrl } from "~/services/http/access-log.server";
+import { accessLogLine, redactedUrl } from "~/services/serving/access-log.server";
 
 describe("access log", () => {
   it("redacts the query of /reset-password (page and .data) and any token= value", () => {

@@ -2,8 +2,8 @@
 // which addresses are admin ones (their answers are never stored).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isAdminPath } from "~/services/http/admin-no-store.server";
-import { closingTagsLast } from "~/services/http/document-end.server";
+import { isAdminPath } from "~/services/serving/admin-no-store.server";
+import { closingTagsLast } from "~/services/serving/document-end.server";
 
 async function through(pieces: string[]): Promise<{ text: string; chunks: string[] }> {
   const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { gathered } from "~/services/http/gathered-stream.server";
+import { gathered } from "~/services/serving/gathered-stream.server";
 
 async function readAll(stream: ReadableStream<Uint8Array>) {
   const chunks: Uint8Array[] = [];

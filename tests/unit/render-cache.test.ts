@@ -1,4 +1,4 @@
-// The render cache (services/http/render-cache): a page is kept under the key of everything it was rendered
+// The render cache (services/serving/render-cache): a page is kept under the key of everything it was rendered
 // from, so any change of data, language, URL, build or minute is another key; what is not a plain 200
 // document is never kept; each answer carries its own nonce, identity or gzip, and a gzip answer is a
 // valid gzip of exactly the identity page; memory is bounded.
@@ -12,7 +12,7 @@ import {
   renderKey,
   storedRender,
   storingRender,
-} from "~/services/http/render-cache.server";
+} from "~/services/serving/render-cache.server";
 
 const NOW = Date.UTC(2026, 10, 24, 15, 0, 10);
 const manifest = { version: "abc" };

@@ -13,7 +13,7 @@ import type { BookingSelection, WeekGroup } from "~/lib/booking-choice";
 import { BagPicker } from "./bag-picker";
 import { DatePicker } from "./date-picker";
 import { CancellationPolicy } from "./notices";
-import { BOOKING_FORM_ID, OrderSummary } from "./order-summary";
+import { BOOKING_FORM_ID, ChoiceSummary } from "./choice-summary";
 import { WindowPicker } from "./window-picker";
 
 export type BookingVariant = "new" | "modify";
@@ -143,7 +143,7 @@ export function BookingForm({
         legend={moving ? t("window.legendMove") : undefined}
         currentSlotId={currentSlotId}
       />
-      <OrderSummary
+      <ChoiceSummary
         bags={choice.bags}
         showPrice={withBags}
         dateLabel={date?.label ?? null}

@@ -8,7 +8,7 @@ import { appLink } from "./links.server";
 import { queueWelcomeEmail } from "./email-confirmation.server";
 import { dummyHash, hashPassword, needsRehash, newLinkToken, sha256, verifyPassword } from "./passwords.server";
 import { offerPreauthorisedRole } from "./role-invitations.server";
-import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session.server";
+import { destroyAllSessionsOf, destroyOtherSessionsOf } from "./session-rows.server";
 import { now } from "~/lib/clock";
 import { RETENTION } from "~/lib/retention";
 import { normalizeEmail } from "~/lib/email-rules";

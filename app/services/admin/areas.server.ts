@@ -2,8 +2,8 @@
 // or switched off before) with the waitlist told, and switching one off (pickups already scheduled are kept).
 import { and, asc, count, eq, gte, sql } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError } from "./errors.server";
-import { notifyWaitlist, waitingCount } from "./waitlist.server";
+import { AdminError } from "./admin-error.server";
+import { notifyWaitlist, waitingCount } from "./waitlist-summary.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isServedPrefix } from "~/services/areas/service-areas.server";
 import { now } from "~/lib/clock";

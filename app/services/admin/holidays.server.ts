@@ -3,7 +3,7 @@
 // generated (or, closed as a holiday before, reopened) like any other day's.
 import { and, eq } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError, toDateKey } from "./errors.server";
+import { AdminError, toDateKey } from "./admin-error.server";
 import { db, schema } from "~/services/platform/db.server";
 import { generateSlots, openedHolidays, WEEKS_AHEAD } from "~/services/booking/slot-supply.server";
 import { now } from "~/lib/clock";

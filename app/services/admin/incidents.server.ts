@@ -8,7 +8,7 @@ import { now } from "~/lib/clock";
 import { dateKey } from "~/lib/dates";
 import type { User } from "../../../db/schema";
 import { recordActivity } from "./activity.server";
-import { AdminError, toDateKey, toInteger } from "./errors.server";
+import { AdminError, toDateKey, toInteger } from "./admin-error.server";
 
 const MAX_TEXT = 2000;
 const MAX_RESIDENTS = 10_000_000;

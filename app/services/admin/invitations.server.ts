@@ -6,7 +6,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { acceptInvitation, writeInvitation, type RoleInvitation } from "~/services/accounts/role-invitations.server";
 import { db, durably, schema } from "~/services/platform/db.server";
 import { recordActivity } from "./activity.server";
-import { AdminError } from "./errors.server";
+import { AdminError } from "./admin-error.server";
 import { now } from "~/lib/clock";
 import { BASIC_EMAIL_PATTERN, normalizeEmail } from "~/lib/email-rules";
 import type { Language } from "~/lib/i18n";

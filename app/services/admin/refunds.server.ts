@@ -5,7 +5,7 @@ import { refundStatusOf, retryCancelRefund, unsettledCancelRefunds } from "~/ser
 import { db } from "~/services/platform/db.server";
 import type { User } from "../../../db/schema";
 import { recordActivity } from "./activity.server";
-import { AdminError } from "./errors.server";
+import { AdminError } from "./admin-error.server";
 
 export type UnsettledRefund = {
   pickupId: number;

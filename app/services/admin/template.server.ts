@@ -2,7 +2,7 @@
 // applying it to the slots ahead.
 import { and, eq, gte, lte } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError, type FieldProblem, toInteger } from "./errors.server";
+import { AdminError, type FieldProblem, toInteger } from "./admin-error.server";
 import { MAX_CAPACITY } from "./supply.server";
 import { db, schema } from "~/services/platform/db.server";
 import { generateSlots, WEEKS_AHEAD } from "~/services/booking/slot-supply.server";

@@ -3,8 +3,8 @@
 // total the browser showed.
 import { db } from "~/services/platform/db.server";
 import { env } from "~/services/platform/config.server";
-import { appliedPromo, checkPromo, PromoError } from "./promos.server";
-import { BookingError } from "./errors.server";
+import { appliedPromo, checkPromo, PromoError } from "./promo-rules.server";
+import { BookingError } from "./booking-error.server";
 import { findSlot } from "./slots.server";
 import { now } from "~/lib/clock";
 import { priceBreakdown, type BagCount, type PriceBreakdown } from "~/lib/pricing";

@@ -7,8 +7,8 @@ import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import { findPaymentByProviderId, recordRefundOnPayment, REFUND_PENDING } from "~/services/payments/ledger.server";
 import { refundStanding, refundUpTo } from "~/services/payments/provider-refunds.server";
-import { paymentProvider } from "~/services/payments/index.server";
-import type { PaymentProvider, RefundStatus } from "~/services/payments/types";
+import { paymentProvider } from "~/services/payments/provider.server";
+import type { PaymentProvider, RefundStatus } from "~/services/payments/provider-types";
 import { now } from "~/lib/clock";
 import type { Payment, PickupRequest } from "../../../db/schema";
 

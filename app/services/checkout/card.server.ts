@@ -3,11 +3,11 @@
 // an hour. Confirming it is the browser's (Stripe) or simulated-card.server's; booking it, fulfil.server's.
 import { db } from "~/services/platform/db.server";
 import { pickupOfPayment } from "~/services/booking/book.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { quoteBooking, type BookingRequest, type Quote } from "~/services/booking/quote.server";
 import { description, metadataFor, newBooking, requote, storedBooking } from "~/services/booking/stored-booking.server";
 import { customerIdFor } from "~/services/payments/customers.server";
-import { paymentProvider } from "~/services/payments/index.server";
+import { paymentProvider } from "~/services/payments/provider.server";
 import {
   isOpen,
   isSession,
@@ -16,7 +16,7 @@ import {
   recordPayment,
   repricePayment,
 } from "~/services/payments/ledger.server";
-import type { PaymentProvider, ProviderIntent } from "~/services/payments/types";
+import type { PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
 import { fulfilPayment, throwIfPaid } from "./fulfil.server";
 import { CheckoutPaidError, claimCheckout, oneAtATime, openPaymentOf, paymentsOfCheckout } from "./record.server";
 import { now } from "~/lib/clock";

@@ -1,6 +1,6 @@
 // A free order (a total of one cent or less, after a promo): no card, booked at once, once per checkout.
 import { bookInTransaction } from "~/services/booking/book.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { quoteBooking, type BookingRequest } from "~/services/booking/quote.server";
 import { newBooking } from "~/services/booking/stored-booking.server";
 import { markFreeFailed, recordPayment } from "~/services/payments/ledger.server";

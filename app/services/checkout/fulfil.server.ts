@@ -5,9 +5,9 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import { bookInTransaction, paidPickupOf, pickupOfPayment } from "~/services/booking/book.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { storedBooking } from "~/services/booking/stored-booking.server";
-import { paymentProvider } from "~/services/payments/index.server";
+import { paymentProvider } from "~/services/payments/provider.server";
 import {
   claimFullRefund,
   findPaymentByProviderId,
@@ -21,7 +21,7 @@ import {
   undoFullRefundClaim,
 } from "~/services/payments/ledger.server";
 import { refundAtProvider } from "~/services/payments/provider-refunds.server";
-import type { HostedCheckout, PaymentProvider } from "~/services/payments/types";
+import type { HostedCheckout, PaymentProvider } from "~/services/payments/provider-types";
 import { CheckoutPaidError, paymentsOfCheckout } from "./record.server";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 

@@ -4,12 +4,12 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import { pickupOfPayment } from "~/services/booking/book.server";
-import { BookingError } from "~/services/booking/errors.server";
-import { PENDING_HOLD_MS, releaseHeldCode } from "~/services/booking/promos.server";
+import { BookingError } from "~/services/booking/booking-error.server";
+import { PENDING_HOLD_MS, releaseHeldCode } from "~/services/booking/promo-rules.server";
 import { quoteBooking, type BookingRequest, type Quote } from "~/services/booking/quote.server";
 import { description, metadataFor, newBooking, requote, storedBooking } from "~/services/booking/stored-booking.server";
 import { customerIdFor } from "~/services/payments/customers.server";
-import { isStripe, paymentProvider } from "~/services/payments/index.server";
+import { isStripe, paymentProvider } from "~/services/payments/provider.server";
 import {
   type HOSTED_RELEASED,
   markHostedReleased,
@@ -18,7 +18,7 @@ import {
   recordPayment,
   refundingReason,
 } from "~/services/payments/ledger.server";
-import type { HostedCheckout, PaymentProvider } from "~/services/payments/types";
+import type { HostedCheckout, PaymentProvider } from "~/services/payments/provider-types";
 import { throwIfPaid } from "./fulfil.server";
 import { claimCheckout, oneAtATime, openPaymentOf, paymentsOfCheckout } from "./record.server";
 import { now } from "~/lib/clock";

@@ -4,11 +4,11 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import { paidPickupOf } from "~/services/booking/book.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { quoteBooking, type Quote } from "~/services/booking/quote.server";
 import { newBooking } from "~/services/booking/stored-booking.server";
 import { findPaymentByProviderId, findPaymentByRef, recordPayment } from "~/services/payments/ledger.server";
-import type { PaymentProvider, ProviderIntent } from "~/services/payments/types";
+import type { PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
 import { fulfilPayment } from "./fulfil.server";
 import { CURRENCY, type BagCount } from "~/lib/pricing";
 import type { Payment } from "../../../db/schema";

@@ -11,20 +11,20 @@
 // - a free order whose payment row was written but whose pickup was not is marked failed;
 // - a pickup booked just before the crash, whose confirmation e-mail never reached the outbox, gets it.
 import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import {
   cancellationEmailWritten,
   queueBookingConfirmation,
   queuePickupCancelledOnce,
 } from "~/services/booking/pickup-emails.server";
 import { db, schema } from "~/services/platform/db.server";
-import { isStripe, paymentProvider } from "~/services/payments/index.server";
+import { isStripe, paymentProvider } from "~/services/payments/provider.server";
 import { failFreeOrdersWithoutPickup, HOSTED_RELEASED, INTENT_CANCELED } from "~/services/payments/ledger.server";
 import { cancelAbandonedIntent } from "./card.server";
 import { sendCancelRefund, unsettledCancelRefunds } from "./cancel-refunds.server";
 import { fulfilHostedSession, fulfilPayment } from "./fulfil.server";
 import { settleOrphanIntent } from "./orphans.server";
-import type { PaymentProvider } from "~/services/payments/types";
+import type { PaymentProvider } from "~/services/payments/provider-types";
 import { now } from "~/lib/clock";
 
 export type ReconcileReport = {

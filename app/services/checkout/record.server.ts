@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { paidPickupOf } from "~/services/booking/book.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { quoteBooking } from "~/services/booking/quote.server";
 import { isOpen, isSession } from "~/services/payments/ledger.server";
 import type { BagCount } from "~/lib/pricing";

@@ -3,16 +3,16 @@
 // payment of the no-JavaScript checkout. Each ends in fulfil.server's fulfilPayment.
 import { db } from "~/services/platform/db.server";
 import { pickupOfPayment } from "~/services/booking/book.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import type { BookingRequest } from "~/services/booking/quote.server";
 import { storedBooking } from "~/services/booking/stored-booking.server";
-import { isSimulated, paymentProvider } from "~/services/payments/index.server";
+import { isSimulated, paymentProvider } from "~/services/payments/provider.server";
 import {
   findPaymentByProviderId,
   markAuthenticationFailed,
   recordCardOutcome,
 } from "~/services/payments/ledger.server";
-import type { CardErrorCode, CardInput } from "~/services/payments/types";
+import type { CardErrorCode, CardInput } from "~/services/payments/provider-types";
 import { openCardPayment } from "./card.server";
 import { fulfilPayment } from "./fulfil.server";
 import { claimCheckout, oneAtATime } from "./record.server";

@@ -2,10 +2,10 @@
 // failed-form shape (app/lib/form-reply: the problem's key under the form or row it belongs to, with its
 // values; 400, or 404 for what does not exist), and success as a redirect with a toast.
 import { requireAdmin } from "./admin-auth.server";
-import { AdminError, toDateKey } from "~/services/admin/errors.server";
+import { AdminError, toDateKey } from "~/services/admin/admin-error.server";
 import { reject, submissionOf } from "./forms.server";
 import { readForm } from "./request.server";
-import { getLanguage } from "./i18n.server";
+import { getLanguage } from "./language.server";
 import { formatDate } from "~/lib/format";
 import { redirectWithToast } from "./toast.server";
 

@@ -1,9 +1,9 @@
 // Who may run the service: /admin pages and /api/admin endpoints are for accounts with the admin role
 // (decisions.md section 4). Visitors are sent to sign in (pages) or get 401 (API); residents get 403.
 import { isAdmin } from "~/services/accounts/accounts.server";
-import { AdminError } from "~/services/admin/errors.server";
-import { getT } from "./i18n.server";
-import { getUser, requireUser, unauthorizedMessage } from "./session.server";
+import { AdminError } from "~/services/admin/admin-error.server";
+import { getT } from "./language.server";
+import { getUser, requireUser, unauthorizedMessage } from "./current-user.server";
 import type { User } from "../../../db/schema";
 
 /** Pages and their actions: a visitor is sent to sign in, a resident gets the 403 error page. */

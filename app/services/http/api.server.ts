@@ -2,10 +2,10 @@
 // `{ message }` in the caller's language with a 4xx status.
 import type { z } from "zod";
 import { readJson, requireMethod } from "./request.server";
-import { getT } from "./i18n.server";
+import { getT } from "./language.server";
 import { hit, type LimitName, RateLimitedError } from "./rate-limit.server";
 import { CardError } from "~/services/checkout/simulated-card.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { CheckoutPaidError } from "~/services/checkout/record.server";
 
 export async function apiMessage(request: Request, key: string, status = 400, headers?: HeadersInit) {

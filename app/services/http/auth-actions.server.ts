@@ -10,8 +10,8 @@ import { rateLimited, reject } from "./forms.server";
 import { RateLimitedError } from "./rate-limit.server";
 import { spamRejection } from "./honeypot.server";
 import { requestOrigin } from "./request.server";
-import { getLanguage } from "./i18n.server";
-import { createUserSession, getSession } from "./session.server";
+import { getLanguage } from "./language.server";
+import { createUserSession, getSession } from "./current-user.server";
 import { redirectWithToast, rememberedRedirect } from "./toast.server";
 
 const HIDDEN_SIGN_UP_FIELDS = ["password", "confirmPassword"];

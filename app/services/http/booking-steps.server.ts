@@ -7,12 +7,12 @@ import { fsaOf } from "~/lib/postal";
 import { isProfileComplete, type AddressFields } from "~/lib/profile";
 import type { SlotView } from "~/lib/slots";
 import { appUrl } from "~/services/platform/config.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { quoteBooking } from "~/services/booking/quote.server";
 import { findSlot } from "~/services/booking/slots.server";
 import { paidPickupOf } from "~/services/booking/book.server";
 import { formatDate, windowLabel } from "~/lib/format";
-import { getLanguage } from "./i18n.server";
+import { getLanguage } from "./language.server";
 import type { User } from "../../../db/schema";
 
 export type BookingContext = { bags: BagCount; slotId: number };

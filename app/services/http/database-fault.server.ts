@@ -9,7 +9,7 @@
 // the server build loads (entry.server calls answerDatabaseFaults with the build's routes).
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { databaseFault, type DatabaseFault } from "~/services/platform/db.server";
-import { getT } from "./i18n.server";
+import { getT } from "./language.server";
 
 /** Seconds to wait before trying again: a lock lasts seconds, a full disk needs an operator. */
 const RETRY_AFTER_SECONDS: Record<DatabaseFault, number> = { full: 60, io: 60, busy: 2 };

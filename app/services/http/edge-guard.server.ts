@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from "~/lib/i18n";
-import { languageFromAcceptLanguage } from "./i18n.server";
+import { languageFromAcceptLanguage } from "./language.server";
 import { hostsAllowed, unknownHostAnswer, type HeaderGetter } from "./trusted-origin.server";
 import { resources } from "~/locales/resources";
 

@@ -20,7 +20,7 @@ const honeypot = new Honeypot({
 /**
  * How long one encrypted timestamp is handed out. Encrypting it (crypto-js AES) costs more than a page's
  * queries, and the timestamp is in every page's data: one a second made every page's render a new one
- * (services/http/render-cache keys pages by their data). The check only refuses a timestamp in the future,
+ * (services/serving/render-cache keys pages by their data). The check only refuses a timestamp in the future,
  * so one from earlier in the minute is as good.
  */
 const PROPS_REUSE_MS = 60_000;

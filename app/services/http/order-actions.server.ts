@@ -3,17 +3,17 @@
 // one directly, with no payment), and cancel it. The rules are the orders domain's; the API calls the
 // same ones (PUT /api/pickup-requests/{id} is modifyPickup too).
 import { data, redirect } from "@remix-run/node";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { bookingPage, readSlotChoice } from "~/services/booking/choice.server";
 import { cancelPickup, modifyPickup, pickupToMove } from "~/services/orders/changes.server";
 import { findOrder, findOrderById, type OrderRow } from "~/services/orders/orders.server";
-import { getLanguage } from "./i18n.server";
+import { getLanguage } from "./language.server";
 import { reject, submissionOf } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 import { formatDate, windowLabel } from "~/lib/dates";
 import { HISTORY_PATH, movedFrom, movePath } from "~/lib/paths";
 import { formatMoney } from "~/lib/pricing";
-import type { RefundStatus } from "~/services/payments/types";
+import type { RefundStatus } from "~/services/payments/provider-types";
 import type { User } from "../../../db/schema";
 
 /**

@@ -5,13 +5,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { DeleteAccountSchema, SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/privacy-schemas";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
-import { destroyOtherSessionsOf } from "~/services/accounts/session.server";
-import { listSessions, signOutSession } from "~/services/accounts/sessions.server";
+import { destroyOtherSessionsOf } from "~/services/accounts/session-rows.server";
+import { listSessions, signOutSession } from "~/services/accounts/session-list.server";
 import { deleteAccount, deletionPreview, PrivacyError } from "~/services/privacy/deletion.server";
 import { exportAccountData } from "~/services/privacy/export.server";
 import type { User } from "../../../db/schema";
 import { rateLimited, reject } from "./forms.server";
-import { destroyUserSession, getSession } from "./session.server";
+import { destroyUserSession, getSession } from "./current-user.server";
 import { redirectWithToast } from "./toast.server";
 
 async function currentSessionId(request: Request) {

@@ -1,7 +1,7 @@
 // Reading request bodies safely: same-origin check for every state change, size limits, and JSON
 // errors in the shape of spec section 7 (`{ message }`).
 
-import { getT } from "./i18n.server";
+import { getT } from "./language.server";
 import { crossSiteRefusal, MAX_BODY_BYTES, methodNotAllowed } from "./edge-guard.server";
 import { allowedOrigin, assertAllowedHost } from "./trusted-origin.server";
 

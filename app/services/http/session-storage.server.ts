@@ -1,4 +1,4 @@
-// The session cookie and its storage (Remix's), on the rows of accounts/session.server: the cookie holds
+// The session cookie and its storage (Remix's), on the rows of accounts/session-rows.server: the cookie holds
 // only a signed random id, the row who is signed in, so signing out, a password reset or expiry really
 // ends a session. Web edge only: the accounts domain knows rows, not cookies.
 import { createCookie, createSessionStorage } from "@remix-run/node";
@@ -11,7 +11,7 @@ import {
   SESSION_DAYS,
   updateSessionRow,
   type SessionData,
-} from "~/services/accounts/session.server";
+} from "~/services/accounts/session-rows.server";
 import { env } from "~/services/platform/config.server";
 
 /** The session cookie: a signed random id (the row holds the rest). */

@@ -3,7 +3,7 @@
 // this browser (their page shows the confirmation, not the form, even when reached by Back). One place
 // makes toast ids.
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { secureCookies } from "~/services/accounts/session.server";
+import { secureCookies } from "~/services/accounts/session-rows.server";
 import { randomToken } from "~/services/accounts/passwords.server";
 import { env } from "~/services/platform/config.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -25,7 +25,7 @@ type VisitorData = {
   resetRequested?: { email: string; at: number };
 };
 
-/** A refused form's answer carried over the redirect back to its page (services/http/refused-form). */
+/** A refused form's answer carried over the redirect back to its page (services/serving/refused-form). */
 export type CarriedReply = { routeId: string; data: unknown };
 
 const visitorStorage = createCookieSessionStorage<VisitorData, { toast: Toast; refusedForm: CarriedReply }>({

@@ -8,7 +8,7 @@
 // lost the lease stops it.
 import { reconcileInBackground } from "~/services/checkout/reconcile.server";
 import { seed } from "./seed.server";
-import { purgeExpiredSessions } from "~/services/accounts/session.server";
+import { purgeExpiredSessions } from "~/services/accounts/session-rows.server";
 import { purgeExpiredResetEmails } from "~/services/accounts/accounts.server";
 import { purgeExpiredInvitationEmails } from "~/services/accounts/role-invitations.server";
 import { isOutboxPrimary, startOutboxWorker, stopOutboxWorker } from "~/services/platform/outbox.server";

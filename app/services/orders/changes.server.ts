@@ -10,13 +10,13 @@ import {
   queuePickupMoved,
 } from "~/services/booking/pickup-emails.server";
 import { recordPickupNotice } from "~/services/booking/pickup-notices.server";
-import { BookingError } from "~/services/booking/errors.server";
+import { BookingError } from "~/services/booking/booking-error.server";
 import { offeredSlot } from "~/services/booking/quote.server";
 import { db, durably, schema } from "~/services/platform/db.server";
-import { paymentProvider } from "~/services/payments/index.server";
+import { paymentProvider } from "~/services/payments/provider.server";
 import { recordCancelRefund, sendCancelRefund } from "~/services/checkout/cancel-refunds.server";
 import { recordRefundOnPayment, REFUND_PENDING } from "~/services/payments/ledger.server";
-import type { PaymentProvider, RefundStatus } from "~/services/payments/types";
+import type { PaymentProvider, RefundStatus } from "~/services/payments/provider-types";
 import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
 import { cancelRefundCents, changeRefusal, findOrderById, ordersWhere } from "./orders.server";

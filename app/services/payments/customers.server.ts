@@ -3,7 +3,7 @@
 // PaymentIntent and hosted session and answered as `customerId` by POST /api/create-payment-intent.
 import { and, eq } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
-import type { PaymentProvider } from "./types";
+import type { PaymentProvider } from "./provider-types";
 import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
 

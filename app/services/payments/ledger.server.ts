@@ -7,7 +7,7 @@ import { db, durably, schema, type Tx } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
 import type { Payment } from "../../../db/schema";
-import type { ProviderIntent } from "./types";
+import type { ProviderIntent } from "./provider-types";
 
 /**
  * A payment whose refund has been decided but may not have reached the provider yet carries this

@@ -1,7 +1,7 @@
 // Refunds at the payment provider, always after listing what the provider already has: a refund whose
 // answer was lost is found, never made twice. The ledger (ledger.server) records where they stand.
 import type { Payment } from "../../../db/schema";
-import type { PaymentProvider, ProviderRefund, RefundStatus } from "./types";
+import type { PaymentProvider, ProviderRefund, RefundStatus } from "./provider-types";
 
 /** The money an intent's refunds gave back (succeeded) and gave back or have on their way (covered). */
 function refundTotals(refunds: ProviderRefund[]) {

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import { db, durably, schema } from "~/services/platform/db.server";
-import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent, ProviderRefund } from "./types";
+import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent, ProviderRefund } from "./provider-types";
 import { now } from "~/lib/clock";
 
 /**

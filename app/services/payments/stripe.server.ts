@@ -3,7 +3,7 @@
 // at a local stand-in in tests.
 import Stripe from "stripe";
 import { env } from "~/services/platform/config.server";
-import type { HostedCheckout, PaymentProvider, ProviderIntent, ProviderRefund } from "./types";
+import type { HostedCheckout, PaymentProvider, ProviderIntent, ProviderRefund } from "./provider-types";
 
 function stripeClient(secretKey = env.STRIPE_SECRET_KEY ?? "") {
   return new Stripe(secretKey, {

@@ -9,7 +9,7 @@ import { cancelPickup } from "~/services/orders/changes.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { env } from "~/services/platform/config.server";
 import { queueEmail } from "~/services/platform/mailer.server";
-import type { PaymentProvider } from "~/services/payments/types";
+import type { PaymentProvider } from "~/services/payments/provider-types";
 import { now } from "~/lib/clock";
 import { isLanguage } from "~/lib/i18n";
 import type { User } from "../../../db/schema";

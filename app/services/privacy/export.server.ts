@@ -3,7 +3,7 @@
 // the account's own rows; never a password hash, a session id, a token, a provider's payment id or card
 // details.
 import { asc, eq } from "drizzle-orm";
-import { listSessions } from "~/services/accounts/sessions.server";
+import { listSessions } from "~/services/accounts/session-list.server";
 import { ordersWhere, priceOf } from "~/services/orders/orders.server";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";

@@ -11,7 +11,7 @@ import {
   MAX_SUGGESTIONS,
   type AddressSuggestion,
   type GeocoderProvider,
-} from "./types";
+} from "./geocoder-types";
 
 const DEFAULT_GOOGLE_URL = "https://maps.googleapis.com";
 

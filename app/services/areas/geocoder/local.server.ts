@@ -3,7 +3,7 @@
 // 'Rue Saint-Denis'), and addresses whose street starts with the text come first.
 import { foldText } from "~/lib/address-selection";
 import { EMBEDDED_ADDRESSES } from "../../../../db/seed/addresses";
-import { formatAddress, MAX_SUGGESTIONS, type AddressSuggestion, type GeocoderProvider } from "./types";
+import { formatAddress, MAX_SUGGESTIONS, type AddressSuggestion, type GeocoderProvider } from "./geocoder-types";
 
 /** Abbreviations residents type for words of Montreal street names. */
 const ABBREVIATIONS: Record<string, string> = {

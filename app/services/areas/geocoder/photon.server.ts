@@ -10,7 +10,7 @@ import {
   MAX_SUGGESTIONS,
   type AddressSuggestion,
   type GeocoderProvider,
-} from "./types";
+} from "./geocoder-types";
 
 const DEFAULT_PHOTON_URL = "https://photon.komoot.io";
 /** Results near Montreal first; the resident may still live elsewhere in Canada. */

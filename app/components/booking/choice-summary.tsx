@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney, priceBreakdown, type BagCount } from "~/lib/pricing";
 
-export function OrderSummary({
+export function ChoiceSummary({
   bags,
   showPrice,
   dateLabel,

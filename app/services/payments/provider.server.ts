@@ -2,7 +2,7 @@
 import { env } from "~/services/platform/config.server";
 import { SimulatedProvider } from "./simulated.server";
 import { StripeProvider } from "./stripe.server";
-import type { PaymentProvider } from "./types";
+import type { PaymentProvider } from "./provider-types";
 
 let provider: PaymentProvider | null = null;
 

@@ -2,9 +2,9 @@
 // creating codes one at a time or in batches, the code list with its CSV, and deactivating a code.
 import { and, count, desc, eq, gt, isNotNull, isNull, like, lte, sql, type SQL } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError, toInteger } from "./errors.server";
+import { AdminError, toInteger } from "./admin-error.server";
 import { db, schema } from "~/services/platform/db.server";
-import { createPromoCodes, DEFAULT_PROMO_PERCENT, normalizeCode } from "~/services/booking/promos.server";
+import { createPromoCodes, DEFAULT_PROMO_PERCENT, normalizeCode } from "~/services/booking/promo-rules.server";
 import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
 

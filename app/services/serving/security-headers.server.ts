@@ -1,7 +1,7 @@
 // Security headers for every document: an enforced, nonce-based Content-Security-Policy and friends.
-import { carriesSession } from "~/services/accounts/session.server";
+import { carriesSession } from "~/services/accounts/session-rows.server";
 import { env } from "~/services/platform/config.server";
-import { paymentProvider } from "~/services/payments/index.server";
+import { paymentProvider } from "~/services/payments/provider.server";
 
 /** Browsers keep to https for a year once they have seen this over https (they ignore it over plain http). */
 const HSTS = "max-age=31536000; includeSubDomains";

@@ -9,7 +9,7 @@ import { OUTBOX_STATUSES, outboxStatus, type OutboxStatus } from "~/lib/outbox";
 import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
 import { recordActivity } from "./activity.server";
-import { AdminError } from "./errors.server";
+import { AdminError } from "./admin-error.server";
 
 const o = schema.emailOutbox;
 const PAGE_SIZE = 50;

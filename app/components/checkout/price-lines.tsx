@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney, type PriceBreakdown } from "~/lib/pricing";
 
 /** The price breakdown of a booking: list price, discounts, fee, subtotal, GST, QST, total or FREE. */
-export function OrderSummary({
+export function PriceLines({
   bags,
   date,
   window,

@@ -7,7 +7,7 @@ import { env } from "~/services/platform/config.server";
 import { googleProvider } from "./google.server";
 import { localProvider } from "./local.server";
 import { photonProvider } from "./photon.server";
-import { MAX_SUGGESTIONS, type AddressSuggestion, type GeocoderProvider } from "./types";
+import { MAX_SUGGESTIONS, type AddressSuggestion, type GeocoderProvider } from "./geocoder-types";
 
 export type { AddressSuggestion, GeocoderProvider };
 

@@ -1,5 +1,5 @@
 // Server-side translation for any language (e-mails, and the edge's per-request t), and the version of
-// the translation files. The language of a request is read at the edge (services/http/i18n.server).
+// the translation files. The language of a request is read at the edge (services/http/language.server).
 import crypto from "node:crypto";
 import { createInstance } from "i18next";
 import { FALLBACK_LANGUAGE, i18nConfig, type Language } from "~/lib/i18n";

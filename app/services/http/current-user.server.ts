@@ -1,10 +1,9 @@
-// Who is asking: the signed-in user of a request, sign-in and sign-out cookies, and the values a
-// session carries between pages.
+// Who is asking: the signed-in user of a request, and the sign-in and sign-out cookies.
 import { redirect } from "@remix-run/node";
-import { carriesSession, findSessionUser, SESSION_DAYS, type SessionData } from "~/services/accounts/session.server";
+import { carriesSession, findSessionUser, SESSION_DAYS } from "~/services/accounts/session-rows.server";
 import { clearedSessionCookie, sessionStorage } from "./session-storage.server";
-import { touchSession } from "~/services/accounts/sessions.server";
-import { getT } from "./i18n.server";
+import { touchSession } from "~/services/accounts/session-list.server";
+import { getT } from "./language.server";
 import { redirectWithToast } from "./toast.server";
 import { assertAllowedHost } from "./trusted-origin.server";
 import { now } from "~/lib/clock";
@@ -86,20 +85,4 @@ export async function destroyUserSession(request: Request, headers = new Headers
   const session = await getSession(request);
   headers.append("Set-Cookie", await sessionStorage.destroySession(session));
   return headers;
-}
-
-export async function setSessionValue<K extends keyof SessionData>(
-  request: Request,
-  key: K,
-  value: SessionData[K] | undefined,
-): Promise<string> {
-  const session = await getSession(request);
-  if (value === undefined) session.unset(key);
-  else session.set(key, value as SessionData[K]);
-  return sessionStorage.commitSession(session);
-}
-
-export async function getSessionValue<K extends keyof SessionData>(request: Request, key: K) {
-  const session = await getSession(request);
-  return session.get(key) as SessionData[K] | undefined;
 }

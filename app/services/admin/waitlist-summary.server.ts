@@ -2,7 +2,7 @@
 // telling the people who wait for a prefix that it is now served (once each, in their language).
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError } from "./errors.server";
+import { AdminError } from "./admin-error.server";
 import { appUrl, env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { queueEmail } from "~/services/platform/mailer.server";

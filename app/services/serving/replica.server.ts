@@ -11,9 +11,9 @@
 // Without LITEFS_DIR (one VM) it does nothing.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { currentTxid, litefsDir, primaryInstance, waitForTxid } from "~/services/platform/litefs.server";
-import { secureCookies } from "~/services/accounts/session.server";
+import { secureCookies } from "~/services/accounts/session-rows.server";
 import { resources } from "~/locales/resources";
-import { edgeLanguage } from "./edge-guard.server";
+import { edgeLanguage } from "../http/edge-guard.server";
 
 /**
  * The GET paths whose loader writes, the one list a replica consults besides the method. Today:

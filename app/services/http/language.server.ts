@@ -4,7 +4,7 @@ import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { FALLBACK_LANGUAGE, i18nConfig, isLanguage, type Language, SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { resources } from "~/locales/resources";
-import { getTFor } from "~/services/platform/i18n.server";
+import { getTFor } from "~/services/platform/translate.server";
 
 export const languageCookie = createCookie("lng", {
   path: "/",

@@ -6,8 +6,8 @@
 // request, which this never sees; programs (curl, the API's callers) keep the 4xx answer with its page.
 import type { EntryContext } from "@remix-run/node";
 import type { FormReply } from "~/lib/form-reply";
-import { SPAM_ERROR } from "./honeypot.server";
-import { flashRefusedForm } from "./toast.server";
+import { SPAM_ERROR } from "../http/honeypot.server";
+import { flashRefusedForm } from "../http/toast.server";
 
 /** A navigation by a browser: it says so (Sec-Fetch-Mode), or asks for a page, as programs do not. */
 function browserNavigation(request: Request) {
