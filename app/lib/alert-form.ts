@@ -1,6 +1,7 @@
 // The service alert form (issue 35, part 5), shared by the admin page's preview and send. Messages are
 // keys of the "alerts" namespace.
 import { z } from "zod";
+import { isCanadianFsa } from "./postal";
 
 const MESSAGE_MAX = 500;
 
@@ -32,7 +33,7 @@ export const AlertFormSchema = z.object({
             .filter(Boolean),
         ),
       ];
-      if (list.some((prefix) => !/^[A-Z]\d[A-Z]$/.test(prefix))) {
+      if (list.some((prefix) => !isCanadianFsa(prefix))) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: "alerts:errors.prefixes" });
       }
       return list;

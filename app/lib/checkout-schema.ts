@@ -1,9 +1,7 @@
 // The card form and the checkout API payloads. Messages are keys of the checkout namespace.
 import { z } from "zod";
-import { normalizePostalCode } from "./postal";
+import { isNormalPostalCode, normalizePostalCode } from "./postal";
 import { isBagCount } from "./pricing";
-
-const CARD_POSTAL = /^[A-Z]\d[A-Z] \d[A-Z]\d$/;
 
 // JSON bodies are typed: a number field takes a JSON number only (never "1", true, [1], null or {}); a
 // wrong type is answered "<field>: a number is expected" (parseApiBody). The bag rule is the one the
@@ -68,7 +66,7 @@ export const CardFormSchema = z.object({
     .trim()
     .max(7, "card.postalInvalid")
     .transform(normalizePostalCode)
-    .pipe(z.string().regex(CARD_POSTAL, "card.postalInvalid")),
+    .pipe(z.string().refine(isNormalPostalCode, "card.postalInvalid")),
 });
 
 /** A checkout's id (its page's `checkout` parameter); absent, the server finds or starts one. */
@@ -100,7 +98,7 @@ export const SimulatedConfirmSchema = z.object({
     .string({ required_error: "card.postalRequired" })
     .max(20, "card.postalInvalid")
     .transform(normalizePostalCode)
-    .pipe(z.string().regex(CARD_POSTAL, "card.postalInvalid")),
+    .pipe(z.string().refine(isNormalPostalCode, "card.postalInvalid")),
 });
 
 export const CreatePickupSchema = z.object({

@@ -28,3 +28,30 @@ export function cancelPath(confirmationNumber: string): string {
 
 /** My Orders. */
 export const HISTORY_PATH = "/history";
+
+/** The booking page, where every booking starts. */
+export const BOOKING_PATH = "/booking";
+
+/**
+ * The booking page again, with the bags kept: after a refusal, from a Missed e-mail ("book again"), or
+ * with `addressMismatch` when the profile's new address is outside the chosen slot's areas.
+ */
+export function bookingPath(query: { bags?: number; addressMismatch?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  if (query.addressMismatch) params.set("addressMismatch", "true");
+  if (query.bags !== undefined) params.set("bags", String(query.bags));
+  const search = params.toString();
+  return search ? `${BOOKING_PATH}?${search}` : BOOKING_PATH;
+}
+
+/** The checkout of a choice (bags and slot), and of one checkout record when its id is known. */
+export function checkoutPath(booking: { bags: number; slotId: number }, checkoutId?: string | null): string {
+  const params = new URLSearchParams({ bags: String(booking.bags), slotId: String(booking.slotId) });
+  if (checkoutId) params.set("checkout", checkoutId);
+  return `/checkout?${params}`;
+}
+
+/** The profile with the choice carried, when the address must be completed before checkout. */
+export function profileStepPath(booking: { bags: number; slotId: number }): string {
+  return `/profile?${new URLSearchParams({ bags: String(booking.bags), slotId: String(booking.slotId) })}`;
+}

@@ -8,7 +8,10 @@ const OTHER = "ABCEGHJKLMNPRSTVWXYZ";
 export const POSTAL_CODE_MAX = 7;
 
 const FSA_PATTERN = new RegExp(`^[${FIRST}][0-9][${OTHER}]$`);
-const POSTAL_PATTERN = /^[A-Z]\d[A-Z][ -]?\d[A-Z]\d$/;
+/** Spec section 5's shape, the one every postal-code check and search in the app is built from. */
+const SHAPE = "([A-Z]\\d[A-Z])[ -]?(\\d[A-Z]\\d)";
+const POSTAL_PATTERN = new RegExp(`^${SHAPE}$`);
+const POSTAL_AT_END = new RegExp(`${SHAPE}\\s*$`, "i");
 
 /** Upper-cases and keeps the first 3 characters, the way the postal-check field does as one types. */
 export function cleanFsaInput(value: string): string {
@@ -30,6 +33,17 @@ export function normalizePostalCode(value: string): string {
   if (!POSTAL_PATTERN.test(upper)) return upper;
   const compact = upper.replace(/[ -]/g, "");
   return `${compact.slice(0, 3)} ${compact.slice(3)}`;
+}
+
+/** The postal code ending an address line ('..., Montréal, QC h2x3j8'), as 'H2X 3J8'; null when none ends it. */
+export function postalCodeAtEnd(line: string): string | null {
+  const match = POSTAL_AT_END.exec(line.trim());
+  return match ? `${match[1]} ${match[2]}`.toUpperCase() : null;
+}
+
+/** A postal code written the one way the app stores and shows it: 'H2X 3K2'. */
+export function isNormalPostalCode(value: string): boolean {
+  return POSTAL_PATTERN.test(value) && value[3] === " ";
 }
 
 export function fsaOf(postalCode: string): string {

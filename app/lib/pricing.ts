@@ -14,6 +14,11 @@ export const CURRENCY = "cad";
 /** A total of one cent or less is free and skips the card. */
 const FREE_THRESHOLD_CENTS = 1;
 
+/** A total of at most one cent is free: no card is asked for, receipts and e-mails say FREE. */
+export function isFreeTotal(totalCents: number): boolean {
+  return totalCents <= FREE_THRESHOLD_CENTS;
+}
+
 export function isBagCount(value: unknown): value is BagCount {
   return value === 1 || value === 2 || value === 4;
 }
@@ -74,7 +79,7 @@ export function priceBreakdown(input: {
     gstCents,
     qstCents,
     totalCents,
-    isFree: totalCents <= FREE_THRESHOLD_CENTS,
+    isFree: isFreeTotal(totalCents),
   };
 }
 

@@ -17,13 +17,13 @@ import {
   samePage,
   unknownIntent,
   requireAdmin,
-  toInteger,
   outboxPage,
   readOutboxStatus,
   resendEmail,
   getLanguage,
   getT,
 } from "~/services/http/pages.server";
+import { toInteger } from "~/lib/ids";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -16,7 +16,6 @@ import {
   samePage,
   unknownIntent,
   requireAdmin,
-  toInteger,
   CODE_STATUSES,
   deactivateCode,
   listCodes,
@@ -24,6 +23,7 @@ import {
   getLanguage,
   getT,
 } from "~/services/http/pages.server";
+import { toInteger } from "~/lib/ids";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -16,12 +16,12 @@ import {
   samePage,
   unknownIntent,
   requireAdmin,
-  toInteger,
   retryRefund,
   unsettledRefunds,
   getLanguage,
   getT,
 } from "~/services/http/pages.server";
+import { toInteger } from "~/lib/ids";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

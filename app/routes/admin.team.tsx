@@ -13,7 +13,8 @@ import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { adminForm, adminTeam, done, getLanguage, getT, inviteAdmin } from "~/services/http/pages.server";
 import { refused, requestOrigin, requireAdmin, revokeInvitation } from "~/services/http/pages.server";
-import { toInteger, unknownIntent } from "~/services/http/pages.server";
+import { unknownIntent } from "~/services/http/pages.server";
+import { toInteger } from "~/lib/ids";
 
 export const handle = { i18n: ["common", "admin", "driver"] };
 export const meta: MetaFunction = titleMeta;

@@ -17,7 +17,6 @@ import {
   samePage,
   unknownIntent,
   requireAdmin,
-  toInteger,
   notifyWaitlist,
   readWaitlistFilter,
   waitlistPage,
@@ -25,6 +24,7 @@ import {
   getLanguage,
   getT,
 } from "~/services/http/pages.server";
+import { toInteger } from "~/lib/ids";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;

@@ -2,7 +2,8 @@
 // newest first (default 100, at most 1000). pickupRequestId null means pending (applied, not paid yet).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/services/http/admin-auth.server";
-import { toInteger } from "~/services/admin/admin-error.server";
+
+import { toInteger } from "~/lib/ids";
 import { recentRedemptions, redemptionJson } from "~/services/admin/promo-codes.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 

@@ -11,6 +11,7 @@ import { quoteBooking } from "~/services/booking/quote.server";
 import { getLanguage } from "~/services/http/language.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
+import { checkoutPath } from "~/lib/paths";
 
 /** Free orders are booked at once and answer the confirmation page's URL; paid ones get Stripe's hosted page. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -23,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const pickup = await bookFree(user, booking, body.checkoutId ?? null);
       return Response.json({ url: confirmationPath(pickup.confirmationNumber) });
     }
-    const cancel = `/checkout?bags=${booking.bags}&slotId=${booking.slotId}`;
+    const cancel = checkoutPath(booking);
     const url = await startHostedCheckout(
       user,
       booking,

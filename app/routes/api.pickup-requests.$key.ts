@@ -12,6 +12,7 @@ import { requireApiUser } from "~/services/http/current-user.server";
 import { formatMoney } from "~/lib/pricing";
 import { jsonIdField } from "~/lib/checkout-schema";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
+import { parseId } from "~/lib/ids";
 
 const MoveSchema = z.object({ pickupSlotId: jsonIdField });
 
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
-  const id = Number(params.key);
+  const id = parseId(params.key) ?? 0; // no pickup has id 0: answered as not found
   let cancelled: Awaited<ReturnType<typeof cancelPickup>> | null = null;
   try {
     if (request.method === "PUT") {

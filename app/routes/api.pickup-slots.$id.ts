@@ -8,12 +8,12 @@ import { findSlot } from "~/services/booking/slots.server";
 import { slotJson } from "~/services/http/api-json.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { jsonWithEtag, privateRevalidated } from "~/services/http/cached-json.server";
+import { parseId } from "~/lib/ids";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request);
-  const raw = params.id ?? "";
-  const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) return apiMessage(request, "booking:api.invalidSlotId", 400);
+  const id = parseId(params.id);
+  if (id === null) return apiMessage(request, "booking:api.invalidSlotId", 400);
   const slot = findSlot(id);
   if (!slot) return apiMessage(request, "booking:api.slotNotFound", 404);
   const lng = await getLanguage(request);

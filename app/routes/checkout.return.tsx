@@ -19,6 +19,8 @@ import {
   readCheckoutParams,
   redirectWithToast,
   requireUser,
+  BOOKING_PATH,
+  checkoutPath,
 } from "~/services/http/pages.server";
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]+$/;
@@ -30,10 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sessionId = url.searchParams.get("session_id") ?? "";
   const intentId = url.searchParams.get("payment_intent") ?? "";
   const provider = paymentProvider();
-  if (!isStripe(provider)) throw redirect("/booking");
+  if (!isStripe(provider)) throw redirect(BOOKING_PATH);
   if (SESSION_ID.test(sessionId)) return hostedReturn(request, sessionId, provider, user.id);
   if (INTENT_ID.test(intentId)) return intentReturn(request, url, intentId, provider, user.id);
-  throw redirect("/booking");
+  throw redirect(BOOKING_PATH);
 }
 
 async function hostedReturn(request: Request, sessionId: string, provider: StripeProvider, userId: number) {
@@ -42,7 +44,7 @@ async function hostedReturn(request: Request, sessionId: string, provider: Strip
     return redirect(confirmationPath(pickup.confirmationNumber));
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    return redirectWithToast(request, "/booking", {
+    return redirectWithToast(request, BOOKING_PATH, {
       type: "error",
       title: "checkout:toast.bookingFailed",
       description: `checkout:${error.key}`,
@@ -51,16 +53,10 @@ async function hostedReturn(request: Request, sessionId: string, provider: Strip
 }
 
 /** The checkout the return URL names (our own confirmPayment wrote it), or /booking when it names none. */
-function checkoutPath(url: URL): string {
+function returnedCheckoutPath(url: URL): string {
   const booking = readCheckoutParams(url);
   const checkoutId = parseCheckoutId(url.searchParams.get("checkout"));
-  if (!booking || !checkoutId) return "/booking";
-  const query = new URLSearchParams({
-    bags: String(booking.bags),
-    slotId: String(booking.slotId),
-    checkout: checkoutId,
-  });
-  return `/checkout?${query}`;
+  return booking && checkoutId ? checkoutPath(booking, checkoutId) : BOOKING_PATH;
 }
 
 async function intentReturn(request: Request, url: URL, intentId: string, provider: StripeProvider, userId: number) {
@@ -71,13 +67,13 @@ async function intentReturn(request: Request, url: URL, intentId: string, provid
     if (!(error instanceof BookingError)) throw error;
     // Someone else's payment, or none of ours: nothing is said about it, and nothing is booked.
     if (error.key === "errors.paymentNotFound") {
-      return redirectWithToast(request, "/booking", {
+      return redirectWithToast(request, BOOKING_PATH, {
         type: "error",
         title: "checkout:toast.bookingFailed",
         description: "checkout:errors.paymentNotFound",
       });
     }
-    const back = checkoutPath(url);
+    const back = returnedCheckoutPath(url);
     if (error.key === "errors.paymentNotCompleted") {
       const intent = await provider.retrieveIntent(intentId);
       if (intent?.status === "processing") {

@@ -29,6 +29,7 @@ import {
   paymentProvider,
   getLanguage,
   getT,
+  BOOKING_PATH,
 } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "checkout"] };
@@ -82,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const booking = readCheckoutParams(new URL(request.url));
   if (!booking) {
-    return redirectWithToast(request, "/booking", { type: "error", title: "checkout:toast.missingBooking" });
+    return redirectWithToast(request, BOOKING_PATH, { type: "error", title: "checkout:toast.missingBooking" });
   }
   return runCheckoutIntent(request, user, booking, parseCheckoutId(new URL(request.url).searchParams.get("checkout")));
 }

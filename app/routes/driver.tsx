@@ -19,8 +19,8 @@ import {
   redirectWithToast,
   requireDriver,
   sheetDate,
-  toInteger,
 } from "~/services/http/pages.server";
+import { toInteger } from "~/lib/ids";
 
 export const handle = { i18n: ["common", "admin", "driver"] };
 export const meta: MetaFunction = titleMeta;

@@ -18,6 +18,7 @@ import {
   listOrders,
   getT,
 } from "~/services/http/pages.server";
+import { parseId } from "~/lib/ids";
 
 export const handle = { i18n: ["common", "orders", "checkout"] };
 export const meta: MetaFunction = titleMeta;
@@ -33,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "modify") return reject(submissionOf(form));
   try {
-    return startModify(user, Number(form.get("pickupId")));
+    return startModify(user, parseId(form.get("pickupId")) ?? 0);
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     return changeRefused(form, error, "orders:toast.modifyFailed");

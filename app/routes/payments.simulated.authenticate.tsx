@@ -20,6 +20,8 @@ import {
   readForm,
   requireUser,
   redirectWithToast,
+  BOOKING_PATH,
+  checkoutPath,
 } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "checkout"] };
@@ -43,7 +45,7 @@ function notFound(error: unknown): never {
 const toConfirmation = (confirmationNumber: string) => redirect(confirmationPath(confirmationNumber));
 
 function checkoutUrl(checkout: CheckoutRef) {
-  return checkout ? `/checkout?bags=${checkout.bags}&slotId=${checkout.slotId}&checkout=${checkout.id}` : "/booking";
+  return checkout ? checkoutPath(checkout, checkout.id) : BOOKING_PATH;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -37,6 +37,7 @@ import {
   sessionsOf,
   profileExtras,
   profileExtrasIntent,
+  BOOKING_PATH,
 } from "~/services/http/pages.server";
 import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
 import { CalendarFeed } from "~/components/orders/calendar-feed";
@@ -47,7 +48,7 @@ export const meta: MetaFunction = titleMeta;
 
 async function missingBooking(request: Request) {
   const t = await getT(request, "profile");
-  return redirectWithToast(request, "/booking", {
+  return redirectWithToast(request, BOOKING_PATH, {
     title: "profile:toast.missingBooking",
     // /booking does not load the profile texts in the browser: i18next falls back to this default.
     values: { defaultValue: t("toast.missingBooking") },

@@ -16,14 +16,6 @@ export class AdminError extends Error {
   }
 }
 
-/** An integer from a form or JSON value, or null ('' and '3.5' are not integers). */
-export function toInteger(value: unknown): number | null {
-  if (typeof value === "number") return Number.isSafeInteger(value) ? value : null;
-  // Up to 15 digits: large enough for instants in milliseconds (batch ids), small enough to stay exact.
-  if (typeof value !== "string" || !/^\s*-?\d{1,15}\s*$/.test(value)) return null;
-  return Number(value.trim());
-}
-
 /** 'YYYY-MM-DD' that is a real calendar date, or null. */
 export function toDateKey(value: unknown): string | null {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;

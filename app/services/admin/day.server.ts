@@ -3,7 +3,8 @@
 // Completed or Missed. A missed resident is e-mailed a link to book again.
 import { and, asc, eq } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError, toDateKey, toInteger } from "./admin-error.server";
+import { AdminError, toDateKey } from "./admin-error.server";
+import { toInteger } from "~/lib/ids";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { queuePickupOutcome } from "~/services/booking/pickup-emails.server";

@@ -8,7 +8,8 @@ import { now } from "~/lib/clock";
 import { dateKey } from "~/lib/dates";
 import type { User } from "../../../db/schema";
 import { recordActivity } from "./activity.server";
-import { AdminError, toDateKey, toInteger } from "./admin-error.server";
+import { AdminError, toDateKey } from "./admin-error.server";
+import { toInteger } from "~/lib/ids";
 
 const MAX_TEXT = 2000;
 const MAX_RESIDENTS = 10_000_000;

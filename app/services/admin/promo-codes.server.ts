@@ -2,7 +2,8 @@
 // creating codes one at a time or in batches, the code list with its CSV, and deactivating a code.
 import { and, count, desc, eq, gt, isNotNull, isNull, like, lte, sql, type SQL } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError, toInteger } from "./admin-error.server";
+import { AdminError } from "./admin-error.server";
+import { toInteger } from "~/lib/ids";
 import { db, schema } from "~/services/platform/db.server";
 import { createPromoCodes, DEFAULT_PROMO_PERCENT, normalizeCode } from "~/services/booking/promo-rules.server";
 import { now } from "~/lib/clock";

@@ -3,7 +3,8 @@
 // cancelled silently) or reopening it. The weekly template is in template.server, served prefixes in areas.server.
 import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError, toInteger } from "./admin-error.server";
+import { AdminError } from "./admin-error.server";
+import { toInteger } from "~/lib/ids";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { closeDateSlots, scheduledPickupsOn } from "~/services/booking/date-closing.server";
 import { WEEKS_AHEAD } from "~/services/booking/slot-supply.server";

@@ -2,7 +2,8 @@
 // applying it to the slots ahead.
 import { and, eq, gte, lte } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
-import { AdminError, type FieldProblem, toInteger } from "./admin-error.server";
+import { AdminError, type FieldProblem } from "./admin-error.server";
+import { toInteger } from "~/lib/ids";
 import { MAX_CAPACITY } from "./supply.server";
 import { db, schema } from "~/services/platform/db.server";
 import { generateSlots, WEEKS_AHEAD } from "~/services/booking/slot-supply.server";

@@ -9,6 +9,7 @@ import { isOffered, spotsLeft, type DateOption } from "~/lib/slots";
 import type { BookingSelection, DateChoice, WeekGroup } from "~/lib/booking-choice";
 import { env } from "~/services/platform/config.server";
 import { dateOptions, findSlot } from "./slots.server";
+import { parseId } from "~/lib/ids";
 
 const WINDOW_ORDER: PickupWindow[] = ["morning", "afternoon"];
 
@@ -54,12 +55,6 @@ function bookingWeeks(options: DateOption[], lng: string): WeekGroup[] {
   return weeks;
 }
 
-function positiveInt(value: unknown): number | null {
-  if (typeof value !== "string" || !/^\d{1,12}$/.test(value.trim())) return null;
-  const n = Number(value.trim());
-  return n > 0 ? n : null;
-}
-
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -72,7 +67,7 @@ export function normalizeSelection(
 ): BookingSelection {
   const dates = weeks.flatMap((w) => w.dates);
   const bags = parseBagCount(raw.bags);
-  const slotId = positiveInt(raw.slotId);
+  const slotId = parseId(raw.slotId);
   const slotDate = slotId ? dates.find((d) => d.windows.some((w) => w.slotId === slotId)) : undefined;
   const rawDate = typeof raw.date === "string" && DATE_PATTERN.test(raw.date) ? raw.date : null;
   const date = dates.find((d) => d.date === (rawDate ?? slotDate?.date) && !d.fullyBooked) ?? null;
@@ -93,7 +88,7 @@ export function readSlotChoice(input: {
   const date = text(input.date);
   const raw = text(input.slotId);
   if (!raw) return { ok: false, error: date ? "errors.chooseWindow" : "errors.chooseDate" };
-  const slotId = positiveInt(raw);
+  const slotId = parseId(raw);
   if (!slotId) return { ok: false, error: "errors.slotUnavailable" };
   const slot = date && DATE_PATTERN.test(date) ? findSlot(slotId) : null;
   if (slot && slot.date !== date) return { ok: false, error: "errors.chooseWindow" };
@@ -152,7 +147,7 @@ export function checkBookingChoice(
   const bags = parseBagCount(values.bags);
   if (!bags) return fail("errors.chooseBags");
   if (!values.slotId) return fail(values.date ? "errors.chooseWindow" : "errors.chooseDate");
-  const slotId = positiveInt(values.slotId);
+  const slotId = parseId(values.slotId);
   const slot = slotId ? findSlot(slotId) : null;
   if (!slot || !slotId) return fail("errors.slotUnavailable", { slotId: "" });
   // Without JavaScript the resident may change the date and press Continue before seeing its windows.

@@ -13,10 +13,11 @@ import { findSlot } from "./slots.server";
 import { pickupEventAttachment } from "./pickup-calendar.server";
 import { now } from "~/lib/clock";
 import { isLanguage, type Language } from "~/lib/i18n";
-import { formatMoney } from "~/lib/pricing";
+import { formatMoney, isFreeTotal } from "~/lib/pricing";
 import type { PickupWindow } from "~/lib/dates";
 import type { PickupRequest, User } from "../../../db/schema";
 import { addressIn } from "~/lib/profile";
+import { bookingPath } from "~/lib/paths";
 
 type ResidentPickupEmail = "booking-confirmed" | "pickup-modified" | "pickup-cancelled";
 
@@ -79,7 +80,7 @@ function paymentLine(tx: Db | Tx, pickup: PickupRequest, t: EmailT) {
   const payment = pickup.paymentId
     ? tx.select().from(schema.payments).where(eq(schema.payments.id, pickup.paymentId)).get()
     : undefined;
-  if (pickup.totalCents <= 1 || !payment || payment.provider === "free") return t("receipt.noCard");
+  if (isFreeTotal(pickup.totalCents) || !payment || payment.provider === "free") return t("receipt.noCard");
   if (!payment.cardLast4) return t("receipt.paidOnline");
   const brand = payment.cardBrand ?? "";
   return t("receipt.card", { brand: brand.charAt(0).toUpperCase() + brand.slice(1), last4: payment.cardLast4 });
@@ -91,7 +92,7 @@ export function queueBookingConfirmation(tx: Db | Tx, user: User, pickup: Pickup
     bags: pickup.bagsRequested,
     address: addressIn(pickup.address, lng),
     receiptLines: receiptLines(pickup, t, lng),
-    total: pickup.totalCents <= 1 ? t("free") : formatMoney(pickup.totalCents, lng),
+    total: isFreeTotal(pickup.totalCents) ? t("free") : formatMoney(pickup.totalCents, lng),
     payment: paymentLine(tx, pickup, t),
     gstNumber: env.GST_NUMBER,
     qstNumber: env.QST_NUMBER,
@@ -175,7 +176,7 @@ export function queuePickupOutcome(
   const values = pickupEmailValues(
     { confirmationNumber: pickup.confirmationNumber, date: slot.date, window: slot.window },
     lng,
-    `/booking?bags=${pickup.bagsRequested}`,
+    bookingPath({ bags: pickup.bagsRequested }),
   );
   const unsubscribe = unsubscribeLink(user.id, "day-after");
   queueEmail(tx, {

@@ -14,6 +14,8 @@ import { paidPickupOf } from "~/services/booking/book.server";
 import { formatDate, windowLabel } from "~/lib/format";
 import { getLanguage } from "./language.server";
 import type { User } from "../../../db/schema";
+import { parseId } from "~/lib/ids";
+import { BOOKING_PATH, bookingPath, checkoutPath, profileStepPath } from "~/lib/paths";
 
 export type BookingContext = { bags: BagCount; slotId: number };
 
@@ -21,8 +23,7 @@ export type BookingContext = { bags: BagCount; slotId: number };
 function readBookingParams(params: URLSearchParams) {
   const rawBags = params.get("bags") ?? params.get("bagCount");
   const rawSlot = params.get("slotId");
-  const slotId = rawSlot !== null && /^\d{1,12}$/.test(rawSlot.trim()) ? Number(rawSlot.trim()) : null;
-  return { present: rawBags !== null || rawSlot !== null, bags: parseBagCount(rawBags), slotId: slotId || null };
+  return { present: rawBags !== null || rawSlot !== null, bags: parseBagCount(rawBags), slotId: parseId(rawSlot) };
 }
 
 /**
@@ -57,15 +58,14 @@ export type NextBookingStep = { step: "checkout"; url: string } | { step: "addre
 export function nextBookingStep(booking: BookingContext, postalCode: string): NextBookingStep {
   const fsa = fsaOf(postalCode);
   if (slotServesPrefix(booking.slotId, fsa)) {
-    return { step: "checkout", url: `/checkout?bags=${booking.bags}&slotId=${booking.slotId}` };
+    return { step: "checkout", url: checkoutPath(booking) };
   }
-  return { step: "addressMismatch", url: `/booking?addressMismatch=true&bags=${booking.bags}`, fsa };
+  return { step: "addressMismatch", url: bookingPath({ addressMismatch: true, bags: booking.bags }), fsa };
 }
 
 /** After a valid choice on /booking: checkout when the address is complete, the profile first otherwise. */
 export function nextStepUrl(user: AddressFields, bags: BagCount, slotId: number): string {
-  const query = new URLSearchParams({ bags: String(bags), slotId: String(slotId) });
-  return `${isProfileComplete(user) ? "/checkout" : "/profile"}?${query}`;
+  return isProfileComplete(user) ? checkoutPath({ bags, slotId }) : profileStepPath({ bags, slotId });
 }
 
 /**
@@ -74,7 +74,7 @@ export function nextStepUrl(user: AddressFields, bags: BagCount, slotId: number)
  * slot gone or full → /booking. Null when checkout can be shown.
  */
 export function checkoutDetour(user: User, booking: BookingContext | null): { to: string; toast: string } | null {
-  if (!booking) return { to: "/booking", toast: "checkout:toast.missingBooking" };
+  if (!booking) return { to: BOOKING_PATH, toast: "checkout:toast.missingBooking" };
   const query = `bags=${booking.bags}&slotId=${booking.slotId}`;
   try {
     quoteBooking(user, booking);
@@ -84,9 +84,12 @@ export function checkoutDetour(user: User, booking: BookingContext | null): { to
     if (error.key === "errors.profileIncomplete")
       return { to: `/profile?${query}`, toast: "checkout:toast.profileIncomplete" };
     if (error.key === "errors.addressMismatch") {
-      return { to: `/booking?addressMismatch=true&bags=${booking.bags}`, toast: "checkout:toast.addressMismatch" };
+      return {
+        to: bookingPath({ addressMismatch: true, bags: booking.bags }),
+        toast: "checkout:toast.addressMismatch",
+      };
     }
-    return { to: `/booking?bags=${booking.bags}`, toast: `checkout:${error.key}` };
+    return { to: bookingPath({ bags: booking.bags }), toast: `checkout:${error.key}` };
   }
 }
 

@@ -15,6 +15,7 @@ import { HISTORY_PATH, movedFrom, movePath } from "~/lib/paths";
 import { formatMoney } from "~/lib/pricing";
 import type { RefundStatus } from "~/services/payments/provider-types";
 import type { User } from "../../../db/schema";
+import { parseId } from "~/lib/ids";
 
 /**
  * The resident's own order for an order page, or a thrown 404 that the page's error boundary shows
@@ -42,7 +43,7 @@ export function startModify(user: User, pickupId: number) {
  * pickup's move page. Without a pickup of this resident, My Orders shows where things stand.
  */
 export function legacyMoveRedirect(user: User, params: URLSearchParams | FormData, status: 302 | 303 = 302) {
-  const id = Number(params.get("pickupId") ?? "");
+  const id = parseId(params.get("pickupId"));
   const number = params.get("confirmationNumber");
   const order =
     (id ? findOrderById(user.id, id) : null) ?? (typeof number === "string" ? findOrder(user.id, number) : null);

@@ -10,6 +10,8 @@
 
 // The framework's answers too: imported from @remix-run/node, a page had one more stand-in.
 export { data, redirect } from "@remix-run/node";
+// Addresses a page's loader or action redirects to (never its component: it imports lib/paths itself).
+export { BOOKING_PATH, checkoutPath } from "~/lib/paths";
 export {
   AccountError,
   RESET_TOKEN_TTL_MS,
@@ -28,7 +30,7 @@ export {
   type InvitationView,
 } from "../accounts/role-invitations.server";
 export { recentActivity } from "../admin/activity.server";
-export { AdminError, toDateKey, toInteger } from "../admin/admin-error.server";
+export { AdminError, toDateKey } from "../admin/admin-error.server";
 export { alertRecipients, sendAlert } from "../admin/alerts.server";
 export { deactivatePrefix, openPrefix, servedAreas } from "../admin/areas.server";
 export { daySheet, markPickup, sheetDate } from "../admin/day.server";

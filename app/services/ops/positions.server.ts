@@ -5,14 +5,13 @@
 import { eq, isNull, or } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import { positionOfAddress, prefixCentroid } from "~/lib/positions";
-
-const POSTAL_CODE = /([A-Z]\d[A-Z])\s?(\d[A-Z]\d)\s*$/i;
+import { postalCodeAtEnd } from "~/lib/postal";
 
 /** A pickup's address line ('1430 Rue Saint-Denis, Unit 4, Montréal, QC H2X 3J8'): its street and postal code. */
 function partsOfLine(line: string): { streetAddress: string; postalCode: string } | null {
-  const match = POSTAL_CODE.exec(line.trim());
+  const postalCode = postalCodeAtEnd(line);
   const street = line.split(",")[0]?.trim();
-  return match && street ? { streetAddress: street, postalCode: `${match[1]} ${match[2]}`.toUpperCase() } : null;
+  return postalCode && street ? { streetAddress: street, postalCode } : null;
 }
 
 const needsPosition = (table: typeof schema.users | typeof schema.pickupRequests) =>

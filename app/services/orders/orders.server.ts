@@ -9,7 +9,7 @@ import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { displayStatus, type StoredStatus } from "~/lib/pickup-status";
 import { canChange } from "~/lib/slots";
-import { refundOnCancel } from "~/lib/pricing";
+import { isFreeTotal, refundOnCancel } from "~/lib/pricing";
 import type { PickupRequest } from "../../../db/schema";
 
 /** What cancelling refunds: the total minus the fee, or the whole total when the service closed the date. */
@@ -83,7 +83,7 @@ function toOrder(
       /** Every prefix the slot serves (an empty stored list means all the open ones), as the slot API answers. */
       serviceAreas: areasOf(slot),
     },
-    price: { ...priceOf(pickup), isFree: pickup.totalCents <= 1 },
+    price: { ...priceOf(pickup), isFree: isFreeTotal(pickup.totalCents) },
     payment: payment
       ? {
           provider: payment.provider,
