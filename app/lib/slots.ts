@@ -38,6 +38,31 @@ export function leadRefusal(startsAt: number, at: number, paid = false): "errors
   return startsAt - at >= MIN_LEAD_MS - (paid ? PAID_GRACE_MS : 0) ? null : "errors.slotTooSoon";
 }
 
+/** Why a slot cannot be booked: one set of keys (the checkout namespace's) for every path that books or moves. */
+export type SlotRefusal =
+  | "errors.slotNotFound"
+  | "errors.slotUnavailable"
+  | "errors.slotTooSoon"
+  | "errors.addressMismatch"
+  | "errors.slotFull";
+
+/**
+ * Why this slot cannot be booked now by a resident of `fsa`, or null when it can: the one "is this slot
+ * bookable" rule (the booking page's choice, the quote of the checkout page and API, a move, and the
+ * booking transaction of a payment already taken, `paid`, which is held to the paid lead and not to the
+ * last bookable date it was chosen within).
+ */
+export function slotRefusal(slot: SlotView | null, fsa: string, at: number, paid = false): SlotRefusal | null {
+  if (!slot) return "errors.slotNotFound";
+  if (slot.closed) return "errors.slotUnavailable";
+  const tooSoon = leadRefusal(slot.startsAt, at, paid);
+  if (tooSoon) return tooSoon;
+  if (!slot.serviceAreas.includes(fsa.toUpperCase())) return "errors.addressMismatch";
+  if (!paid && slot.date > lastBookableDate(at)) return "errors.slotUnavailable";
+  if (spotsLeft(slot) <= 0) return "errors.slotFull";
+  return null;
+}
+
 /**
  * Shown in the picker, bookable at `at` by a resident of `fsa` (null: of any served prefix): open, past the
  * 24-hour lead, no later than the same day next month, serving the prefix.

@@ -15,7 +15,7 @@ import { findSlot } from "./slots.server";
 import { storedBooking } from "./stored-booking.server";
 import { now } from "~/lib/clock";
 import { prefixCentroid } from "~/lib/positions";
-import { leadRefusal } from "~/lib/slots";
+import { slotRefusal } from "~/lib/slots";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
 /** The pickup a payment booked, if any. */
@@ -124,11 +124,10 @@ export function bookInTransaction(
     // Read inside the transaction: a promo change may have re-priced the payment meanwhile.
     const booking = storedBooking(fresh);
     const slot = findSlot(booking.slotId, tx);
-    if (!slot || slot.closed || !slot.serviceAreas.includes(booking.fsa))
-      throw new BookingError("errors.slotUnavailable", 409);
     // Paid already: the lead as it stands for a payment taken (lib/slots), else refunded in full.
-    const tooSoon = leadRefusal(slot.startsAt, now(), true);
-    if (tooSoon) throw new BookingError(tooSoon, 409);
+    const refusal = slotRefusal(slot, booking.fsa, now(), true);
+    if (refusal === "errors.slotTooSoon" || refusal === "errors.slotFull") throw new BookingError(refusal, 409);
+    if (refusal) throw new BookingError("errors.slotUnavailable", 409);
     takePlace(tx, booking.slotId);
     const b = booking.breakdown;
     const position = pickupPosition(tx, user.id, booking.fsa);

@@ -5,7 +5,7 @@ import { now } from "~/lib/clock";
 import { addDays, formatDate, weekdayOf, windowLabel, type PickupWindow } from "~/lib/dates";
 import { isMontrealFsa } from "~/lib/postal";
 import { parseBagCount, type BagCount } from "~/lib/pricing";
-import { isOffered, spotsLeft, type DateOption } from "~/lib/slots";
+import { slotRefusal, type DateOption, type SlotRefusal } from "~/lib/slots";
 import type { BookingSelection, DateChoice, WeekGroup } from "~/lib/booking-choice";
 import { env } from "~/services/platform/config.server";
 import { dateOptions, findSlot } from "./slots.server";
@@ -54,6 +54,15 @@ function bookingWeeks(options: DateOption[], lng: string): WeekGroup[] {
   }
   return weeks;
 }
+
+/** lib/slots' refusals as the booking page words them (booking namespace): it says less than checkout. */
+const ON_THE_BOOKING_PAGE: Record<SlotRefusal, string> = {
+  "errors.slotNotFound": "errors.slotUnavailable",
+  "errors.slotUnavailable": "errors.slotUnavailable",
+  "errors.slotTooSoon": "errors.slotUnavailable",
+  "errors.addressMismatch": "errors.slotNotServed",
+  "errors.slotFull": "errors.slotFull",
+};
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -154,8 +163,7 @@ export function checkBookingChoice(
   if (values.date && DATE_PATTERN.test(values.date) && values.date !== slot.date) {
     return fail("errors.chooseWindow", { slotId: "" });
   }
-  if (!slot.serviceAreas.includes(fsa)) return fail("errors.slotNotServed", { slotId: "" });
-  if (!isOffered(slot, fsa, at)) return fail("errors.slotUnavailable", { slotId: "" });
-  if (spotsLeft(slot) <= 0) return fail("errors.slotFull", { slotId: "" });
+  const refusal = slotRefusal(slot, fsa, at);
+  if (refusal) return fail(ON_THE_BOOKING_PAGE[refusal], { slotId: "" });
   return { ok: true, bags, slotId };
 }

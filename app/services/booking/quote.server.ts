@@ -10,7 +10,7 @@ import { now } from "~/lib/clock";
 import { priceBreakdown, type BagCount, type PriceBreakdown } from "~/lib/pricing";
 import { addressLine, isProfileComplete } from "~/lib/profile";
 import { fsaOf } from "~/lib/postal";
-import { isOffered, leadRefusal, spotsLeft, type SlotView } from "~/lib/slots";
+import { slotRefusal, type SlotView } from "~/lib/slots";
 import type { User } from "../../../db/schema";
 
 export type BookingRequest = {
@@ -29,18 +29,6 @@ export type Quote = {
   address: string;
   fsa: string;
 };
-
-/** Why a slot cannot be offered to this prefix right now, or null when it can. */
-function slotRefusal(slot: SlotView | null, fsa: string, at = now()): string | null {
-  if (!slot) return "errors.slotNotFound";
-  if (slot.closed) return "errors.slotUnavailable";
-  const tooSoon = leadRefusal(slot.startsAt, at);
-  if (tooSoon) return tooSoon;
-  if (!slot.serviceAreas.includes(fsa)) return "errors.addressMismatch";
-  if (!isOffered(slot, fsa, at)) return "errors.slotUnavailable";
-  if (spotsLeft(slot) <= 0) return "errors.slotFull";
-  return null;
-}
 
 /** The slot, when it can be offered to this prefix now; otherwise the refusal (404 for an unknown slot). */
 export function offeredSlot(slotId: number, fsa: string, at = now()): SlotView {

@@ -90,19 +90,20 @@ export async function startCardPayment(
   options: { checkoutId?: string | null; provider?: PaymentProvider } = {},
 ): Promise<CardPayment> {
   const provider = options.provider ?? paymentProvider();
-  const checkoutId = claimCheckout(user, request, options.checkoutId ?? null);
-  return oneAtATime(checkoutId, () => openCardPayment(user, request, checkoutId, provider));
+  const claimed = claimCheckout(user, request, options.checkoutId ?? null);
+  return oneAtATime(claimed.id, () => openCardPayment(user, request, claimed, provider));
 }
 
-/** startCardPayment's work, inside the checkout's turn. */
+/** startCardPayment's work, inside the checkout's turn: priced here unless the claim just priced it. */
 export async function openCardPayment(
   user: User,
   request: BookingRequest,
-  checkoutId: string,
+  claimed: { id: string; quote: Quote | null },
   provider: PaymentProvider,
 ): Promise<CardPayment> {
+  const checkoutId = claimed.id;
   await throwIfPaid(user, checkoutId, provider);
-  const quote = quoteBooking(user, request);
+  const quote = claimed.quote ?? quoteBooking(user, request);
   if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
   const customerId = await customerIdFor(user, provider);
   const open = openPaymentOf(checkoutId, provider.name, "intent");

@@ -1,7 +1,7 @@
 // A free order (a total of one cent or less, after a promo): no card, booked at once, once per checkout.
 import { bookInTransaction } from "~/services/booking/book.server";
 import { BookingError } from "~/services/booking/booking-error.server";
-import { quoteBooking, type BookingRequest } from "~/services/booking/quote.server";
+import { quoteBooking, type BookingRequest, type Quote } from "~/services/booking/quote.server";
 import { newBooking } from "~/services/booking/stored-booking.server";
 import { markFreeFailed, recordPayment } from "~/services/payments/ledger.server";
 import { CheckoutPaidError, claimCheckout, oneAtATime } from "./record.server";
@@ -10,16 +10,15 @@ import type { User } from "../../../db/schema";
 
 /** A total of one cent or less: no card; booked at once, once per checkout. */
 export async function bookFree(user: User, request: BookingRequest, checkoutId: string | null = null) {
-  const id = claimCheckout(user, request, checkoutId);
+  const { id, quote } = claimCheckout(user, request, checkoutId);
   return oneAtATime(id, async () => {
     const paid = paidPickupOf(user.id, id);
     if (paid) throw new CheckoutPaidError(paid);
-    return bookFreeNow(user, request, id);
+    return bookFreeNow(user, request, id, quote ?? quoteBooking(user, request));
   });
 }
 
-async function bookFreeNow(user: User, request: BookingRequest, checkoutId: string) {
-  const quote = quoteBooking(user, request);
+async function bookFreeNow(user: User, request: BookingRequest, checkoutId: string, quote: Quote) {
   if (!quote.breakdown.isFree) throw new BookingError("errors.notFree", 409);
   const booking = newBooking(quote);
   const payment = recordPayment({

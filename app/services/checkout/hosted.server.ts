@@ -82,10 +82,10 @@ async function openHostedSession(
   }>,
 ): Promise<string> {
   const { provider } = options;
-  const checkoutId = claimCheckout(user, request, options.checkoutId);
+  const { id: checkoutId, quote: claimedQuote } = claimCheckout(user, request, options.checkoutId);
   return oneAtATime(checkoutId, async () => {
     await throwIfPaid(user, checkoutId, provider);
-    const quote = quoteBooking(user, request);
+    const quote = claimedQuote ?? quoteBooking(user, request);
     if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
     const open = openPaymentOf(checkoutId, provider.name, "session");
     if (open) {

@@ -8,7 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { paidPickupOf } from "~/services/booking/book.server";
 import { BookingError } from "~/services/booking/booking-error.server";
-import { quoteBooking } from "~/services/booking/quote.server";
+import { quoteBooking, type Quote } from "~/services/booking/quote.server";
 import { isOpen, isSession } from "~/services/payments/ledger.server";
 import type { BagCount } from "~/lib/pricing";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
@@ -36,17 +36,23 @@ export class CheckoutPaidError extends BookingError {
  * The checkout a payment starts on, written the first time: the id from the page when there is one (a
  * checkout of someone else's, or one for other bags or another slot, is refused), else the resident's
  * open checkout for these bags and slot (an API client paying again after a decline), else a new one.
- * Throws CheckoutPaidError when it is already paid.
+ * Throws CheckoutPaidError when it is already paid. A checkout written now was priced to be written: its
+ * quote comes back with it, so the payment that follows prices it once (null for one written before).
  */
-export function claimCheckout(user: User, booking: { bags: BagCount; slotId: number }, requestedId: string | null) {
+export function claimCheckout(
+  user: User,
+  booking: { bags: BagCount; slotId: number },
+  requestedId: string | null,
+): { id: string; quote: Quote | null } {
   return db.transaction((tx) => {
     let id = requestedId;
+    let quote: Quote | null = null;
     if (id) {
       const row = tx.select().from(schema.checkouts).where(eq(schema.checkouts.id, id)).get();
       if (row && (row.userId !== user.id || row.bags !== booking.bags || row.slotId !== booking.slotId)) {
         throw new BookingError("errors.checkoutMismatch", 409);
       }
-      if (!row) insertCheckout(tx, user, booking, id);
+      if (!row) quote = insertCheckout(tx, user, booking, id);
     } else {
       const open = tx
         .select({ id: schema.checkouts.id })
@@ -61,20 +67,21 @@ export function claimCheckout(user: User, booking: { bags: BagCount; slotId: num
         .orderBy(desc(schema.checkouts.createdAt), desc(schema.checkouts.id))
         .get();
       id = open && !paidPickupOf(user.id, open.id, tx) ? open.id : newCheckoutId();
-      if (!open || id !== open.id) insertCheckout(tx, user, booking, id);
+      if (!open || id !== open.id) quote = insertCheckout(tx, user, booking, id);
     }
     const paid = paidPickupOf(user.id, id, tx);
     if (paid) throw new CheckoutPaidError(paid);
-    return id;
+    return { id, quote };
   });
 }
 
 /** A checkout is written only for a booking that can be priced: a missing slot is refused, not a 500. */
-function insertCheckout(tx: Tx, user: User, booking: { bags: BagCount; slotId: number }, id: string) {
-  quoteBooking(user, booking);
+function insertCheckout(tx: Tx, user: User, booking: { bags: BagCount; slotId: number }, id: string): Quote {
+  const quote = quoteBooking(user, booking);
   tx.insert(schema.checkouts)
     .values({ id, userId: user.id, ...booking })
     .run();
+  return quote;
 }
 
 /** Every payment started on a checkout, the latest first. */

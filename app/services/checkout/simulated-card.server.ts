@@ -84,9 +84,9 @@ export async function payWithSimulatedCard(
   checkoutId: string | null = null,
 ) {
   const provider = paymentProvider();
-  const id = claimCheckout(user, request, checkoutId);
-  return oneAtATime(id, async () => {
-    const { paymentIntentId } = await openCardPayment(user, request, id, provider);
+  const claimed = claimCheckout(user, request, checkoutId);
+  return oneAtATime(claimed.id, async () => {
+    const { paymentIntentId } = await openCardPayment(user, request, claimed, provider);
     const confirmed = await confirmSimulatedCard(user.id, paymentIntentId, card);
     if (confirmed.status === "requires_action") throw new AuthenticationRequired(confirmed.redirectUrl);
     return fulfilPayment(paymentIntentId, { userId: user.id, provider });
