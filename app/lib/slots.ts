@@ -23,7 +23,7 @@ export function lastBookableDate(at: number): string {
   return sameDayNextMonth(dateKey(at));
 }
 
-export function spotsLeft(slot: Pick<SlotView, "maxCapacity" | "currentBooked">): number {
+function spotsLeft(slot: Pick<SlotView, "maxCapacity" | "currentBooked">): number {
   return Math.max(0, slot.maxCapacity - slot.currentBooked);
 }
 
