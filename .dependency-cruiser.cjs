@@ -60,10 +60,10 @@ module.exports = {
       to: { path: domain("serving") },
     },
     {
-      name: "booking-never-imports-orders",
+      name: "booking-never-imports-pickups",
       severity: "error",
       from: { path: domain("booking") },
-      to: { path: domain("orders") },
+      to: { path: domain("pickups") },
     },
     {
       name: "only-the-edge-and-routes-import-admin",
@@ -78,9 +78,9 @@ module.exports = {
     onlyFrom("catalogue", ["platform"]),
     onlyFrom("booking", ["payments", "areas", "catalogue", "platform"]),
     onlyFrom("checkout", ["booking", "payments", "platform"]),
-    onlyFrom("orders", ["booking", "checkout", "payments", "platform"]),
-    onlyFrom("admin", ["booking", "checkout", "orders", "accounts", "areas", "platform"]),
-    onlyFrom("privacy", ["accounts", "orders", "booking", "payments", "platform"]),
+    onlyFrom("pickups", ["booking", "checkout", "payments", "platform"]),
+    onlyFrom("admin", ["booking", "checkout", "pickups", "accounts", "areas", "platform"]),
+    onlyFrom("privacy", ["accounts", "pickups", "booking", "payments", "platform"]),
     onlyFrom("notices", ["platform"]),
     onlyFrom("ops", ["booking", "checkout", "accounts", "privacy", "notices", "platform"]),
     {

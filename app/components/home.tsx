@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { formatDate, windowLabel } from "~/lib/format";
 import { orderPath } from "~/lib/paths";
-import { OrderChanges, type OrderChangesView } from "./orders/order-changes";
+import { PickupChanges, type PickupChangesView } from "./pickups/pickup-changes";
 
 export type HomeData = {
   firstName: string;
@@ -13,7 +13,7 @@ export type HomeData = {
   /** An account older than a day, or with a pickup: welcomed back; a new one is welcomed. */
   returning: boolean;
   /** The soonest pickup still ahead, shown first. */
-  next: (OrderChangesView & { bagsRequested: number; slot: { date: string; window: "morning" | "afternoon" } }) | null;
+  next: (PickupChangesView & { bagsRequested: number; slot: { date: string; window: "morning" | "afternoon" } }) | null;
   /** Scheduled pickups on a date the service closed: the resident must choose another date. */
   closedDates?: Array<{ confirmationNumber: string; date: string }>;
 };
@@ -65,7 +65,7 @@ export function Home({ firstName, postalFsa, served, returning, next, closedDate
           <Link to={orderPath(next.confirmationNumber)} className="btn-link mt-1 inline-block text-sm">
             {t("home.viewOrder", { number: next.confirmationNumber })}
           </Link>
-          <OrderChanges order={next} />
+          <PickupChanges order={next} />
         </section>
       ) : null}
 

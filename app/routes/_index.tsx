@@ -15,7 +15,7 @@ import {
   getT,
   isServedPrefix,
   getUser,
-  homeOrders,
+  homePickups,
   pickupsOnClosedDates,
 } from "~/services/http/pages.server";
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user) return { title: t("app.tagline"), home: null, landing: await landing(request) };
   const target = new URL(request.url).searchParams.get("redirect");
   if (target && REDIRECTS.has(target)) throw redirect(`/${target}`);
-  const { next, returning } = homeOrders(user);
+  const { next, returning } = homePickups(user);
   return {
     title: t("home.title"),
     home: {

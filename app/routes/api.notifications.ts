@@ -10,7 +10,7 @@ import {
   markAllNotificationsRead,
   markNotificationsRead,
   notificationsFor,
-} from "~/services/orders/notifications.server";
+} from "~/services/pickups/notifications.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { jsonWithEtag } from "~/services/http/cached-json.server";
 

@@ -6,8 +6,8 @@ import { apiMessage, checkoutApiError, parseApiBody } from "~/services/http/api.
 import { orderDetailJson, orderJson } from "~/services/http/api-json.server";
 import { readJson } from "~/services/http/request.server";
 import { getLanguage, getT } from "~/services/http/language.server";
-import { findOrder, findOrderById, taxNumbers } from "~/services/orders/orders.server";
-import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
+import { findPickup, findPickupById, taxNumbers } from "~/services/pickups/pickups.server";
+import { cancelPickup, modifyPickup } from "~/services/pickups/changes.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { formatMoney } from "~/lib/pricing";
 import { jsonIdField } from "~/lib/checkout-schema";
@@ -18,7 +18,7 @@ const MoveSchema = z.object({ pickupSlotId: jsonIdField });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  const order = findOrder(user.id, params.key ?? "");
+  const order = findPickup(user.id, params.key ?? "");
   if (!order) return apiMessage(request, "checkout:errors.orderNotFound", 404);
   return Response.json(orderDetailJson(order, taxNumbers(), await getLanguage(request)), {
     headers: { "Cache-Control": "private, no-store" },
@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return checkoutApiError(request, error);
   }
-  const order = findOrderById(user.id, id)!;
+  const order = findPickupById(user.id, id)!;
   const lng = await getLanguage(request);
   if (!cancelled)
     return Response.json({ ...orderJson(order, lng), refundAmount: (order.payment?.refundedCents ?? 0) / 100 });

@@ -4,7 +4,7 @@ import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { bookedPickupJson, orderJson } from "~/services/http/api-json.server";
 import { bookPaidPickup } from "~/services/checkout/fulfil.server";
 import { getLanguage, getT } from "~/services/http/language.server";
-import { listOrders } from "~/services/orders/orders.server";
+import { listPickups } from "~/services/pickups/pickups.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { jsonWithEtag } from "~/services/http/cached-json.server";
 
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Personal: never stored by a browser (no-store), but an API client may revalidate its own copy (ETag, 304).
   return jsonWithEtag(
     request,
-    listOrders(user.id).map((order) => orderJson(order, lng)),
+    listPickups(user.id).map((order) => orderJson(order, lng)),
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

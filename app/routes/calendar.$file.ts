@@ -3,7 +3,7 @@
 // An unknown token is 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { calendarResponse } from "~/services/http/calendar-answer.server";
-import { calendarFeed } from "~/services/orders/calendar-feed.server";
+import { calendarFeed } from "~/services/pickups/calendar-feed.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = params.file ?? "";

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bagsOutBy, formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { AddToCalendar } from "~/components/orders/add-to-calendar";
+import { AddToCalendar } from "~/components/pickups/add-to-calendar";
 import { data, getLanguage, getT, findPickupForUser, requireUser } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "booking", "calendar"] };

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
-import { OrderCard } from "~/components/orders/order-card";
+import { PickupCard } from "~/components/pickups/pickup-card";
 import { Toaster } from "~/components/toaster";
 import { titleMeta } from "~/lib/meta";
 import {
@@ -15,7 +15,7 @@ import {
   startModify,
   readForm,
   requireUser,
-  listOrders,
+  listPickups,
   getT,
 } from "~/services/http/pages.server";
 import { parseId } from "~/lib/ids";
@@ -26,7 +26,7 @@ export const meta: MetaFunction = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const t = await getT(request, "orders");
-  return { title: t("history.title"), orders: listOrders(user.id) };
+  return { title: t("history.title"), orders: listPickups(user.id) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -66,7 +66,7 @@ export default function History() {
       ) : (
         <ul className="space-y-3">
           {orders.map((order) => (
-            <OrderCard key={order.id} order={order} />
+            <PickupCard key={order.id} order={order} />
           ))}
         </ul>
       )}

@@ -2,8 +2,8 @@
 // exactly like an unknown one: not found, 404, with the orders' own words.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Receipt } from "~/components/orders/receipt";
-import { OrderError } from "~/components/orders/order-error";
+import { Receipt } from "~/components/pickups/receipt";
+import { PickupError } from "~/components/pickups/pickup-error";
 import { titleOrErrorMeta } from "~/lib/meta";
 import { ownOrderOr404, requireUser, taxNumbers, getT } from "~/services/http/pages.server";
 
@@ -22,4 +22,4 @@ export default function Order() {
   return <Receipt order={order} tax={tax} />;
 }
 
-export { OrderError as ErrorBoundary };
+export { PickupError as ErrorBoundary };

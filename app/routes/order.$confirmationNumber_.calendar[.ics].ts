@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { calendarResponse } from "~/services/http/calendar-answer.server";
 import { requireUser } from "~/services/http/current-user.server";
-import { orderCalendar } from "~/services/orders/calendar-feed.server";
+import { orderCalendar } from "~/services/pickups/calendar-feed.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
-import { OrderError } from "~/components/orders/order-error";
+import { PickupError } from "~/components/pickups/pickup-error";
 import { Toaster } from "~/components/toaster";
 import { FormError, useReply } from "~/components/ui/plain-field";
 import { bagsOutBy, formatDate, formatDateTime, windowLabel } from "~/lib/format";
@@ -89,7 +89,7 @@ export default function CancelPickup() {
  * Past the 12-hour cutoff (or a pickup no longer Scheduled): no refund is promised and no button offered;
  * the pickup stays booked, the resident is told when to put the bags out and where to go next.
  */
-function CancelClosed({ order, toast }: { order: CancelOrder; toast: Toast | null }) {
+function CancelClosed({ order, toast }: { order: CancelledPickupView; toast: Toast | null }) {
   const { t, i18n } = useTranslation(["orders", "common"]);
   return (
     <div className="card mx-auto max-w-md space-y-3" data-testid="cancel-closed">
@@ -111,10 +111,10 @@ function CancelClosed({ order, toast }: { order: CancelOrder; toast: Toast | nul
   );
 }
 
-type CancelOrder = ReturnType<typeof useLoaderData<typeof loader>>["order"];
+type CancelledPickupView = ReturnType<typeof useLoaderData<typeof loader>>["order"];
 
 /** "Pickup X on <date>, <window>." */
-function PickupLine({ order }: { order: CancelOrder }) {
+function PickupLine({ order }: { order: CancelledPickupView }) {
   const { t, i18n } = useTranslation("orders");
   const lng = i18n.language;
   const date = formatDate(order.slot.date, lng);
@@ -124,7 +124,7 @@ function PickupLine({ order }: { order: CancelOrder }) {
 }
 
 /** What a cancelled pickup's cancel page shows (reached by Back, a reload or a second tab): the outcome. */
-function CancelledOutcome({ order }: { order: CancelOrder }) {
+function CancelledOutcome({ order }: { order: CancelledPickupView }) {
   const { t, i18n } = useTranslation(["orders", "common"]);
   const lng = i18n.language;
   const refundStatus = order.payment?.refundStatus ?? null;
@@ -148,4 +148,4 @@ function CancelledOutcome({ order }: { order: CancelOrder }) {
   );
 }
 
-export { OrderError as ErrorBoundary };
+export { PickupError as ErrorBoundary };

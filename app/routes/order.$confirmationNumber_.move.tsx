@@ -7,7 +7,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { BookingChoices } from "~/components/booking/booking-choices";
-import { OrderError } from "~/components/orders/order-error";
+import { PickupError } from "~/components/pickups/pickup-error";
 import { Toaster } from "~/components/toaster";
 import { titleOrErrorMeta } from "~/lib/meta";
 import {
@@ -68,4 +68,4 @@ export default function MovePickup() {
   );
 }
 
-export { OrderError as ErrorBoundary };
+export { PickupError as ErrorBoundary };

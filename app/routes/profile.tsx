@@ -40,7 +40,7 @@ import {
   BOOKING_PATH,
 } from "~/services/http/pages.server";
 import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
-import { CalendarFeed } from "~/components/orders/calendar-feed";
+import { CalendarFeed } from "~/components/pickups/calendar-feed";
 
 export const handle = { i18n: ["common", "profile", "privacy", "visitor", "calendar", "reminders"] };
 

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
-import { modifyPickup } from "~/services/orders/changes.server";
+import { modifyPickup } from "~/services/pickups/changes.server";
 import { db, schema } from "~/services/platform/db.server";
 import { bagsOutBy } from "~/lib/format";
 import { CARD, resident, slot } from "./fixtures";

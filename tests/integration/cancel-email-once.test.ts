@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { now, setNow } from "~/lib/clock";
 import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
-import { cancelPickup } from "~/services/orders/changes.server";
+import { cancelPickup } from "~/services/pickups/changes.server";
 import { db, schema } from "~/services/platform/db.server";
 import { CARD, resident, slot } from "./fixtures";
 import type { User } from "../../db/schema";

@@ -8,9 +8,9 @@ import { setNow } from "~/lib/clock";
 import { createAdmin } from "~/services/accounts/accounts.server";
 import { closeDate } from "~/services/admin/supply.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
-import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
-import { notificationsFor } from "~/services/orders/notifications.server";
-import { findOrder, listOrders, pickupsOnClosedDates } from "~/services/orders/orders.server";
+import { cancelPickup, modifyPickup } from "~/services/pickups/changes.server";
+import { notificationsFor } from "~/services/pickups/notifications.server";
+import { findPickup, listPickups, pickupsOnClosedDates } from "~/services/pickups/pickups.server";
 import { db, schema } from "~/services/platform/db.server";
 import type { User } from "../../db/schema";
 import { CARD, resident, slot } from "./fixtures";
@@ -36,10 +36,10 @@ describe("a pickup on a closed date", () => {
 
     // Six hours before the window: past the 12-hour cutoff.
     setNow(closing.startsAt - 6 * HOUR);
-    const order = findOrder(mover.id, moved.confirmationNumber)!;
+    const order = findPickup(mover.id, moved.confirmationNumber)!;
     expect(order).toMatchObject({ displayStatus: "dateClosed", dateClosed: true });
     expect(order.changes).toMatchObject({ visible: true, allowed: true, refundIfCancelledCents: moved.totalCents });
-    expect(listOrders(mover.id).find((o) => o.id === moved.id)!.displayStatus).toBe("dateClosed");
+    expect(listPickups(mover.id).find((o) => o.id === moved.id)!.displayStatus).toBe("dateClosed");
     expect(pickupsOnClosedDates(mover.id)).toEqual([
       { confirmationNumber: moved.confirmationNumber, date: closing.date },
     ]);
@@ -52,7 +52,7 @@ describe("a pickup on a closed date", () => {
     const after = await modifyPickup(mover, moved.id, other.id);
     expect(after).toMatchObject({ pickupSlotId: other.id, status: "Scheduled" });
     expect(pickupsOnClosedDates(mover.id)).toEqual([]);
-    expect(findOrder(mover.id, moved.confirmationNumber)!.displayStatus).toBe("scheduled");
+    expect(findPickup(mover.id, moved.confirmationNumber)!.displayStatus).toBe("scheduled");
 
     const result = await cancelPickup(canceller, cancelled.id);
     expect(result).toMatchObject({ status: "Cancelled", refundCents: cancelled.totalCents });
@@ -66,10 +66,12 @@ describe("a pickup on a closed date", () => {
     const open = slot({ daysAhead: 5 });
     const user = await resident();
     const pickup = await payWithSimulatedCard(user, { bags: 1, slotId: open.id }, CARD);
-    expect(findOrder(user.id, pickup.confirmationNumber)!.changes.refundIfCancelledCents).toBe(pickup.totalCents - 230);
+    expect(findPickup(user.id, pickup.confirmationNumber)!.changes.refundIfCancelledCents).toBe(
+      pickup.totalCents - 230,
+    );
     setNow(open.startsAt - 6 * HOUR);
-    expect(findOrder(user.id, pickup.confirmationNumber)!.displayStatus).not.toBe("dateClosed");
-    expect(findOrder(user.id, pickup.confirmationNumber)!.changes.allowed).toBe(false);
+    expect(findPickup(user.id, pickup.confirmationNumber)!.displayStatus).not.toBe("dateClosed");
+    expect(findPickup(user.id, pickup.confirmationNumber)!.changes.allowed).toBe(false);
     await expect(cancelPickup(user, pickup.id)).rejects.toMatchObject({ key: "errors.tooLateToChange" });
   });
 });

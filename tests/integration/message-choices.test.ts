@@ -9,7 +9,7 @@ import { markPickup } from "~/services/admin/day.server";
 import { createAdmin } from "~/services/accounts/accounts.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { createUserSession } from "~/services/http/current-user.server";
-import { notificationsFor } from "~/services/orders/notifications.server";
+import { notificationsFor } from "~/services/pickups/notifications.server";
 import { db, schema } from "~/services/platform/db.server";
 import { unsubscribe } from "~/services/platform/unsubscribe.server";
 import { action as putProfile } from "~/routes/api.auth.profile";

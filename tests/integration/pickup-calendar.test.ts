@@ -9,9 +9,9 @@ import { windowStart } from "~/lib/dates";
 import { markPickup } from "~/services/admin/day.server";
 import { createAdmin } from "~/services/accounts/accounts.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
-import { calendarFeed, orderCalendar, renewCalendarFeed } from "~/services/orders/calendar-feed.server";
-import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
-import { notificationsFor } from "~/services/orders/notifications.server";
+import { calendarFeed, orderCalendar, renewCalendarFeed } from "~/services/pickups/calendar-feed.server";
+import { cancelPickup, modifyPickup } from "~/services/pickups/changes.server";
+import { notificationsFor } from "~/services/pickups/notifications.server";
 import { db, schema } from "~/services/platform/db.server";
 import { CARD, resident, slot } from "./fixtures";
 

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
-import { findOrder, listOrders } from "~/services/orders/orders.server";
-import { markAllNotificationsRead, notificationsFor } from "~/services/orders/notifications.server";
-import { cancelPickup, modifyPickup } from "~/services/orders/changes.server";
+import { findPickup, listPickups } from "~/services/pickups/pickups.server";
+import { markAllNotificationsRead, notificationsFor } from "~/services/pickups/notifications.server";
+import { cancelPickup, modifyPickup } from "~/services/pickups/changes.server";
 import { CARD, resident, slot } from "./fixtures";
 
 const HOUR = 3_600_000;
@@ -53,7 +53,7 @@ describe("cancel", () => {
     expect(db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.id, pickup.id)).get()!.status).toBe(
       "Scheduled",
     );
-    expect(findOrder(other.id, pickup.confirmationNumber)).toBeNull();
+    expect(findPickup(other.id, pickup.confirmationNumber)).toBeNull();
   });
 });
 
@@ -87,7 +87,7 @@ describe("modify", () => {
 describe("orders and notifications", () => {
   it("lists the resident's own orders with the breakdown and the allowed changes", async () => {
     const { user, pickup } = await booked(2);
-    const [order] = listOrders(user.id);
+    const [order] = listPickups(user.id);
     expect(order).toMatchObject({
       confirmationNumber: pickup.confirmationNumber,
       displayStatus: "scheduled",

@@ -13,7 +13,7 @@ import { promoStats } from "~/services/admin/promo-codes.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { applyPromo, createPromoCodes } from "~/services/booking/promo-rules.server";
 import { joinWaitlist } from "~/services/areas/waitlist.server";
-import { markAllNotificationsRead } from "~/services/orders/notifications.server";
+import { markAllNotificationsRead } from "~/services/pickups/notifications.server";
 import { db, schema, sqlite } from "~/services/platform/db.server";
 import { deliverDueEmails } from "~/services/platform/outbox.server";
 import { erasedValue, KEPT_TABLES, ownedTables, tombstoneEmail } from "~/services/privacy/anonymise.server";

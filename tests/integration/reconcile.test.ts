@@ -10,7 +10,7 @@ import { startCardPayment } from "~/services/checkout/card.server";
 import { REFUND_PENDING, REFUNDING } from "~/services/payments/ledger.server";
 import { confirmSimulatedCard, payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { db, schema } from "~/services/platform/db.server";
-import { cancelPickup } from "~/services/orders/changes.server";
+import { cancelPickup } from "~/services/pickups/changes.server";
 import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { createPromoCodes } from "~/services/booking/promo-rules.server";
 import { CARD, resident, slot } from "./fixtures";

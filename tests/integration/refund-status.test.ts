@@ -30,7 +30,7 @@ import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { unsettledCancelRefunds } from "~/services/checkout/cancel-refunds.server";
 import { retryRefund, unsettledRefunds } from "~/services/admin/refunds.server";
 import { AdminError } from "~/services/admin/admin-error.server";
-import { cancelPickup } from "~/services/orders/changes.server";
+import { cancelPickup } from "~/services/pickups/changes.server";
 import { createUserSession } from "~/services/http/current-user.server";
 import { paymentProvider, setPaymentProvider } from "~/services/payments/provider.server";
 import { recordPayment } from "~/services/payments/ledger.server";

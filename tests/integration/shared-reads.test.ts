@@ -14,7 +14,7 @@ import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server"
 import { bookingPage, checkBookingChoice, normalizeSelection } from "~/services/booking/choice.server";
 import { offeredSlots } from "~/services/booking/slots.server";
 import { listMaterials } from "~/services/catalogue/materials.server";
-import { cancelPickup } from "~/services/orders/changes.server";
+import { cancelPickup } from "~/services/pickups/changes.server";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import type { User } from "../../db/schema";

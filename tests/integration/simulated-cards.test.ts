@@ -8,7 +8,7 @@ import { CardFormSchema } from "~/lib/checkout-schema";
 import { CardError, payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { SimulatedProvider } from "~/services/payments/simulated.server";
 import { db, schema } from "~/services/platform/db.server";
-import { cancelPickup } from "~/services/orders/changes.server";
+import { cancelPickup } from "~/services/pickups/changes.server";
 import { createUserSession } from "~/services/http/current-user.server";
 import { takeToast } from "~/services/http/toast.server";
 import { action as apiAction } from "~/routes/api.pickup-requests.$key";

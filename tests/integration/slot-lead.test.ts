@@ -12,7 +12,7 @@ import { confirmSimulatedCard, payWithSimulatedCard } from "~/services/checkout/
 import { checkBookingChoice } from "~/services/booking/choice.server";
 import { quoteBooking } from "~/services/booking/quote.server";
 import { reconcilePayments } from "~/services/checkout/reconcile.server";
-import { modifyPickup } from "~/services/orders/changes.server";
+import { modifyPickup } from "~/services/pickups/changes.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import { db, schema } from "~/services/platform/db.server";
 import { CARD, resident, slot } from "./fixtures";

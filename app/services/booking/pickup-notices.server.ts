@@ -1,6 +1,6 @@
 // What the bell tells a resident about a pickup, written once, in the transaction of the fact, with the
 // date and window of that moment (issue 33 part 8): a move adds "moved" and leaves "confirmed" as it was;
-// a cancellation adds "cancelled" and leaves both. Read by orders/notifications.
+// a cancellation adds "cancelled" and leaves both. Read by pickups/notifications.
 import { eq } from "drizzle-orm";
 import { schema, type Db, type Tx } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";

@@ -7,7 +7,7 @@ import { MIN_LEAD_MS, type SlotView } from "~/lib/slots";
 import { offeredSlots } from "~/services/booking/slots.server";
 import { databaseStamp } from "~/services/platform/shared-reads.server";
 import { jsonBody, jsonBodyCache } from "./cached-json.server";
-import type { OrderRow } from "~/services/orders/orders.server";
+import type { PickupRow } from "~/services/pickups/pickups.server";
 import type { PickupRequest } from "../../../db/schema";
 
 /** A pickup slot. */
@@ -62,7 +62,7 @@ export function bookedPickupJson(pickup: PickupRequest) {
 }
 
 /** A pickup request as My Orders lists it. */
-export function orderJson(order: OrderRow, lng = "en") {
+export function orderJson(order: PickupRow, lng = "en") {
   return {
     id: order.id,
     confirmationNumber: order.confirmationNumber,
@@ -85,7 +85,7 @@ export function orderJson(order: OrderRow, lng = "en") {
 }
 
 /** One order with its receipt: the price breakdown, the payment and the tax numbers. */
-export function orderDetailJson(order: OrderRow, tax: { gst: string; qst: string }, lng = "en") {
+export function orderDetailJson(order: PickupRow, tax: { gst: string; qst: string }, lng = "en") {
   return {
     ...orderJson(order, lng),
     priceBreakdown: {

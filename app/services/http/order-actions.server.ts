@@ -5,8 +5,8 @@
 import { data, redirect } from "@remix-run/node";
 import { BookingError } from "~/services/booking/booking-error.server";
 import { bookingPage, readSlotChoice } from "~/services/booking/choice.server";
-import { cancelPickup, modifyPickup, pickupToMove } from "~/services/orders/changes.server";
-import { findOrder, findOrderById, type OrderRow } from "~/services/orders/orders.server";
+import { cancelPickup, modifyPickup, pickupToMove } from "~/services/pickups/changes.server";
+import { findPickup, findPickupById, type PickupRow } from "~/services/pickups/pickups.server";
 import { getLanguage } from "./language.server";
 import { reject, submissionOf } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
@@ -22,7 +22,7 @@ import { parseId } from "~/lib/ids";
  * with the orders' not-found words (its title for the tab). Someone else's reads the same as none.
  */
 export function ownOrderOr404(user: User, confirmationNumber: string | undefined, t: (key: string) => string) {
-  const order = findOrder(user.id, confirmationNumber ?? "");
+  const order = findPickup(user.id, confirmationNumber ?? "");
   if (!order) throw data({ title: t("orders:order.notFoundTitle") }, { status: 404 });
   return order;
 }
@@ -46,7 +46,7 @@ export function legacyMoveRedirect(user: User, params: URLSearchParams | FormDat
   const id = parseId(params.get("pickupId"));
   const number = params.get("confirmationNumber");
   const order =
-    (id ? findOrderById(user.id, id) : null) ?? (typeof number === "string" ? findOrder(user.id, number) : null);
+    (id ? findPickupById(user.id, id) : null) ?? (typeof number === "string" ? findPickup(user.id, number) : null);
   return redirect(order ? movePath(order.confirmationNumber) : HISTORY_PATH, status);
 }
 
@@ -54,7 +54,7 @@ export function legacyMoveRedirect(user: User, params: URLSearchParams | FormDat
  * What the move page shows: the pickup (own, still changeable: otherwise My Orders with the reason) and
  * the date picker for its prefix, its bags fixed.
  */
-export async function movePage(request: Request, user: User, order: OrderRow, query: URLSearchParams) {
+export async function movePage(request: Request, user: User, order: PickupRow, query: URLSearchParams) {
   const lng = await getLanguage(request);
   if (!order.changes.allowed) {
     const toast = {
@@ -89,14 +89,14 @@ export async function movePage(request: Request, user: User, order: OrderRow, qu
  * The move page's Move: the new slot is saved (modifyPickup checks once that the pickup can still change
  * and that the slot can be booked) and My Orders says the new date; or the page comes back with the reason.
  */
-export async function moveFromPage(request: Request, user: User, order: OrderRow, form: FormData) {
+export async function moveFromPage(request: Request, user: User, order: PickupRow, form: FormData) {
   const values = { bags: String(order.bagsRequested), date: form.get("date"), slotId: form.get("slotId") };
   const choice = readSlotChoice(values);
   let reason: string;
   if (choice.ok) {
     try {
       await modifyPickup(user, order.id, choice.slotId);
-      const moved = findOrderById(user.id, order.id)!;
+      const moved = findPickupById(user.id, order.id)!;
       return redirectWithToast(request, HISTORY_PATH, {
         title: "orders:modify.done",
         description: "orders:modify.doneDescription",
@@ -138,7 +138,7 @@ export async function refusedChoice(
  * Cancels from the order's cancel page. A pickup already cancelled (a second tab, a resubmitted form)
  * answers the same outcome and changes nothing.
  */
-export async function cancelFromPage(request: Request, user: User, order: OrderRow) {
+export async function cancelFromPage(request: Request, user: User, order: PickupRow) {
   if (order.status === "Cancelled") {
     return cancelledAnswer(request, order.payment?.refundStatus ?? null, order.payment?.refundedCents ?? 0);
   }

@@ -75,8 +75,14 @@ export {
   simulatedAuthentication,
   type CheckoutRef,
 } from "../checkout/simulated-card.server";
-export { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "../orders/notifications.server";
-export { findPickupForUser, homeOrders, listOrders, pickupsOnClosedDates, taxNumbers } from "../orders/orders.server";
+export { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "../pickups/notifications.server";
+export {
+  findPickupForUser,
+  homePickups,
+  listPickups,
+  pickupsOnClosedDates,
+  taxNumbers,
+} from "../pickups/pickups.server";
 export { isStripe, paymentProvider } from "../payments/provider.server";
 export { type StripeProvider } from "../payments/stripe.server";
 export { env, whoWeAre } from "../platform/config.server";

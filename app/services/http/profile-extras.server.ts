@@ -2,7 +2,7 @@
 // toast): send a new "confirm your address" link, and make a new private calendar link (the old one
 // stops working). Null when the form is another one.
 import { resendConfirmation } from "~/services/accounts/email-confirmation.server";
-import { calendarFeedUrl, renewCalendarFeed } from "~/services/orders/calendar-feed.server";
+import { calendarFeedUrl, renewCalendarFeed } from "~/services/pickups/calendar-feed.server";
 import { CALENDAR_FEED_INTENT, RESEND_CONFIRMATION_INTENT } from "~/lib/profile-intents";
 import type { User } from "../../../db/schema";
 import { requestOrigin } from "./request.server";

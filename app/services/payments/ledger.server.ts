@@ -15,7 +15,7 @@ import type { ProviderIntent } from "./provider-types";
  * crash in between leaves a trace that reconcilePayments() finishes; it is never booked meanwhile.
  */
 export const REFUNDING = "refunding:";
-/** The same for a cancelled pickup's partial refund (orders/changes.server). */
+/** The same for a cancelled pickup's partial refund (pickups/changes.server). */
 export const REFUND_PENDING = "refund_pending";
 
 /** The one way a payment row is written: a card intent, a hosted Checkout Session, or a free order. */

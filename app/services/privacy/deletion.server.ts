@@ -5,7 +5,7 @@
 // e-mail confirms it and the admin activity log records it without the address.
 import { and, eq, gt } from "drizzle-orm";
 import { verifyPassword } from "~/services/accounts/passwords.server";
-import { cancelPickup } from "~/services/orders/changes.server";
+import { cancelPickup } from "~/services/pickups/changes.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { env } from "~/services/platform/config.server";
 import { queueEmail } from "~/services/platform/mailer.server";

@@ -4,7 +4,7 @@
 // details.
 import { asc, eq } from "drizzle-orm";
 import { listSessions } from "~/services/accounts/session-list.server";
-import { ordersWhere, priceOf } from "~/services/orders/orders.server";
+import { ordersWhere, priceOf } from "~/services/pickups/pickups.server";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 

@@ -10,7 +10,7 @@ import { calendarT } from "~/services/platform/mailer.server";
 import { calendarFile } from "~/lib/calendar";
 import { now } from "~/lib/clock";
 import { isLanguage } from "~/lib/i18n";
-import { ordersWhere } from "./orders.server";
+import { ordersWhere } from "./pickups.server";
 
 /** 32 random bytes, URL-safe: the feed's link is its only key. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

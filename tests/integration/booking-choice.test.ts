@@ -8,7 +8,7 @@ import { registerUser } from "~/services/accounts/accounts.server";
 import { bookingPage, checkBookingChoice, normalizeSelection, weekStart } from "~/services/booking/choice.server";
 import { nextStepUrl } from "~/services/http/booking-steps.server";
 import { db, schema } from "~/services/platform/db.server";
-import { findPickupForUser } from "~/services/orders/orders.server";
+import { findPickupForUser } from "~/services/pickups/pickups.server";
 import { seed } from "~/services/ops/seed.server";
 import { createUserSession } from "~/services/http/current-user.server";
 import { action as bookingAction } from "~/routes/booking";

@@ -6,12 +6,12 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import type { DisplayStatus } from "~/lib/pickup-status";
 import { formatMoney } from "~/lib/pricing";
-import { OrderChanges, type OrderChangesView } from "./order-changes";
+import { PickupChanges, type PickupChangesView } from "./pickup-changes";
 import { StatusBadge } from "./status-badge";
 import { addressIn } from "~/lib/profile";
 import { AddToCalendar } from "./add-to-calendar";
 
-export type ReceiptView = OrderChangesView & {
+export type ReceiptView = PickupChangesView & {
   confirmationNumber: string;
   displayStatus: DisplayStatus;
   createdAt: number;
@@ -117,7 +117,7 @@ export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string
           </p>
         ) : null}
       </section>
-      <OrderChanges order={order} className="" />
+      <PickupChanges order={order} className="" />
       {order.displayStatus === "scheduled" || order.displayStatus === "today" ? (
         <AddToCalendar confirmationNumber={order.confirmationNumber} className="print:hidden" />
       ) : null}

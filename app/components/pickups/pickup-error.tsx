@@ -2,7 +2,7 @@
 // another resident's, reads "Order Not Found" with the way back to My Orders.
 import { RouteError } from "~/components/route-error";
 
-export function OrderError() {
+export function PickupError() {
   return (
     <RouteError
       notFound={{

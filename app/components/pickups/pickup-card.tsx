@@ -1,16 +1,16 @@
 // One pickup in My Orders: its date and status, the details, and (while it can still change) the
-// buttons to move or cancel it (OrderChanges, shared with the order page).
+// buttons to move or cancel it (PickupChanges, shared with the order page).
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { orderPath } from "~/lib/paths";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { formatMoney } from "~/lib/pricing";
 import type { DisplayStatus } from "~/lib/pickup-status";
-import { OrderChanges } from "./order-changes";
+import { PickupChanges } from "./pickup-changes";
 import { ServiceAreas } from "./service-areas";
 import { StatusBadge } from "./status-badge";
 
-export type OrderCardView = {
+export type PickupCardView = {
   id: number;
   confirmationNumber: string;
   displayStatus: DisplayStatus;
@@ -23,7 +23,7 @@ export type OrderCardView = {
   changes: { visible: boolean; allowed: boolean };
 };
 
-export function OrderCard({ order }: { order: OrderCardView }) {
+export function PickupCard({ order }: { order: PickupCardView }) {
   const { t, i18n } = useTranslation(["orders", "common"]);
   const lng = i18n.language;
   return (
@@ -63,7 +63,7 @@ export function OrderCard({ order }: { order: OrderCardView }) {
           ) : null}
         </dd>
       </dl>
-      <OrderChanges order={order} />
+      <PickupChanges order={order} />
     </li>
   );
 }

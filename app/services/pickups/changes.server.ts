@@ -1,5 +1,5 @@
 // Moving and cancelling a pickup. Both are allowed while more than 12 hours remain before the window
-// starts, or whenever the service closed its date (orders.server's changeRefusal), are checked here on
+// starts, or whenever the service closed its date (pickups.server's changeRefusal), are checked here on
 // the server (not only hidden in the page), and run in one transaction. Cancelling refunds the total
 // minus $2.30 (the whole total on a closed date) through the provider that took the payment.
 import { and, eq, sql } from "drizzle-orm";
@@ -19,7 +19,7 @@ import { recordRefundOnPayment, REFUND_PENDING } from "~/services/payments/ledge
 import type { PaymentProvider, RefundStatus } from "~/services/payments/provider-types";
 import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
-import { cancelRefundCents, changeRefusal, findOrderById, ordersWhere } from "./orders.server";
+import { cancelRefundCents, changeRefusal, findPickupById, ordersWhere } from "./pickups.server";
 
 /** The resident's own pickup with its slot, or a not-found refusal (the same for someone else's). */
 function ownPickup(userId: number, pickupId: number) {
@@ -44,7 +44,7 @@ function changeablePickup(userId: number, pickupId: number, at: number) {
  * still changeable. Refused as not found, or as too late to change.
  */
 export function pickupToMove(userId: number, pickupId: number | null, at = now()) {
-  const order = pickupId ? findOrderById(userId, pickupId, at) : null;
+  const order = pickupId ? findPickupById(userId, pickupId, at) : null;
   if (!order) throw new BookingError("errors.orderNotFound", 404);
   if (!order.changes.allowed) throw new BookingError("errors.tooLateToChange", 409);
   return order;

@@ -7,18 +7,18 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cancelPath, movedFrom, movePath } from "~/lib/paths";
 
-export type OrderChangesView = {
+export type PickupChangesView = {
   id: number;
   confirmationNumber: string;
   slot: { date: string; window: string };
   changes: { visible: boolean; allowed: boolean };
 };
 
-export function OrderChanges({
+export function PickupChanges({
   order,
   className = "mt-3 border-t border-stone-200 pt-3",
 }: {
-  order: OrderChangesView;
+  order: PickupChangesView;
   className?: string;
 }) {
   const { t } = useTranslation("orders");

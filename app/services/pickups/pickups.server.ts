@@ -17,7 +17,7 @@ export function cancelRefundCents(totalCents: number, dateClosed: boolean): numb
   return dateClosed ? totalCents : refundOnCancel(totalCents);
 }
 
-export type OrderRow = ReturnType<typeof toOrder>;
+export type PickupRow = ReturnType<typeof toPickupView>;
 
 const MAX_CONFIRMATION_NUMBER_LENGTH = 64;
 
@@ -54,7 +54,7 @@ export function priceOf(pickup: PickupRequest) {
   };
 }
 
-function toOrder(
+function toPickupView(
   pickup: PickupRequest,
   slot: typeof schema.pickupSlots.$inferSelect,
   payment: typeof schema.payments.$inferSelect | null,
@@ -114,23 +114,23 @@ export function ordersWhere(userId: number, extra?: SQL) {
     .orderBy(desc(schema.pickupSlots.startsAt), desc(schema.pickupRequests.id));
 }
 
-export function listOrders(userId: number, at = now()) {
+export function listPickups(userId: number, at = now()) {
   const areasOf = slotAreasReader();
   return ordersWhere(userId)
     .all()
-    .map((r) => toOrder(r.pickup, r.slot, r.payment, at, areasOf));
+    .map((r) => toPickupView(r.pickup, r.slot, r.payment, at, areasOf));
 }
 
-export function findOrder(userId: number, confirmationNumber: string, at = now()) {
+export function findPickup(userId: number, confirmationNumber: string, at = now()) {
   if (!confirmationNumberOf(confirmationNumber)) return null;
   const row = ordersWhere(userId, eq(schema.pickupRequests.confirmationNumber, confirmationNumber)).get();
-  return row ? toOrder(row.pickup, row.slot, row.payment, at) : null;
+  return row ? toPickupView(row.pickup, row.slot, row.payment, at) : null;
 }
 
-export function findOrderById(userId: number, id: number, at = now()) {
+export function findPickupById(userId: number, id: number, at = now()) {
   if (!Number.isInteger(id) || id <= 0) return null;
   const row = ordersWhere(userId, eq(schema.pickupRequests.id, id)).get();
-  return row ? toOrder(row.pickup, row.slot, row.payment, at) : null;
+  return row ? toPickupView(row.pickup, row.slot, row.payment, at) : null;
 }
 
 /** The resident's scheduled pickups on a date the service closed (for the home page's notice). */
@@ -182,8 +182,8 @@ const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
  * started), with what it takes to move or cancel it, and whether they are coming back (an account older than
  * a day, or with a pickup) or new.
  */
-export function homeOrders(user: { id: number; createdAt: number }, at = now()) {
-  const orders = listOrders(user.id, at);
+export function homePickups(user: { id: number; createdAt: number }, at = now()) {
+  const orders = listPickups(user.id, at);
   const next = orders.filter((order) => order.changes.visible).at(-1) ?? null;
   return { next, returning: orders.length > 0 || at - user.createdAt > NEW_ACCOUNT_MS };
 }
