@@ -48,7 +48,7 @@ module.exports = {
       name: "resource-routes-never-import-platform",
       severity: "error",
       comment: "A resource route asks a domain or the web edge, never the database, config or mail directly.",
-      from: { path: "^app/routes/[^/]+\\.ts$" },
+      from: { path: "^app/routes/.+\\.ts$" },
       to: { path: domain("platform") },
     },
     {

@@ -52,12 +52,35 @@ function splitRouteName(name: string): string[] {
   return tokens;
 }
 
+/**
+ * Every route module: a flat file of app/routes, or a folder's route.tsx (its name is the folder's, and its
+ * source is read with the screen's glue beside it, which holds what the page's action reads).
+ */
+function routeModules(): { file: string; name: string; source: string }[] {
+  const modules: { file: string; name: string; source: string }[] = [];
+  for (const entry of fs
+    .readdirSync(ROUTES_DIR, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith(".")) continue;
+    if (entry.isDirectory()) {
+      const dir = path.join(ROUTES_DIR, entry.name);
+      const files = fs.readdirSync(dir).filter((f) => /\.(tsx?|jsx?)$/.test(f));
+      const route = files.find((f) => /^route\.(tsx?|jsx?)$/.test(f));
+      if (!route) continue;
+      const source = files.map((f) => fs.readFileSync(path.join(dir, f), "utf8")).join("\n");
+      modules.push({ file: `${entry.name}/${route}`, name: entry.name, source });
+    } else if (/\.(tsx?|jsx?)$/.test(entry.name)) {
+      const source = fs.readFileSync(path.join(ROUTES_DIR, entry.name), "utf8");
+      modules.push({ file: entry.name, name: entry.name.replace(/\.(tsx?|jsx?)$/, ""), source });
+    }
+  }
+  return modules;
+}
+
 function discoverRoutes(): Route[] {
   const routes: Route[] = [];
-  for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
-    if (!/\.(tsx?|jsx?)$/.test(file) || file.startsWith(".")) continue;
-    const source = fs.readFileSync(path.join(ROUTES_DIR, file), "utf8");
-    const tokens = splitRouteName(file.replace(/\.(tsx?|jsx?)$/, ""));
+  for (const { file, name, source } of routeModules()) {
+    const tokens = splitRouteName(name);
     const segments: Segment[] = [];
     for (let token of tokens) {
       if (token === "_index" || token.startsWith("_")) continue;

@@ -13,7 +13,7 @@ import { BookingError } from "~/services/booking/booking-error.server";
 import { createUserSession } from "~/services/http/current-user.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import { db, schema } from "~/services/platform/db.server";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout/route";
 import { action as createIntentAction } from "~/routes/api.create-payment-intent";
 import { CARD, resident, slot } from "./fixtures";
 

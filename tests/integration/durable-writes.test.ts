@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as profileApi from "~/routes/api.auth.profile";
-import * as profilePage from "~/routes/profile";
+import * as profilePage from "~/routes/profile/route";
 import { registerUser, requestPasswordReset } from "~/services/accounts/accounts.server";
 import { updateProfile } from "~/services/accounts/profile.server";
 import { startCardPayment } from "~/services/checkout/card.server";

@@ -23,7 +23,7 @@ import { action as apiReset } from "~/routes/api.auth.reset-password";
 import { action as apiChange } from "~/routes/api.auth.change-password";
 import { action as signUpAction } from "~/routes/sign-up";
 import { action as resetPageAction } from "~/routes/reset-password";
-import { action as profileAction } from "~/routes/profile";
+import { action as profileAction } from "~/routes/profile/route";
 
 afterEach(() => resetRateLimits());
 

@@ -12,7 +12,7 @@ import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as resetAction } from "~/routes/reset-password";
 import { action as waitlistPageAction, loader as postalPageLoader } from "~/routes/postal-code";
-import { action as checkoutAction } from "~/routes/checkout";
+import { action as checkoutAction } from "~/routes/checkout/route";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as apiRegister } from "~/routes/api.auth.register";
 import { action as apiForgot } from "~/routes/api.auth.forgot-password";

@@ -15,7 +15,7 @@ import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { createUserSession } from "~/services/http/current-user.server";
 import { takeToast } from "~/services/http/toast.server";
 import { db, schema } from "~/services/platform/db.server";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout/route";
 import { action as createIntentAction } from "~/routes/api.create-payment-intent";
 import { action as confirmApiAction } from "~/routes/api.payments.simulated.confirm";
 import { action as pickupRequestsAction } from "~/routes/api.pickup-requests";

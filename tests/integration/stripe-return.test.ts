@@ -24,7 +24,7 @@ import { setPaymentProvider } from "~/services/payments/provider.server";
 import { StripeProvider } from "~/services/payments/stripe.server";
 import { db, schema } from "~/services/platform/db.server";
 import { loader as returnLoader } from "~/routes/checkout.return";
-import { loader as checkoutLoader } from "~/routes/checkout";
+import { loader as checkoutLoader } from "~/routes/checkout/route";
 import { resident, slot } from "./fixtures";
 
 const stripe = new StripeProvider({ secretKey: "sk_test_return", publishableKey: "pk_test_return" });

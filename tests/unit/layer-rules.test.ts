@@ -63,6 +63,13 @@ describe("dependency-cruiser refuses an import across the layers", () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  it("a screen's glue beside its page (a folder route) may not import the platform either", () => {
+    const glue = "app/routes/planted/glue.server.ts";
+    fs.mkdirSync(path.join(dir, "app/routes/planted"), { recursive: true });
+    fs.writeFileSync(path.join(dir, glue), planted["resource-routes-never-import-platform"]!);
+    expect(cruise([glue])).toContainEqual({ rule: "resource-routes-never-import-platform", from: glue });
+  });
+
   it("a domain importing the platform, as it should, passes", () => {
     expect(cruise(["app/services/booking/quote.server.ts"])).toEqual([]);
   });

@@ -99,7 +99,6 @@ export {
   readBookingContext,
   readCheckoutParams,
 } from "./booking-steps.server";
-export { runCheckoutIntent } from "./checkout-actions.server";
 export { createUserSession, destroyUserSession, getUser, getUserId, requireUser } from "./current-user.server";
 export { rethrowDatabaseFault } from "./database-fault.server";
 export { requireDriver } from "./driver-auth.server";
@@ -117,10 +116,8 @@ export {
   startModify,
 } from "./order-actions.server";
 export { deleteAccountFromForm, deletionSummary, sessionIntent, sessionsOf } from "./privacy-actions.server";
-export { profileExtras, profileExtrasIntent } from "./profile-extras.server";
 export { AddressNotServedError, saveProfile } from "./profile-save.server";
 export { RateLimitedError, hit } from "./rate-limit.server";
-export { reminderIntent } from "./reminder-actions.server";
 export { assertSameOrigin, readForm, requestOrigin } from "./request.server";
 export {
   flashToast,

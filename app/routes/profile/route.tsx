@@ -32,13 +32,12 @@ import {
   redirectWithToast,
   requireUser,
   rethrowDatabaseFault,
-  reminderIntent,
   sessionIntent,
   sessionsOf,
-  profileExtras,
-  profileExtrasIntent,
   BOOKING_PATH,
 } from "~/services/http/pages.server";
+import { profileExtras, profileExtrasIntent } from "./profile-extras.server";
+import { reminderIntent } from "./reminder-actions.server";
 import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
 import { CalendarFeed } from "~/components/pickups/calendar-feed";
 

@@ -23,7 +23,6 @@ import {
   readCheckoutParams,
   newCheckoutId,
   parseCheckoutId,
-  runCheckoutIntent,
   requireUser,
   redirectWithToast,
   paymentProvider,
@@ -31,6 +30,7 @@ import {
   getT,
   BOOKING_PATH,
 } from "~/services/http/pages.server";
+import { runCheckoutIntent } from "./checkout-actions.server";
 
 export const handle = { i18n: ["common", "checkout"] };
 export const meta: MetaFunction = titleMeta;

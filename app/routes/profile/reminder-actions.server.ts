@@ -4,8 +4,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { resendPhoneCode, saveMessageChoices, verifyPhoneCode } from "~/services/accounts/phone.server";
 import { REMINDER_INTENTS } from "~/lib/reminders";
-import { reject, rateLimited, submissionOf } from "./forms.server";
-import { redirectWithToast } from "./toast.server";
+import { reject, rateLimited, submissionOf } from "../../services/http/forms.server";
+import { redirectWithToast } from "../../services/http/toast.server";
 
 const CodeSchema = z.object({
   code: z

@@ -5,8 +5,8 @@ import { resendConfirmation } from "~/services/accounts/email-confirmation.serve
 import { calendarFeedUrl, renewCalendarFeed } from "~/services/pickups/calendar-feed.server";
 import { CALENDAR_FEED_INTENT, RESEND_CONFIRMATION_INTENT } from "~/lib/profile-intents";
 import type { User } from "../../../db/schema";
-import { requestOrigin } from "./request.server";
-import { redirectWithToast } from "./toast.server";
+import { requestOrigin } from "../../services/http/request.server";
+import { redirectWithToast } from "../../services/http/toast.server";
 
 export async function profileExtrasIntent(request: Request, formData: FormData, user: User) {
   const intent = formData.get("intent");

@@ -12,12 +12,12 @@ import { applyPromo, clearPromo, PromoError } from "~/services/booking/promo-rul
 import { BookingError } from "~/services/booking/booking-error.server";
 import { CheckoutPaidError } from "~/services/checkout/record.server";
 import { paidPickupOf } from "~/services/booking/book.server";
-import { getLanguage } from "./language.server";
-import { hit, RateLimitedError } from "./rate-limit.server";
-import { hostedCheckoutUrls } from "./booking-steps.server";
-import { reject, submissionOf, type RejectOptions, type Submission } from "./forms.server";
-import { readForm } from "./request.server";
-import { flashToast, redirectWithToast } from "./toast.server";
+import { getLanguage } from "../../services/http/language.server";
+import { hit, RateLimitedError } from "../../services/http/rate-limit.server";
+import { hostedCheckoutUrls } from "../../services/http/booking-steps.server";
+import { reject, submissionOf, type RejectOptions, type Submission } from "../../services/http/forms.server";
+import { readForm } from "../../services/http/request.server";
+import { flashToast, redirectWithToast } from "../../services/http/toast.server";
 import { CardFormSchema, parseExpiry } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
 import type { User } from "../../../db/schema";
