@@ -65,6 +65,19 @@ describe("one quote per Pay", () => {
     ).toHaveLength(1);
   });
 
+  it("the checkout page prices its pickup once per load, and shows that price", async () => {
+    const { loader } = await import("~/routes/checkout/route");
+    const { createUserSession } = await import("~/services/http/current-user.server");
+    const user = await resident();
+    const s = slot();
+    const cookie = (await createUserSession(user.id)).get("Set-Cookie")!.split(";")[0]!;
+    const url = `http://localhost/checkout?bags=2&slotId=${s.id}&checkout=${newCheckoutId()}`;
+    quotes.count = 0;
+    const page = await loader({ request: new Request(url, { headers: { Cookie: cookie } }), params: {}, context: {} });
+    expect(quotes.count).toBe(1);
+    expect(page).toMatchObject({ checkout: { bags: 2, slotId: s.id, breakdown: { totalCents: 2070 } } });
+  });
+
   it("the one quote still refuses a slot that filled up", async () => {
     const user = await resident();
     const s = slot();

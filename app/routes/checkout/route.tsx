@@ -17,8 +17,7 @@ import { formatMoney } from "~/lib/pricing";
 import { addressIn } from "~/lib/profile";
 import {
   redirect,
-  quoteBooking,
-  checkoutDetour,
+  checkoutQuote,
   paidCheckoutView,
   readCheckoutParams,
   newCheckoutId,
@@ -52,11 +51,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const t = await getT(request, "checkout");
     return { title: t("paid.title"), paid, checkout: null };
   }
-  const detour = checkoutDetour(user, booking);
-  if (detour || !booking) throw await redirectWithToast(request, detour!.to, { type: "error", title: detour!.toast });
+  const { quote, detour } = checkoutQuote(user, booking);
+  if (detour) throw await redirectWithToast(request, detour.to, { type: "error", title: detour.toast });
   const lng = await getLanguage(request);
   const t = await getT(request, "checkout");
-  const quote = quoteBooking(user, booking);
   const provider = paymentProvider();
   return {
     title: t("title"),

@@ -8,7 +8,7 @@ import { isProfileComplete, type AddressFields } from "~/lib/profile";
 import type { SlotView } from "~/lib/slots";
 import { appUrl } from "~/services/platform/config.server";
 import { BookingError } from "~/services/booking/booking-error.server";
-import { quoteBooking } from "~/services/booking/quote.server";
+import { quoteBooking, type Quote } from "~/services/booking/quote.server";
 import { findSlot } from "~/services/booking/slots.server";
 import { paidPickupOf } from "~/services/booking/book.server";
 import { formatDate, windowLabel } from "~/lib/format";
@@ -68,29 +68,34 @@ export function nextStepUrl(user: AddressFields, bags: BagCount, slotId: number)
   return isProfileComplete(user) ? checkoutPath({ bags, slotId }) : profileStepPath({ bags, slotId });
 }
 
+type Detour = { to: string; toast: string };
+
 /**
- * Where a resident opening checkout must go instead (spec section 4): no booking → /booking,
- * incomplete profile → /profile, address not served by the slot → /booking?addressMismatch=true,
- * slot gone or full → /booking. Null when checkout can be shown.
+ * The quote a checkout page shows, priced once; or where a resident opening checkout must go instead
+ * (spec section 4): no booking → /booking, incomplete profile → /profile, address not served by the
+ * slot → /booking?addressMismatch=true, slot gone or full → /booking.
  */
-export function checkoutDetour(user: User, booking: BookingContext | null): { to: string; toast: string } | null {
-  if (!booking) return { to: BOOKING_PATH, toast: "checkout:toast.missingBooking" };
-  const query = `bags=${booking.bags}&slotId=${booking.slotId}`;
+export function checkoutQuote(
+  user: User,
+  booking: BookingContext | null,
+): { quote: Quote; detour: null } | { quote: null; detour: Detour } {
+  if (!booking) return { quote: null, detour: { to: BOOKING_PATH, toast: "checkout:toast.missingBooking" } };
   try {
-    quoteBooking(user, booking);
-    return null;
+    return { quote: quoteBooking(user, booking), detour: null };
   } catch (error) {
-    if (!(error instanceof BookingError)) throw error;
-    if (error.key === "errors.profileIncomplete")
-      return { to: `/profile?${query}`, toast: "checkout:toast.profileIncomplete" };
-    if (error.key === "errors.addressMismatch") {
-      return {
-        to: bookingPath({ addressMismatch: true, bags: booking.bags }),
-        toast: "checkout:toast.addressMismatch",
-      };
-    }
-    return { to: bookingPath({ bags: booking.bags }), toast: `checkout:${error.key}` };
+    return { quote: null, detour: detourFrom(error, booking) };
   }
+}
+
+function detourFrom(error: unknown, booking: BookingContext): Detour {
+  if (!(error instanceof BookingError)) throw error;
+  if (error.key === "errors.profileIncomplete") {
+    return { to: profileStepPath(booking), toast: "checkout:toast.profileIncomplete" };
+  }
+  if (error.key === "errors.addressMismatch") {
+    return { to: bookingPath({ addressMismatch: true, bags: booking.bags }), toast: "checkout:toast.addressMismatch" };
+  }
+  return { to: bookingPath({ bags: booking.bags }), toast: `checkout:${error.key}` };
 }
 
 /** Where Stripe's hosted page sends the resident back: the return page once paid, `cancelPath` otherwise. */

@@ -65,7 +65,6 @@ export { joinWaitlist } from "../areas/waitlist.server";
 export { BookingError } from "../booking/booking-error.server";
 export { bookingPage, checkBookingChoice } from "../booking/choice.server";
 export { DEFAULT_PROMO_PERCENT } from "../booking/promo-rules.server";
-export { quoteBooking } from "../booking/quote.server";
 export { WEEKS_AHEAD } from "../booking/slot-supply.server";
 export { askMaterials, listMaterials } from "../catalogue/materials.server";
 export { fulfilHostedSession, fulfilPayment } from "../checkout/fulfil.server";
@@ -92,7 +91,7 @@ export { adminForm, dayLabel, done, refused, refusedOnDate, samePage, unknownInt
 export { requireAdmin } from "./admin-auth.server";
 export { changePasswordFromForm, signInFromForm, signUpFromForm } from "./auth-actions.server";
 export {
-  checkoutDetour,
+  checkoutQuote,
   nextBookingStep,
   nextStepUrl,
   paidCheckoutView,
