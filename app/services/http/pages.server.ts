@@ -3,7 +3,9 @@
 // stand-in that two pages shared became a chunk of its own, 7-12 requests of 105 bytes on every page,
 // which a phone on a slow network fetches before the page works (and Lighthouse counts before its first
 // paint). Through this one module every page shares a single stand-in. Resource routes (*.ts) are not in
-// the browser build and import their services directly; ESLint keeps page modules to this one.
+// the browser build and import their services directly; ESLint keeps page modules to this one. A page's
+// own glue, used by no other page, sits beside it in its folder route and is imported from there (its
+// stand-in joins the page's own chunk): app/routes/checkout/, app/routes/profile/.
 
 // Named, never `export *`: a name no page takes is not exported here, so knip sees a dead export in its
 // own module. A page needing one more function adds its name below.
