@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { insertResident, PASSWORD, signedInResident, uniqueEmail } from "./helpers";
+import { insertResident, interactive, PASSWORD, signedInResident, uniqueEmail } from "./helpers";
 
 /** A new resident (prefix H2X) past the onboarding guide, signed in in this browser context. */
 function resident(page: Page, tag: string) {
@@ -153,6 +153,8 @@ test.describe("accepted materials in English", () => {
     await resident(page, "mat-live");
     await page.goto("/materials");
     await expect(page.getByLabel("Will you take this?")).toBeVisible();
+    // Typed before React hydrates (scripts load after the first paint), the letters have no listener yet.
+    await interactive(page);
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     await page.getByLabel("Will you take this?").pressSequentially("cork", { delay: 30 });
     await expect(page).toHaveURL(/\?q=cork$/);
