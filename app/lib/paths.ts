@@ -44,14 +44,18 @@ export function bookingPath(query: { bags?: number; addressMismatch?: boolean } 
   return search ? `${BOOKING_PATH}?${search}` : BOOKING_PATH;
 }
 
+type Choice = { bags: number; slotId: number };
+const choiceQuery = (booking: Choice) =>
+  new URLSearchParams({ bags: String(booking.bags), slotId: String(booking.slotId) });
+
 /** The checkout of a choice (bags and slot), and of one checkout record when its id is known. */
-export function checkoutPath(booking: { bags: number; slotId: number }, checkoutId?: string | null): string {
-  const params = new URLSearchParams({ bags: String(booking.bags), slotId: String(booking.slotId) });
+export function checkoutPath(booking: Choice, checkoutId?: string | null): string {
+  const params = choiceQuery(booking);
   if (checkoutId) params.set("checkout", checkoutId);
   return `/checkout?${params}`;
 }
 
 /** The profile with the choice carried, when the address must be completed before checkout. */
-export function profileStepPath(booking: { bags: number; slotId: number }): string {
-  return `/profile?${new URLSearchParams({ bags: String(booking.bags), slotId: String(booking.slotId) })}`;
+export function profileStepPath(booking: Choice): string {
+  return `/profile?${choiceQuery(booking)}`;
 }

@@ -3,6 +3,7 @@
 // reply (forms.server): the promo box's error under `code`, the card's under its fields, the rest as
 // the form's error with a toast.
 import { confirmationPath } from "~/lib/pickup-status";
+import { profileStepPath } from "~/lib/paths";
 import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { bookFree } from "~/services/checkout/free.server";
@@ -135,7 +136,7 @@ export async function runCheckoutIntent(
     }
     if (error instanceof BookingError) {
       if (error.key === "errors.profileIncomplete") {
-        return redirectWithToast(request, `/profile?bags=${booking.bags}&slotId=${booking.slotId}`, {
+        return redirectWithToast(request, profileStepPath(booking), {
           type: "error",
           title: "checkout:toast.profileIncomplete",
         });
