@@ -7,6 +7,7 @@ import type { PickupWindow } from "~/lib/dates";
 import { EmailText } from "~/components/operators/email-text";
 import { type AdminReply, Problem } from "./problem";
 import { Badge, tableClass, tdClass, thClass, TableScroll } from "./ui";
+import { mapLinks } from "~/lib/map-links";
 import { addressIn } from "~/lib/profile";
 
 export function DayPicker({ date, previous, next }: { date: string; previous: string; next: string }) {
@@ -52,9 +53,39 @@ type SheetPickup = {
   email: string;
   sequence: number;
   approximate: boolean;
+  latitude: number | null;
+  longitude: number | null;
   pickupNotes: string;
   phone: string | null;
 };
+
+/** The stop on a map: https:// first (every phone), geo: second (Android's maps apps); lib/map-links. */
+function MapLinksLine({ pickup }: { pickup: SheetPickup }) {
+  const { t } = useTranslation("driver");
+  const links = mapLinks(pickup);
+  return (
+    <span
+      className="admin-no-print mt-1 flex flex-wrap gap-x-3 text-xs font-normal print:hidden"
+      data-testid="stop-map-links"
+    >
+      <a
+        className="btn-link inline-flex min-h-[24px] items-center"
+        href={links.web}
+        rel="noreferrer"
+        aria-label={t("route.openStreetMapLabel", { sequence: pickup.sequence })}
+      >
+        {t("route.openStreetMap")}
+      </a>
+      <a
+        className="btn-link inline-flex min-h-[24px] items-center"
+        href={links.geo}
+        aria-label={t("route.openInMapsLabel", { sequence: pickup.sequence })}
+      >
+        {t("route.openInMaps")}
+      </a>
+    </span>
+  );
+}
 
 type SheetWindow = { window: PickupWindow; hours: string; bags: number; km: string; pickups: SheetPickup[] };
 
@@ -126,6 +157,7 @@ export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMa
                         {t("driver:sheet.phone")}: {p.phone}
                       </span>
                     ) : null}
+                    <MapLinksLine pickup={p} />
                   </td>
                   <td className={`${tdClass} tabular-nums`} {...label("day.bags")}>
                     {p.bags}

@@ -1,10 +1,11 @@
 // One stop of the driver's route, as a card for a phone: its number, address, unit, bags, where the bags
-// are, a phone number, whether its position is approximate, links to open it in a maps app (a geo: URI)
-// or on OpenStreetMap, and the Completed / Missed buttons (a plain form: no JavaScript needed). After a
-// mark the page comes back on the next stop (#stop-<id>), so the driver never scrolls back.
+// are, a phone number, whether its position is approximate, links to open it on a map (an https:// link
+// first, which every phone opens, then a geo: URI for Android's maps apps; lib/map-links), and the
+// Completed / Missed buttons (a plain form: no JavaScript needed). After a mark the page comes back on the next stop (#stop-<id>), so the driver never scrolls back.
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/admin/ui";
+import { mapLinks } from "~/lib/map-links";
 import { addressIn } from "~/lib/profile";
 
 export type StopView = {
@@ -22,18 +23,6 @@ export type StopView = {
   status: "Scheduled" | "Completed" | "Missed" | "Cancelled";
   name: string;
 };
-
-function mapLinks(stop: StopView): { geo: string; osm: string } {
-  if (stop.latitude === null || stop.longitude === null) {
-    const query = encodeURIComponent(stop.address);
-    return { geo: `geo:0,0?q=${query}`, osm: `https://www.openstreetmap.org/search?query=${query}` };
-  }
-  const at = `${stop.latitude.toFixed(5)},${stop.longitude.toFixed(5)}`;
-  return {
-    geo: `geo:${at}?q=${at}`,
-    osm: `https://www.openstreetmap.org/?mlat=${stop.latitude.toFixed(5)}&mlon=${stop.longitude.toFixed(5)}#map=18/${stop.latitude.toFixed(5)}/${stop.longitude.toFixed(5)}`,
-  };
-}
 
 export function RouteStop({ stop, canMark, action }: { stop: StopView; canMark: boolean; action: string }) {
   const { t, i18n } = useTranslation(["driver", "admin"]);
@@ -77,21 +66,21 @@ export function RouteStop({ stop, canMark, action }: { stop: StopView; canMark: 
           {t("route.approximate")}
         </p>
       ) : null}
-      <p className="flex flex-wrap gap-2">
+      <p className="flex flex-wrap gap-2" data-testid="stop-map-links">
+        <a
+          className="btn-secondary min-h-[44px]"
+          href={links.web}
+          rel="noreferrer"
+          aria-label={t("route.openStreetMapLabel", { sequence: stop.sequence })}
+        >
+          {t("route.openStreetMap")}
+        </a>
         <a
           className="btn-secondary min-h-[44px]"
           href={links.geo}
           aria-label={t("route.openInMapsLabel", { sequence: stop.sequence })}
         >
           {t("route.openInMaps")}
-        </a>
-        <a
-          className="btn-secondary min-h-[44px]"
-          href={links.osm}
-          rel="noreferrer"
-          aria-label={t("route.openStreetMapLabel", { sequence: stop.sequence })}
-        >
-          {t("route.openStreetMap")}
         </a>
       </p>
       {stop.status === "Scheduled" && canMark ? (
