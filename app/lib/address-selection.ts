@@ -16,6 +16,8 @@ export type AddressSuggestion = {
   formatted_address: string;
   lat: number;
   lng: number;
+  /** The server's signature of this suggestion's position; the form sends it back with the picked address. */
+  positionToken?: string;
 };
 
 function isProvince(value: unknown): value is Province {

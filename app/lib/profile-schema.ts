@@ -11,6 +11,7 @@ const STREET_MAX = 200;
 const UNIT_MAX = 20;
 const CITY_MAX = 100;
 const PHONE_MAX = 30;
+const POSITION_TOKEN_MAX = 1000;
 
 /** A phone number as typed ('514 555-0123', '+1 (438) 555 0199'): E.164 ('+15145550123'), or null when it is none. */
 function toE164(raw: string): string | null {
@@ -91,6 +92,15 @@ const SuggestionSchema = z.object({
     .toUpperCase()
     .nullish()
     .transform((value) => (value ? value : null)),
+  /**
+   * The server's signed position of the picked suggestion (GET /api/address-suggestions' positionToken):
+   * the save keeps its coordinates when it is this address. Absent, blank or too long: none.
+   */
+  positionToken: z
+    .string({ invalid_type_error: "profile:errors.selectFromDropdown" })
+    .trim()
+    .nullish()
+    .transform((value) => (value && value.length <= POSITION_TOKEN_MAX ? value : null)),
 });
 
 /** The whole profile (form and PUT /api/auth/profile): a field for the driver left out is cleared. */

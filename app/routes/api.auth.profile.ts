@@ -1,6 +1,7 @@
 // PUT /api/auth/profile (spec section 7): saves name and address (and, issue 35, the mobile number
 // `phone` and the message choices given: remindersEnabled, reminderChannels, alertsEnabled,
-// dayAfterEnabled), answers the updated user.
+// dayAfterEnabled), answers the updated user. An address picked from GET /api/address-suggestions is
+// sent with its positionToken so its coordinates are kept; otherwise the address is geocoded.
 // Bad input, and an address outside the service area, answer 400 { message } in the caller's language and
 // store nothing.
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -8,6 +9,7 @@ import { ProfileApiSchema } from "~/lib/profile-schema";
 import { toPublicUser } from "~/services/accounts/accounts.server";
 import { apiMessage, parseApiBody } from "~/services/http/api.server";
 import { AddressNotServedError, saveProfile } from "~/services/http/profile-save.server";
+import { getLanguage } from "~/services/http/language.server";
 import { requireMethod } from "~/services/http/request.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
@@ -17,7 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const input = await parseApiBody(request, ProfileApiSchema, "PUT");
   try {
-    return Response.json(toPublicUser(saveProfile(user.id, input)), {
+    const saved = await saveProfile(user.id, input, { lng: await getLanguage(request) });
+    return Response.json(toPublicUser(saved), {
       headers: { "Cache-Control": "private, no-store" },
     });
   } catch (error) {

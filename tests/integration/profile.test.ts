@@ -47,6 +47,7 @@ describe("the profile schema", () => {
       pickupNotes: "",
       phone: null,
       suggestedPostalCode: null,
+      positionToken: null,
     });
     expect(ProfileSchema.parse({ ...valid, postalCode: "H2J-2L1" }).postalCode).toBe("H2J 2L1");
     expect(ProfileSchema.parse({ ...valid, postalCode: " h2j 2l1 " }).postalCode).toBe("H2J 2L1");
@@ -106,18 +107,17 @@ describe("an address outside the service area (issue 33)", () => {
       postalFsa: "H2X",
       locale: "en",
     });
-    saveProfile(user.id, ProfileSchema.parse(valid));
+    await saveProfile(user.id, ProfileSchema.parse(valid));
     const laval = ProfileSchema.parse({
       ...valid,
       streetAddress: "1 Boulevard des Laurentides",
       postalCode: "H7N 1A1",
     });
-    expect(() => saveProfile(user.id, laval)).toThrow(AddressNotServedError);
-    try {
-      saveProfile(user.id, laval);
-    } catch (error) {
-      expect(error).toMatchObject({ fsa: "H7N", key: "profile:errors.postalNotServed" });
-    }
+    await expect(saveProfile(user.id, laval)).rejects.toThrow(AddressNotServedError);
+    await expect(saveProfile(user.id, laval)).rejects.toMatchObject({
+      fsa: "H7N",
+      key: "profile:errors.postalNotServed",
+    });
     const row = db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()!;
     expect(row).toMatchObject({ postalCode: "H2J 2L1", postalFsa: "H2J", streetAddress: "4350 Rue Saint-Denis" });
   });

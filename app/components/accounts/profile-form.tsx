@@ -1,7 +1,8 @@
 // The profile form: name and pickup address. The server validates (the profile route) and its reply is
 // shown in place; a postal code outside the service area is refused with the waitlist for its prefix.
 // An address picked from the suggestions fills the postal code, and that postal code travels with the
-// form (suggestedPostalCode): the server refuses a different one typed over it.
+// form (suggestedPostalCode): the server refuses a different one typed over it. Its signed position
+// travels too (positionToken): the save keeps the suggestion's coordinates instead of geocoding again.
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -52,6 +53,7 @@ export function ProfileForm({
   const reply = useReply(lastResult, "profile");
   // The postal code of the suggestion picked (sent back after a refused save), "" when the address was typed.
   const [suggested, setSuggested] = useState(() => (lastResult ? reply.value("suggestedPostalCode") : ""));
+  const [positionToken, setPositionToken] = useState(() => (lastResult ? reply.value("positionToken") : ""));
   type Name = keyof AddressFields | keyof DriverInfo;
   /** What the server was sent (after a refused save), else the saved profile. */
   const value = (name: Name) => (lastResult ? reply.value(name) : (defaults[name] ?? ""));
@@ -71,7 +73,10 @@ export function ProfileForm({
         reply.formProps.onInput(event);
         // Typing the street again (not a pick filling it) means the address is no longer the suggestion.
         const target = event.target as HTMLInputElement;
-        if (target.name === "streetAddress" && event.nativeEvent.isTrusted) setSuggested("");
+        if (target.name === "streetAddress" && event.nativeEvent.isTrusted) {
+          setSuggested("");
+          setPositionToken("");
+        }
       }}
       className="card mt-4 space-y-5"
     >
@@ -89,10 +94,12 @@ export function ProfileForm({
           label={t("fields.streetAddress")}
           onPick={(suggestion) => {
             setSuggested(suggestion.postalCode);
+            setPositionToken(suggestion.positionToken ?? "");
             fillAddress(reply.formProps.ref.current, suggestion);
           }}
         />
         <input type="hidden" name="suggestedPostalCode" value={suggested} />
+        <input type="hidden" name="positionToken" value={positionToken} />
         <PlainField
           {...field("unit")}
           label={t("fields.unit")}

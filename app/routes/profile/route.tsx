@@ -114,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return reject(submission);
 
   try {
-    saveProfile(user.id, submission.value);
+    await saveProfile(user.id, submission.value, { lng: await getLanguage(request) });
   } catch (error) {
     if (error instanceof AddressNotServedError) {
       return reject(submission, {

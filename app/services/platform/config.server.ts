@@ -55,6 +55,9 @@ const EnvSchema = z.object({
   GEOCODER: z.enum(["local", "photon", "google"]).default("local"),
   GEOCODER_URL: z.string().optional(),
   GOOGLE_PLACES_KEY: z.string().optional(),
+  // How long a save waits for the geocoder to place a typed address before it falls back to the postal
+  // prefix's centre (flagged approximate); `npm run backfill-positions` tries those again later.
+  GEOCODE_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   // Where the driver's routes start and end (WGS 84); by default the Écocentre La Petite-Patrie.
   DEPOT_LAT: z.coerce.number().min(-90).max(90).default(45.5366),
   DEPOT_LNG: z.coerce.number().min(-180).max(180).default(-73.6007),

@@ -8,6 +8,7 @@ import { googleProvider } from "./google.server";
 import { localProvider } from "./local.server";
 import { photonProvider } from "./photon.server";
 import { MAX_SUGGESTIONS, type AddressSuggestion, type GeocoderProvider } from "./geocoder-types";
+import { positionToken } from "./suggestion-token.server";
 
 export type { AddressSuggestion, GeocoderProvider };
 
@@ -19,7 +20,7 @@ const CACHE_SIZE = 200;
 let current: GeocoderProvider | null = null;
 
 /** The configured provider. Google without a key falls back to the embedded one (and says so). */
-function geocoder(): GeocoderProvider {
+export function geocoder(): GeocoderProvider {
   if (current) return current;
   if (env.GEOCODER === "photon") {
     current = photonProvider({ baseUrl: env.GEOCODER_URL });
@@ -84,4 +85,17 @@ export async function searchAddresses(
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, { at: Date.now(), value });
   return value;
+}
+
+/**
+ * The suggestions as handed to a page or an app: each carries the signed token of its position, which the
+ * profile form sends back so the save keeps the picked suggestion's coordinates (suggestion-token.server).
+ */
+export async function signedSuggestions(
+  query: string,
+  lng: Language,
+  provider: GeocoderProvider = geocoder(),
+): Promise<AddressSuggestion[]> {
+  const found = await searchAddresses(query, lng, provider);
+  return found.map((s) => ({ ...s, positionToken: positionToken(s) }));
 }

@@ -6,7 +6,7 @@ import { EMBEDDED_ADDRESSES } from "../../../../db/seed/addresses";
 import { formatAddress, MAX_SUGGESTIONS, type AddressSuggestion, type GeocoderProvider } from "./geocoder-types";
 
 /** Abbreviations residents type for words of Montreal street names. */
-const ABBREVIATIONS: Record<string, string> = {
+export const STREET_ABBREVIATIONS: Record<string, string> = {
   st: "saint",
   ste: "sainte",
   boul: "boulevard",
@@ -42,7 +42,7 @@ const ENTRIES: Entry[] = EMBEDDED_ADDRESSES.map((a) => {
 });
 
 function wordMatches(word: string, typed: string): boolean {
-  const expanded = ABBREVIATIONS[typed];
+  const expanded = STREET_ABBREVIATIONS[typed];
   return word.startsWith(typed) || (expanded !== undefined && word.startsWith(expanded));
 }
 
