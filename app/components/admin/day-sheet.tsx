@@ -54,6 +54,7 @@ type SheetPickup = {
   approximate: boolean;
   pickupNotes: string;
   phone: string | null;
+  phoneShown: string | null;
 };
 
 type SheetWindow = { window: PickupWindow; hours: string; bags: number; km: string; pickups: SheetPickup[] };
@@ -123,7 +124,7 @@ export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMa
                     ) : null}
                     {p.phone ? (
                       <span className="block text-xs font-normal text-stone-700">
-                        {t("driver:sheet.phone")}: {p.phone}
+                        {t("driver:sheet.phone")}: {p.phoneShown}
                       </span>
                     ) : null}
                   </td>
