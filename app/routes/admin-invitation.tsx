@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // A new role, a new session id (as at sign-in): the old cookie stops working.
   const headers = await destroyUserSession(request);
-  await createUserSession(user.id, headers);
+  await createUserSession(user.id, { request, headers });
   // A driver's invitation leads to the day's route, an admin's to the admin pages.
   const ns = role === "driver" ? "driver" : "admin";
   return redirectWithToast(

@@ -10,6 +10,7 @@ import { Badge, Pagination } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { OUTBOX_STATUSES } from "~/lib/outbox";
+import { formatPhoneNational } from "~/lib/phone";
 import {
   adminForm,
   done,
@@ -43,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status,
     rows: view.rows.map((row) => ({
       ...row,
+      to: row.channel === "sms" ? formatPhoneNational(row.to) : row.to,
       createdAt: when(row.createdAt),
       sentAt: when(row.sentAt),
       nextAttemptAt: when(row.nextAttemptAt),

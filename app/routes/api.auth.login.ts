@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await apiRateLimit(request, "signIn");
   try {
     const user = await signIn(request, body);
-    return Response.json(toPublicUser(user), { headers: await createUserSession(user.id) });
+    return Response.json(toPublicUser(user), { headers: await createUserSession(user.id, { request }) });
   } catch (error) {
     if (error instanceof AccountError) return apiMessage(request, error.key, error.status);
     if (error instanceof RateLimitedError) {

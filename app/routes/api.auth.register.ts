@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
       origin: requestOrigin(request),
       welcome: true,
     });
-    return Response.json(toPublicUser(user), { status: 201, headers: await createUserSession(user.id) });
+    return Response.json(toPublicUser(user), { status: 201, headers: await createUserSession(user.id, { request }) });
   } catch (error) {
     if (error instanceof AccountError) return apiMessage(request, error.key, error.status);
     throw error;

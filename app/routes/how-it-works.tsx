@@ -1,23 +1,28 @@
-// /how-it-works: the six-slide guide outside onboarding, for signed-in residents.
+// /how-it-works: the six-slide guide outside onboarding. Public (issue 42 part 8): a visitor (someone on
+// the waitlist, following its e-mail) reads it without an account; a resident gets the same guide with its
+// "Schedule my first pickup" button, a visitor one to check their postal code instead.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OnboardingGuide } from "~/components/onboarding/onboarding-guide";
 import { parseSlide } from "~/lib/guide";
 import { titleMeta } from "~/lib/meta";
-import { getT, requireUser } from "~/services/http/pages.server";
+import { getT, getUser } from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "onboarding"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const t = await getT(request, "onboarding");
-  return { title: t("howItWorks.title"), slide: parseSlide(new URL(request.url).searchParams.get("slide")) };
+  const [user, t] = await Promise.all([getUser(request), getT(request, "onboarding")]);
+  return {
+    title: t("howItWorks.title"),
+    slide: parseSlide(new URL(request.url).searchParams.get("slide")),
+    signedIn: Boolean(user),
+  };
 }
 
 export default function HowItWorks() {
-  const { slide, title } = useLoaderData<typeof loader>();
+  const { slide, title, signedIn } = useLoaderData<typeof loader>();
   // After a client navigation the namespace arrives a moment later: the title comes translated from
   // the loader, and nothing shows a raw key meanwhile.
   const { t, ready } = useTranslation("onboarding");
@@ -25,7 +30,7 @@ export default function HowItWorks() {
     <div className="mx-auto max-w-md">
       <h1 className="page-title">{title}</h1>
       <p className="mt-1 min-h-[1.5rem] text-stone-700">{ready ? t("howItWorks.intro") : null}</p>
-      <OnboardingGuide mode="guide" slide={slide} />
+      <OnboardingGuide mode={signedIn ? "guide" : "visitor"} slide={slide} />
     </div>
   );
 }

@@ -871,6 +871,11 @@ test("every endpoint that needs an account answers 401 { message } without one, 
 const QUERY_TARGETS = [
   { name: "GET /api/pickup-slots?fsa=", who: "resident" as Who, url: (raw: string) => `/api/pickup-slots?fsa=${raw}` },
   { name: "GET /api/materials?q=", who: "visitor" as Who, url: (raw: string) => `/api/materials?q=${raw}` },
+  {
+    name: "GET /api/materials/answer?q=",
+    who: "visitor" as Who,
+    url: (raw: string) => `/api/materials/answer?q=${raw}`,
+  },
   { name: "GET /api/service-areas/{fsa}", who: "visitor" as Who, url: (raw: string) => `/api/service-areas/${raw}` },
 ];
 /** Percent-encoded UTF-8 (a lone surrogate becomes U+FFFD), or raw broken escapes. */

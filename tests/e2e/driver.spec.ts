@@ -127,7 +127,7 @@ for (const lang of ["en", "fr"] as const) {
       ]);
       const first = morning.nth(0);
       await expect(first.getByTestId("stop-notes")).toContainText("Behind the side gate");
-      await expect(first.locator('a[href="tel:+15145550123"]')).toBeVisible();
+      await expect(first.locator('a[href="tel:+15145550123"]')).toHaveText("514 555-0123");
       await expect(first.locator('a[href^="geo:45.54160,-73.60070"]')).toBeVisible();
       await expect(
         first.locator('a[href^="https://www.openstreetmap.org/?mlat=45.54160&mlon=-73.60070"]'),
@@ -237,10 +237,10 @@ for (const lang of ["en", "fr"] as const) {
       await page.getByRole("button", { name: fr ? "Enregistrer le profil" : "Save profile" }).click();
       await expect(
         page.getByLabel(fr ? "Téléphone pour le chauffeur (facultatif)" : "Phone for the driver (optional)"),
-      ).toHaveValue("+14385550199");
+      ).toHaveValue("438 555-0199");
       await page.goto(`/checkout?bags=1&slotId=${await bookableSlotId(page)}`);
       await expect(page.getByTestId("pickup-notes")).toContainText("2nd-floor balcony stairs");
-      await expect(page.getByTestId("pickup-phone")).toContainText("+14385550199");
+      await expect(page.getByTestId("pickup-phone")).toContainText("438 555-0199");
     });
 
     test("the admin's day sheet shows the route order, with sequence and position in its CSV", async ({

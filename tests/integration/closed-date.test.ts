@@ -10,7 +10,7 @@ import { closeDate } from "~/services/admin/supply.server";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { cancelPickup, modifyPickup } from "~/services/pickups/changes.server";
 import { notificationsFor } from "~/services/pickups/notifications.server";
-import { findPickup, listPickups, pickupsOnClosedDates } from "~/services/pickups/pickups.server";
+import { findPickup, homePickups, listPickups, pickupsOnClosedDates } from "~/services/pickups/pickups.server";
 import { db, schema } from "~/services/platform/db.server";
 import type { User } from "../../db/schema";
 import { CARD, resident, slot } from "./fixtures";
@@ -73,5 +73,24 @@ describe("a pickup on a closed date", () => {
     expect(findPickup(user.id, pickup.confirmationNumber)!.displayStatus).not.toBe("dateClosed");
     expect(findPickup(user.id, pickup.confirmationNumber)!.changes.allowed).toBe(false);
     await expect(cancelPickup(user, pickup.id)).rejects.toMatchObject({ key: "errors.tooLateToChange" });
+  });
+});
+
+describe("the home page's next pickup", () => {
+  it("is never a pickup on a closed date: the next Scheduled one on an open date, or none", async () => {
+    const closing = slot({ daysAhead: 5 });
+    const later = slot({ daysAhead: 11 });
+    const who = await resident();
+    const onClosed = await payWithSimulatedCard(who, { bags: 1, slotId: closing.id }, CARD);
+    const onOpen = await payWithSimulatedCard(who, { bags: 2, slotId: later.id }, CARD);
+    expect(homePickups(who).next?.id).toBe(onClosed.id);
+
+    await closeDate(admin, closing.date);
+    expect(homePickups(who).next?.id).toBe(onOpen.id);
+    // The closed one is still the banner's: "choose another date".
+    expect(pickupsOnClosedDates(who.id).map((p) => p.confirmationNumber)).toEqual([onClosed.confirmationNumber]);
+
+    await cancelPickup(who, onOpen.id);
+    expect(homePickups(who).next).toBeNull();
   });
 });

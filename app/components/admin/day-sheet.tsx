@@ -57,6 +57,7 @@ type SheetPickup = {
   longitude: number | null;
   pickupNotes: string;
   phone: string | null;
+  phoneShown: string | null;
 };
 
 /** The stop on a map: https:// first (every phone), geo: second (Android's maps apps); lib/map-links. */
@@ -154,7 +155,7 @@ export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMa
                     ) : null}
                     {p.phone ? (
                       <span className="block text-xs font-normal text-stone-700">
-                        {t("driver:sheet.phone")}: {p.phone}
+                        {t("driver:sheet.phone")}: {p.phoneShown}
                       </span>
                     ) : null}
                     <MapLinksLine pickup={p} />

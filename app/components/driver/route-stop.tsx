@@ -17,6 +17,8 @@ export type StopView = {
   bags: number;
   pickupNotes: string;
   phone: string | null;
+  /** The phone as people read it ("514 555-0142"). */
+  phoneShown: string | null;
   approximate: boolean;
   latitude: number | null;
   longitude: number | null;
@@ -57,7 +59,7 @@ export function RouteStop({ stop, canMark, action }: { stop: StopView; canMark: 
         <p>
           {t("route.phone")}:{" "}
           <a className="btn-link" href={`tel:${stop.phone}`}>
-            {stop.phone}
+            {stop.phoneShown}
           </a>
         </p>
       ) : null}

@@ -2,7 +2,7 @@
 // instead (Montréal's écocentres, Recyc-Québec's "Ça va où?"). Shown on /materials and on the landing page.
 import { useTranslation } from "react-i18next";
 import type { TakeAnswer } from "~/lib/material-answer";
-import { CA_VA_OU_URL, ECOCENTRES_URL } from "~/lib/elsewhere";
+import { CA_VA_OU_URL, dropOffFor } from "~/lib/elsewhere";
 
 export function TakeAnswerBox({
   answer,
@@ -47,16 +47,14 @@ export function TakeAnswerBox({
         <>
           <p className="mt-2 text-stone-900">{t("elsewhere")}</p>
           <ul className="mt-1 list-disc space-y-1 pl-6">
-            <li>
-              <a href={ECOCENTRES_URL} className="btn-link" hrefLang="fr">
-                {t("ecocentres")}
-              </a>
-            </li>
-            <li>
-              <a href={CA_VA_OU_URL} className="btn-link" hrefLang="fr">
-                {t("caVaOu")}
-              </a>
-            </li>
+            {/* The same places GET /api/materials/answer lists (lib/elsewhere). */}
+            {dropOffFor(answer).map((place) => (
+              <li key={place.id}>
+                <a href={place.url} className="btn-link" hrefLang="fr">
+                  {t(place.id)}
+                </a>
+              </li>
+            ))}
           </ul>
         </>
       )}

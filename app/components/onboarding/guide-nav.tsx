@@ -4,8 +4,11 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GUIDE_SLIDE_COUNT, GUIDE_SLIDES } from "~/lib/guide";
 
-/** The guide met once after sign-up (it can be skipped or completed), or read again at /how-it-works. */
-export type GuideMode = "onboarding" | "guide";
+/**
+ * The guide met once after sign-up (it can be skipped or completed), read again at /how-it-works by a
+ * resident ("guide"), or read there by a visitor without an account ("visitor").
+ */
+export type GuideMode = "onboarding" | "guide" | "visitor";
 
 const to = (n: number) => `?slide=${n}`;
 const linkProps = { replace: true, preventScrollReset: true } as const;

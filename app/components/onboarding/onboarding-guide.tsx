@@ -1,5 +1,6 @@
 // The six-slide guide, in onboarding mode (/onboarding: skip on every slide, "Get started" at the end)
-// or as the how-it-works page (/how-it-works: "Done" and "Schedule my first pickup" at the end).
+// or as the how-it-works page (/how-it-works: "Done" and "Schedule my first pickup" at the end; for a
+// visitor, "Check my postal code").
 // Every control is a link to `?slide=n` (or a form post), so it all works without JavaScript. With
 // JavaScript those links become client navigations and the next slide shows at once (optimistic, from
 // the pending navigation), without a page reload.
@@ -142,6 +143,12 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: GuideMode;
         {isLast && mode === "guide" ? (
           <Link to="/materials" className="btn-primary mt-5 w-full">
             {t("howItWorks.schedule")}
+          </Link>
+        ) : null}
+        {/* A visitor has no account to book with yet: the first step is to see whether we serve them. */}
+        {isLast && mode === "visitor" ? (
+          <Link to="/postal-code" className="btn-primary mt-5 w-full">
+            {t("howItWorks.checkArea")}
           </Link>
         ) : null}
       </div>

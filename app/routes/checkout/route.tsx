@@ -15,6 +15,7 @@ import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
 import { addressIn } from "~/lib/profile";
+import { formatPhoneOrNull } from "~/lib/phone";
 import {
   redirect,
   checkoutQuote,
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       address: quote.address,
       // Shown for a last check before paying: what the driver will read at the door.
       pickupNotes: user.pickupNotes,
-      phone: user.phone,
+      phone: formatPhoneOrNull(user.phone),
       email: user.email,
       provider: { name: provider.name, testMode: provider.testMode, publishableKey: provider.publishableKey },
     },

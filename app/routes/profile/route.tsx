@@ -18,6 +18,7 @@ import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ProfileSchema } from "~/lib/profile-schema";
 import { phoneState, REMINDER_INTENTS } from "~/lib/reminders";
+import { formatPhoneOrNull } from "~/lib/phone";
 import {
   redirect,
   changePasswordFromForm,
@@ -78,10 +79,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       province: user.province || DEFAULT_PROVINCE,
       postalCode: user.postalCode,
       pickupNotes: user.pickupNotes,
-      phone: user.phone ?? "",
+      phone: formatPhoneOrNull(user.phone) ?? "",
     },
     messages: {
-      phone: user.phone,
+      phone: formatPhoneOrNull(user.phone),
       phoneState: phoneState(user),
       remindersEnabled: user.remindersEnabled,
       reminderChannels: user.reminderChannels,

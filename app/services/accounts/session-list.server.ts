@@ -1,11 +1,13 @@
 // The resident's signed-in sessions (issue 34): each is listed on the profile with the browser and system
-// it was last used with (ua-parser-js), when it was made and last seen; one, or all the others, can be
+// it was last used with (ua-parser-js; recorded when the session is made, then as it is used), when it was
+// made and last seen; one, or all the others, can be
 // signed out. A session is named on the page by a handle (a hash of its id), never by its id.
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { UAParser } from "ua-parser-js";
 import { bestEffortWrite, db, perConnection, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { sha256 } from "./passwords.server";
+import { USER_AGENT_MAX } from "./session-rows.server";
 
 /** Last-seen times are written at most this often per session: not a write on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
@@ -38,7 +40,7 @@ const seen = perConnection((db) =>
 export function touchSession(sessionId: string, userId: number, userAgent: string, at = now()) {
   const row = seen().get({ id: sessionId });
   if (!row) return;
-  const agent = userAgent.slice(0, 512);
+  const agent = userAgent.slice(0, USER_AGENT_MAX);
   if (row.lastSeenAt !== null && at - row.lastSeenAt < TOUCH_EVERY_MS && row.userAgent === agent) return;
   bestEffortWrite(() =>
     db.transaction((tx) => {

@@ -8,6 +8,8 @@ import { now } from "~/lib/clock";
 import { RETENTION } from "~/lib/retention";
 
 export const SESSION_DAYS = RETENTION.sessionDays;
+/** The longest User-Agent kept with a session (a header can be anything). */
+export const USER_AGENT_MAX = 512;
 /** Cookies are Secure in production, unless a test server on plain http asks otherwise. */
 export const secureCookies = env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
 /**
@@ -21,7 +23,11 @@ export function carriesSession(request: Request): boolean {
   return (request.headers.get("Cookie") ?? "").split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
-export type SessionData = { userId: number };
+/**
+ * What a session row keeps in its data (who is signed in). `userAgent` is only handed over when the
+ * session is made: it goes to its own column (the session is named at sign-in), not into the data.
+ */
+export type SessionData = { userId: number; userAgent?: string };
 
 /**
  * The two reads every signed-in request makes (its session, its user), prepared once per connection:
@@ -40,9 +46,14 @@ const lookups = perConnection((db) => ({
     .prepare(),
 }));
 
-/** A new session row for `data` (its id returned); signing in is using the account: retention counts from here. */
+/**
+ * A new session row for `data` (its id returned); signing in is using the account: retention counts from
+ * here. The browser it was made with is recorded now, so the profile's list names a one-off sign-in too
+ * (it used to wait for the session's next request).
+ */
 export function createSessionRow(data: Partial<SessionData>, expires: Date | undefined): string {
-  const userId = data.userId;
+  const { userAgent, ...kept } = data;
+  const userId = kept.userId;
   if (!userId) throw new Error("A session needs a user");
   const id = randomToken(24);
   const at = now();
@@ -52,9 +63,11 @@ export function createSessionRow(data: Partial<SessionData>, expires: Date | und
       .values({
         id,
         userId,
-        data: JSON.stringify(data),
+        data: JSON.stringify(kept),
         expiresAt: expires?.getTime() ?? at + SESSION_DAYS * 86_400_000,
         createdAt: at,
+        userAgent: (userAgent ?? "").slice(0, USER_AGENT_MAX),
+        lastSeenAt: at,
       })
       .run();
     tx.update(schema.users).set({ lastSeenAt: at, inactivityWarnedAt: null }).where(eq(schema.users.id, userId)).run();
@@ -69,8 +82,10 @@ export function readSessionRow(id: string): SessionData | null {
 }
 
 export function updateSessionRow(id: string, data: Partial<SessionData>, expires: Date | undefined) {
+  const kept = { ...data };
+  delete kept.userAgent;
   db.update(schema.sessions)
-    .set({ data: JSON.stringify(data), ...(expires ? { expiresAt: expires.getTime() } : {}) })
+    .set({ data: JSON.stringify(kept), ...(expires ? { expiresAt: expires.getTime() } : {}) })
     .where(eq(schema.sessions.id, id))
     .run();
 }

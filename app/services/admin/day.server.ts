@@ -12,6 +12,7 @@ import { recordPickupNotice } from "~/services/booking/pickup-notices.server";
 import { now } from "~/lib/clock";
 import { dateKey, type PickupWindow } from "~/lib/dates";
 import { orderRoute, type Position } from "~/lib/route-order";
+import { formatPhoneOrNull } from "~/lib/phone";
 import type { User } from "../../../db/schema";
 
 export type SheetPickup = {
@@ -32,6 +33,7 @@ export type SheetPickup = {
   unit: string;
   pickupNotes: string;
   phone: string | null;
+  phoneShown: string | null;
 };
 
 /** Where routes start and end: DEPOT_LAT / DEPOT_LNG. */
@@ -86,7 +88,12 @@ export function daySheet(date: string, at = now()): DaySheet {
       asc(schema.pickupRequests.id),
     )
     .all()
-    .map(({ firstName, lastName, ...row }) => ({ ...row, name: `${firstName} ${lastName}`.trim() }));
+    .map(({ firstName, lastName, ...row }) => ({
+      ...row,
+      name: `${firstName} ${lastName}`.trim(),
+      /** The phone as people read it ("514 555-0142"); `phone` stays E.164 for tel: links and the CSV. */
+      phoneShown: formatPhoneOrNull(row.phone),
+    }));
   const live = rows.filter((r) => r.status !== "Cancelled");
   const windows = (["morning", "afternoon"] as const).map((window) => {
     // Ordered from a fixed starting order (postal area, address, id), so the same day gives the same route.

@@ -15,6 +15,7 @@ type DriverStop = Pick<
   | "bags"
   | "pickupNotes"
   | "phone"
+  | "phoneShown"
   | "approximate"
   | "latitude"
   | "longitude"
@@ -45,6 +46,7 @@ export function driverRoute(date: string, at = now()): DriverRoute {
         bags: p.bags,
         pickupNotes: p.pickupNotes,
         phone: p.phone,
+        phoneShown: p.phoneShown,
         approximate: p.approximate,
         latitude: p.latitude,
         longitude: p.longitude,

@@ -40,7 +40,7 @@ export async function signUpFromForm(request: Request, formData: FormData) {
       origin: requestOrigin(request),
       welcome: true,
     });
-    const headers = await createUserSession(user.id);
+    const headers = await createUserSession(user.id, { request });
     return redirectWithToast(
       request,
       "/onboarding",
@@ -76,7 +76,7 @@ export async function signInFromForm(request: Request, formData: FormData) {
   if (limited) return limited;
   try {
     const user = await signIn(request, submission.value);
-    const headers = await createUserSession(user.id);
+    const headers = await createUserSession(user.id, { request });
     // An operator with nowhere remembered starts at the admin dashboard, not the residents' home.
     const target = await rememberedRedirect(request, isAdmin(user) ? "/admin" : "/");
     return redirectWithToast(request, target, { title: "toast.signedIn", description: "toast.welcomeBack" }, headers, {

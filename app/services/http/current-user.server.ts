@@ -69,9 +69,18 @@ export async function requireApiUser(request: Request) {
   return user;
 }
 
-export async function createUserSession(userId: number, headers = new Headers()) {
+/**
+ * Signs `userId` in: a new session row and its cookie (appended to `headers`). The browser of `request`
+ * (the sign-in, sign-up or invitation it answers) names the session from its first moment.
+ */
+export async function createUserSession(
+  userId: number,
+  { request, headers = new Headers() }: { request?: Request; headers?: Headers } = {},
+) {
   const session = await sessionStorage.getSession();
   session.set("userId", userId);
+  const userAgent = request?.headers.get("User-Agent");
+  if (userAgent) session.set("userAgent", userAgent);
   headers.append(
     "Set-Cookie",
     await sessionStorage.commitSession(session, {

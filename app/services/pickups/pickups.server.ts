@@ -179,11 +179,13 @@ const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What the resident's home page leads with: their soonest pickup still ahead (Scheduled, its window not
- * started), with what it takes to move or cancel it, and whether they are coming back (an account older than
- * a day, or with a pickup) or new.
+ * started, on a date that still takes place), with what it takes to move or cancel it, and whether they are
+ * coming back (an account older than a day, or with a pickup) or new. A pickup on a date the service closed
+ * is never "your next pickup": the home page's banner above asks the resident to choose another date.
  */
 export function homePickups(user: { id: number; createdAt: number }, at = now()) {
   const orders = listPickups(user.id, at);
-  const next = orders.filter((order) => order.changes.visible).at(-1) ?? null;
+  const next =
+    orders.filter((order) => order.changes.visible && !order.dateClosed && order.slot.startsAt > at).at(-1) ?? null;
   return { next, returning: orders.length > 0 || at - user.createdAt > NEW_ACCOUNT_MS };
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { formatPhoneNational } from "~/lib/phone";
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default("development"),
@@ -141,7 +142,8 @@ export function whoWeAre(source: Env = env) {
     business: source.BUSINESS_LEGAL_NAME,
     address: source.BUSINESS_ADDRESS,
     supportEmail: source.SUPPORT_EMAIL,
-    supportPhone: source.SUPPORT_PHONE,
+    /** As people read it ("514 555-0199"), whatever way it was configured. */
+    supportPhone: formatPhoneNational(source.SUPPORT_PHONE),
     officerName: source.PRIVACY_OFFICER_NAME,
     officerEmail: source.PRIVACY_OFFICER_EMAIL,
   };
