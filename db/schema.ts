@@ -435,6 +435,33 @@ export const adminActivity = sqliteTable("admin_activity", {
   createdAt: createdAt(),
 });
 
+/**
+ * Issue 42 part 9 (Law 25): who among the admins saw which resident's data, when and how. One row per
+ * resident a look showed (a search that showed nobody: one row, no subject); the rows of one look share
+ * admin, what, query and instant. Kept when the resident deletes their account: the subject then points at
+ * the tombstone and the query (their name, address or number, maybe) is erased (privacy/anonymise).
+ */
+export const adminAccessLog = sqliteTable(
+  "admin_access_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminUserId: integer("admin_user_id")
+      .notNull()
+      .references(() => users.id),
+    subjectUserId: integer("subject_user_id").references(() => users.id),
+    /** "search" (the admin search), "resident" (the resident view), "pickup" (a pickup's admin view). */
+    what: text("what").notNull(),
+    /** What the admin typed (a search) or asked for (a confirmation number); "" when nothing or erased. */
+    query: text("query").notNull().default(""),
+    at: integer("at").notNull(),
+  },
+  (t) => [
+    index("admin_access_log_at_idx").on(t.at),
+    index("admin_access_log_subject_idx").on(t.subjectUserId, t.at),
+    index("admin_access_log_admin_idx").on(t.adminUserId, t.at),
+  ],
+);
+
 /** The register of confidentiality incidents Law 25 requires (issue 34): kept by admins at /admin/privacy. */
 export const privacyIncidents = sqliteTable("privacy_incidents", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -5,6 +5,7 @@ import enBooking from "./en/booking.json";
 import enProfile from "./en/profile.json";
 import enCheckout from "./en/checkout.json";
 import enAdmin from "./en/admin.json";
+import enPeople from "./en/people.json";
 import enCommon from "./en/common.json";
 import enOrders from "./en/orders.json";
 import enEmails from "./en/emails.json";
@@ -23,6 +24,7 @@ import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
 import frAdmin from "./fr/admin.json";
+import frPeople from "./fr/people.json";
 import frCommon from "./fr/common.json";
 import frOrders from "./fr/orders.json";
 import frEmails from "./fr/emails.json";
@@ -49,6 +51,7 @@ export const resources = {
     profile: enProfile,
     checkout: enCheckout,
     admin: enAdmin,
+    people: enPeople,
     orders: enOrders,
     replicas: enReplicas,
     privacy: enPrivacy,
@@ -69,6 +72,7 @@ export const resources = {
     profile: frProfile,
     checkout: frCheckout,
     admin: frAdmin,
+    people: frPeople,
     orders: frOrders,
     replicas: frReplicas,
     privacy: frPrivacy,
@@ -92,6 +96,7 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "profile",
   "checkout",
   "admin",
+  "people",
   "orders",
   "privacy",
   "help",

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CreateCodesForm, PromoStatCards, RedemptionsTable } from "~/components/admin/dashboard";
+import { AdminSearchForm } from "~/components/admin/people";
 import { ActivityList } from "~/components/admin/ui";
 import { dateKey, formatDate, formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
@@ -90,6 +91,8 @@ export default function AdminDashboard() {
           <span className="font-semibold">{t("dashboard.todayCount", { count: today.pickups, bags: today.bags })}</span>
         </Link>
       </div>
+
+      <AdminSearchForm />
 
       <PromoStatCards stats={stats} />
 

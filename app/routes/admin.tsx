@@ -5,7 +5,8 @@ import { Outlet } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { requireAdmin } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "admin"] };
+// "people": the search box of the dashboard (components/admin/people).
+export const handle = { i18n: ["common", "admin", "people"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -52,6 +52,22 @@ describe("which requests write", () => {
     expect(writesData("GET", "/checkout")).toBe(false);
     expect(writesData("GET", "/checkout/returns")).toBe(false);
   });
+
+  it("an admin's look at residents' data writes the access log: the search, a resident's or a pickup's page", () => {
+    for (const pathname of [
+      "/admin/search",
+      "/admin/search.data",
+      "/Admin/Search/",
+      "/admin/residents/12",
+      "/admin/residents/12.data",
+      "/admin/pickups/K7M2-QX9P",
+    ]) {
+      expect(writesData("GET", pathname), pathname).toBe(true);
+    }
+    expect(writesData("GET", "/admin/access-log")).toBe(false);
+    expect(writesData("GET", "/admin")).toBe(false);
+    expect(writesData("GET", "/admin/residents")).toBe(false);
+  });
 });
 
 describe("LiteFS's files", () => {

@@ -1,6 +1,6 @@
 // Phone numbers shown nationally (issue 42 part 11): stored E.164, read as "514 555-0142".
 import { describe, expect, it } from "vitest";
-import { formatPhoneNational, formatPhoneOrNull } from "~/lib/phone";
+import { formatPhoneNational, formatPhoneOrNull, phoneSearchDigits } from "~/lib/phone";
 
 describe("formatPhoneNational", () => {
   it("shows a Montreal number the Quebec way", () => {
@@ -30,5 +30,23 @@ describe("formatPhoneNational", () => {
     expect(formatPhoneOrNull(null)).toBeNull();
     expect(formatPhoneOrNull(undefined)).toBeNull();
     expect(formatPhoneOrNull("+15145550142")).toBe("514 555-0142");
+    expect(formatPhoneNational(null)).toBe("");
+    expect(formatPhoneNational(undefined)).toBe("");
+  });
+});
+
+describe("phoneSearchDigits", () => {
+  it("reads every typed form of one number to the same digits", () => {
+    for (const typed of ["514 555-0142", "(514) 555-0142", "+15145550142", "1-514-555-0142", "514.555.0142"]) {
+      expect(phoneSearchDigits(typed), typed).toBe("5145550142");
+    }
+    expect(phoneSearchDigits("555-0142")).toBe("5550142");
+  });
+
+  it("is no phone number with letters or too few digits", () => {
+    expect(phoneSearchDigits("4512 rue Saint-Denis")).toBeNull();
+    expect(phoneSearchDigits("4512")).toBeNull();
+    expect(phoneSearchDigits("K7M2-QX9P")).toBeNull();
+    expect(phoneSearchDigits("%_%")).toBeNull();
   });
 });

@@ -31,6 +31,7 @@ export {
   invitationView,
   type InvitationView,
 } from "../accounts/role-invitations.server";
+export { accessLogPage, adminsForFilter, readAccessLogFilter } from "../admin/access-log.server";
 export { recentActivity } from "../admin/activity.server";
 export { AdminError, toDateKey } from "../admin/admin-error.server";
 export { alertRecipients, sendAlert } from "../admin/alerts.server";
@@ -51,7 +52,9 @@ export {
   readCodeFilter,
   recentRedemptions,
 } from "../admin/promo-codes.server";
+export { searchAsAdmin, SEARCH_LIMIT } from "../admin/people-search.server";
 export { retryRefund, unsettledRefunds } from "../admin/refunds.server";
+export { viewResidentAsAdmin } from "../admin/resident-view.server";
 export {
   MAX_CAPACITY,
   closeDate,

@@ -141,7 +141,8 @@ export function ownedTables(): { table: string; column: string }[] {
  * Detaches an account from everything kept and deletes what belongs to it, in the caller's transaction:
  * owned rows deleted, the waitlist entries and invitations under its address deleted, every kept row
  * erased but for its kept columns, the outbox's messages to it up to `outboxUpTo` deleted, admin
- * activity details that quote its address redacted, and the account itself made a tombstone.
+ * activity details that quote its address redacted, the admins' searches that showed it without their
+ * text, and the account itself made a tombstone.
  */
 export function detachAccount(tx: Tx, user: { id: number; email: string }, at: number, outboxUpTo: number) {
   for (const { table, column } of ownedTables()) {
@@ -154,6 +155,12 @@ export function detachAccount(tx: Tx, user: { id: number; email: string }, at: n
   );
   tx.run(
     sql`update ${schema.adminActivity} set ${sql.identifier("detail")} = replace(${schema.adminActivity.detail}, ${user.email}, '') where instr(${schema.adminActivity.detail}, ${user.email}) > 0`,
+  );
+  // The admins' access log (Law 25) keeps who looked at the account, when and how, pointing at the
+  // tombstone; the text of the looks that showed it (a search for their name, address or number) is erased.
+  const log = schema.adminAccessLog;
+  tx.run(
+    sql`update ${log} set ${sql.identifier("query")} = '' where ${log.query} <> '' and (${log.adminUserId}, ${log.what}, ${log.query}, ${log.at}) in (select ${log.adminUserId}, ${log.what}, ${log.query}, ${log.at} from ${log} where ${log.subjectUserId} = ${user.id})`,
   );
   const payments = tx.select().from(schema.payments).where(eq(schema.payments.userId, user.id)).all();
   for (const payment of payments) {

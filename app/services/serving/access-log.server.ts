@@ -1,7 +1,7 @@
 // The access log (morgan, in scripts/server.mjs) must not keep the secrets some URLs carry: a reset
 // link's token (`/reset-password?token=…`, and its `.data` twin when the page is reached by a
-// client-side navigation). The server logs each request with `accessLogLine`, morgan's "tiny" format
-// with the URL redacted.
+// client-side navigation), nor a resident's name or number an admin searched for. The server logs each
+// request with `accessLogLine`, morgan's "tiny" format with the URL redacted.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** The tokens morgan passes to a format function (those this line uses). */
@@ -12,8 +12,12 @@ type MorganTokens = {
   "response-time"(req: IncomingMessage, res: ServerResponse): string | undefined;
 };
 
-/** Pages whose whole query string is secret: a reset link's, an admin invitation's. */
-const SECRET_QUERY_PATHS = /^\/(?:reset-password|admin-invitation)(?:\.data)?\/?$/;
+/**
+ * Pages whose whole query string is secret: a reset link's, an admin invitation's, and the admin search's
+ * and access log's (a resident's name, e-mail address, phone or address: the app's own access log keeps
+ * who searched what, admin/access-log).
+ */
+const SECRET_QUERY_PATHS = /^\/(?:reset-password|admin-invitation|admin\/search|admin\/access-log)(?:\.data)?\/?$/;
 
 /** The URL as it may be logged: no query string on secret pages, no `token=` value anywhere. */
 export function redactedUrl(url: string): string {

@@ -24,7 +24,12 @@ import { edgeLanguage } from "../http/edge-guard.server";
  * (their token is made by a POST on the profile; unsubscribing is a POST). A new GET that writes goes in
  * this list the day it writes.
  */
-export const WRITING_READS: readonly string[] = ["/checkout/return", "/confirm-email"];
+export const WRITING_READS: readonly string[] = ["/checkout/return", "/confirm-email", "/admin/search"];
+/**
+ * The GET paths under these write too: an admin's look at a resident's or a pickup's page is written to
+ * the access log before it is shown (admin/access-log, Law 25).
+ */
+export const WRITING_READ_PREFIXES: readonly string[] = ["/admin/residents/", "/admin/pickups/"];
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -46,7 +51,8 @@ function routePath(pathname: string): string {
 /** Does this request write (so it must run on the primary)? The one decision, for the guard and tests. */
 export function writesData(method: string, pathname: string): boolean {
   if (!READ_METHODS.has(method.toUpperCase())) return true;
-  return WRITING_READS.includes(routePath(pathname));
+  const path = routePath(pathname);
+  return WRITING_READS.includes(path) || WRITING_READ_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 const TXID_COOKIE = "txnum";
