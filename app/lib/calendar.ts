@@ -1,7 +1,10 @@
-// A pickup in the resident's calendar (issue 35 part 3): iCalendar text made with `ics`, pure (the clock
-// and the words are given). One event per pickup: its UID never changes, its SEQUENCE rises on each move
-// (and on the cancellation), so a calendar updates the same event. Times are written in UTC, computed
-// from the window in Montreal (Luxon, dates.windowStart), so a DST change day is right in every client.
+// A pickup in the resident's calendar (issue 35 part 3, issue 42 part 7): iCalendar text made with `ics`,
+// pure (the clock and the words are given). One event per pickup: its UID never changes, its SEQUENCE
+// rises on each move (and on the cancellation), so a calendar updates the same event. Times are written
+// in UTC, computed from the window in Montreal (Luxon, dates.windowStart), so a DST change day is right in
+// every client. Every file is METHOD:PUBLISH (the feed, the download, the e-mails' attachment): an event
+// to add, never an invitation to answer; a cancellation is the same event with STATUS:CANCELLED and a
+// higher SEQUENCE. Lines are folded at 75 octets by `foldCalendarText` (`ics` counts characters).
 import { createEvents, type EventAttributes } from "ics";
 import { windowEnd, windowStart, type PickupWindow } from "./dates";
 
@@ -19,17 +22,73 @@ export type CalendarPickup = {
   url: string;
 };
 
-/** PUBLISH: a download or a feed; REQUEST: an e-mailed event; CANCEL: the e-mail of a cancellation. */
-export type CalendarMethod = "PUBLISH" | "REQUEST" | "CANCEL";
-
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
+
+/** RFC 5545 §3.1: a content line is at most 75 octets, line break excluded. */
+const MAX_LINE_OCTETS = 75;
 
 /** The event's UID: the same for the life of the pickup, whatever its slot. */
 export function pickupUid(confirmationNumber: string) {
   return `pickup-${confirmationNumber}@recircle`;
 }
 
-function event(pickup: CalendarPickup, at: number, organizer?: { name: string; email: string }): EventAttributes {
+/** How many octets a code point takes in UTF-8 (a lone surrogate is written as U+FFFD: 3). */
+function utf8Octets(codePoint: number) {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  if (codePoint < 0x10000) return 3;
+  return 4;
+}
+
+/** Undoes folding (RFC 5545 §3.1): a line break followed by one space or tab joins the lines. */
+export function unfoldCalendarText(text: string): string {
+  return text.replace(/\r?\n[ \t]/g, "");
+}
+
+/**
+ * One content line folded as RFC 5545 §3.1 says: each physical line at most 75 octets in UTF-8, a
+ * continuation starting with one space (counted in its 75), cut only between characters (code points),
+ * never inside one's octets.
+ */
+export function foldCalendarLine(line: string): string {
+  const lines: string[] = [];
+  let current = "";
+  let octets = 0;
+  let room = MAX_LINE_OCTETS;
+  for (const char of line) {
+    const size = utf8Octets(char.codePointAt(0)!);
+    if (octets + size > room) {
+      lines.push(current);
+      current = "";
+      octets = 0;
+      room = MAX_LINE_OCTETS - 1;
+    }
+    current += char;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join("\r\n ");
+}
+
+/** A whole calendar (folded or not, CRLF or LF) with every content line folded at 75 octets, CRLF ends. */
+export function foldCalendarText(text: string): string {
+  return unfoldCalendarText(text)
+    .split(/\r?\n/)
+    .map((line) => (line ? foldCalendarLine(line) : line))
+    .join("\r\n");
+}
+
+/**
+ * A feed link as a calendar subscription: the same address with the webcal scheme, which phones and
+ * desktop calendar apps open as "subscribe" instead of downloading a one-time copy.
+ */
+export function webcalUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, "webcal://");
+}
+
+type Organizer = { name: string; email: string };
+
+function event(pickup: CalendarPickup, at: number, organizer?: Organizer): EventAttributes {
   return {
     uid: pickupUid(pickup.confirmationNumber),
     sequence: pickup.sequence,
@@ -55,21 +114,27 @@ function event(pickup: CalendarPickup, at: number, organizer?: { name: string; e
 }
 
 /**
- * A calendar file with these pickups (none: an empty calendar, still valid). `at` is the instant it is
- * made; `method` what it is for; an e-mailed one (REQUEST, CANCEL) names its organizer, as RFC 5546 asks.
+ * A METHOD:PUBLISH calendar file with these pickups (none: an empty calendar, still valid), folded at 75
+ * octets. `at` is the instant it is made; an e-mailed one names its organizer (RFC 5546 §3.2.1: a
+ * published event has an ORGANIZER and no ATTENDEE, so no client offers Accept or Decline).
  */
 export function calendarFile(
   pickups: CalendarPickup[],
-  options: { at: number; method: CalendarMethod; calName?: string; organizer?: { name: string; email: string } },
-): string {
+  options: { at: number; calName?: string; organizer?: Organizer },
+) {
   const { error, value } = createEvents(
-    pickups.map((p) => event(p, options.at, options.method === "PUBLISH" ? undefined : options.organizer)),
+    pickups.map((p) => event(p, options.at, options.organizer)),
     {
       productId: "-//ReCircle//Pickups//EN",
-      method: options.method,
+      method: "PUBLISH",
       ...(options.calName ? { calName: options.calName } : {}),
     },
   );
   if (error || value === null) throw error ?? new Error("calendar: no value");
-  return value;
+  // A subscribed calendar asks again every hour (RFC 7986 beside the older X-PUBLISHED-TTL `ics` writes).
+  const refreshed = value.replace(
+    /^X-PUBLISHED-TTL:(.*)$/m,
+    "X-PUBLISHED-TTL:$1\r\nREFRESH-INTERVAL;VALUE=DURATION:$1",
+  );
+  return foldCalendarText(refreshed);
 }

@@ -1,7 +1,8 @@
-// Issue 35 parts 3 and 4, issue 33 part 8: the pickup in the resident's calendar (the e-mails' .ics with
-// one UID and a rising SEQUENCE, METHOD:CANCEL on cancellation; the owner-only download; the private
-// feed and its renewal), the day after (thanks for Completed, reasons and the same bags for Missed), and
-// a bell whose entries keep what they said.
+// Issue 35 parts 3 and 4, issue 33 part 8, issue 42 part 7: the pickup in the resident's calendar (the
+// e-mails' .ics, METHOD:PUBLISH with one UID and a rising SEQUENCE, STATUS:CANCELLED on cancellation; the
+// owner-only download; the private feed, answered inline as text/calendar, and its renewal; every file
+// read strictly: lines of at most 75 octets, "app." in a French LOCATION), the day after (thanks for
+// Completed, reasons and the same bags for Missed), and a bell whose entries keep what they said.
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
@@ -13,11 +14,15 @@ import { calendarFeed, orderCalendar, renewCalendarFeed } from "~/services/picku
 import { cancelPickup, modifyPickup } from "~/services/pickups/changes.server";
 import { notificationsFor } from "~/services/pickups/notifications.server";
 import { db, schema } from "~/services/platform/db.server";
+import { loader as feedLoader } from "~/routes/calendar.$file";
+import { parseCalendarStrictly, textValue } from "../calendar-check";
 import { CARD, resident, slot } from "./fixtures";
 
 const o = schema.emailOutbox;
 const mailsTo = (to: string) => db.select().from(o).where(eq(o.to, to)).orderBy(o.id).all();
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
+/** Strictly read (every line at most 75 octets, whole UTF-8), then the property of the one event. */
+const strictEvent = (ics: string) => parseCalendarStrictly(ics).events[0]!;
 const prop = (ics: string, name: string) =>
   unfold(ics)
     .match(new RegExp(`^${name}(?:;[^:]*)?:(.*)$`, "m"))?.[1]
@@ -35,7 +40,7 @@ async function booked(bags: 1 | 2 | 4 = 2) {
 }
 
 describe("the e-mails carry the pickup's event", () => {
-  it("booked, moved, cancelled: one UID, SEQUENCE 0, 1, 2, and METHOD:CANCEL last", async () => {
+  it("booked, moved, cancelled: one UID, SEQUENCE 0, 1, 2, all METHOD:PUBLISH, STATUS:CANCELLED last", async () => {
     const { user, pickup } = await booked();
     const target = slot();
     await modifyPickup(user, pickup.id, target.id);
@@ -47,13 +52,47 @@ describe("the e-mails carry the pickup's event", () => {
     expect(uid).toBe(`pickup-${pickup.confirmationNumber}@recircle`);
     expect([moved, cancelled].map((a) => prop(a.content, "UID"))).toEqual([uid, uid]);
     expect([confirmed, moved, cancelled].map((a) => Number(prop(a.content, "SEQUENCE") ?? 0))).toEqual([0, 1, 2]);
-    expect(prop(confirmed.content, "METHOD")).toBe("REQUEST");
-    expect(prop(cancelled.content, "METHOD")).toBe("CANCEL");
-    expect(cancelled.contentType).toContain("method=CANCEL");
+    // PUBLISH all along: an event to add or update, never an invitation to accept; no ATTENDEE.
+    expect([confirmed, moved, cancelled].map((a) => prop(a.content, "METHOD"))).toEqual([
+      "PUBLISH",
+      "PUBLISH",
+      "PUBLISH",
+    ]);
+    expect([confirmed, moved, cancelled].map((a) => a.contentType)).toEqual(
+      Array(3).fill("text/calendar; charset=utf-8; method=PUBLISH"),
+    );
+    expect([confirmed, moved, cancelled].some((a) => /^ATTENDEE/m.test(a.content))).toBe(false);
+    expect(prop(confirmed.content, "STATUS")).toBe("CONFIRMED");
     expect(prop(cancelled.content, "STATUS")).toBe("CANCELLED");
+    // Each reads strictly, as a calendar client would.
+    for (const a of [confirmed, moved, cancelled]) expect(strictEvent(a.content).UID).toBe(uid);
     // The move's event is at the new window.
     const start = new Date(windowStart(target.date, target.window)).toISOString().replace(/[-:]|\.\d{3}/g, "");
     expect(prop(moved.content, "DTSTART")).toBe(start);
+  });
+});
+
+describe("a French resident's calendar files", () => {
+  it("the e-mailed .ics, the download and the feed read strictly, with 'app.' for the unit", async () => {
+    const user = db
+      .update(schema.users)
+      .set({ unit: "4", locale: "fr", streetAddress: "1430 Rue Saint-Élzéar Est" })
+      .where(eq(schema.users.id, (await resident()).id))
+      .returning()
+      .get();
+    const pickup = await payWithSimulatedCard(user, { bags: 2, slotId: slot().id }, CARD);
+    expect(pickup.address).toContain("Unit 4");
+    const mailed = attachmentOf(mailsTo(user.email).find((m) => m.kind === "booking-confirmed")!).content;
+    const download = orderCalendar(user, pickup.confirmationNumber)!;
+    const feed = calendarFeed(renewCalendarFeed(user.id))!;
+    for (const ics of [mailed, download, feed]) {
+      const event = strictEvent(ics);
+      expect(textValue(event.LOCATION!)).toBe("1430 Rue Saint-Élzéar Est, app. 4, Montréal, QC H2X 3K2");
+      expect(textValue(event.SUMMARY!)).toBe("Collecte ReCircle (2 sacs)");
+      // The French description is longer than a line: folded, and read back whole.
+      expect(textValue(event.DESCRIPTION!)).toContain(`Numéro de confirmation ${pickup.confirmationNumber}.`);
+      expect(ics.split("\r\n").some((line) => line.startsWith(" "))).toBe(true);
+    }
   });
 });
 
@@ -81,6 +120,25 @@ describe("Add to calendar and the private feed", () => {
     expect(calendarFeed(second)).not.toBeNull();
     expect(calendarFeed("x".repeat(43))).toBeNull();
     expect(calendarFeed("")).toBeNull();
+  });
+
+  it("the feed answers text/calendar inline (a calendar app subscribes), private, never stored; unknown: 404", async () => {
+    const { user, pickup } = await booked();
+    const token = renewCalendarFeed(user.id);
+    const get = (file: string) =>
+      feedLoader({ request: new Request(`http://localhost/calendar/${file}`), params: { file }, context: {} });
+    const answer = await get(`${token}.ics`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const disposition = answer.headers.get("Content-Disposition") ?? "";
+    expect(disposition).not.toMatch(/attachment/i);
+    expect(disposition).toMatch(/^inline\b/);
+    expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+    const { calendar, events } = parseCalendarStrictly(await answer.text());
+    expect(calendar.METHOD).toBe("PUBLISH");
+    expect(events.map((e) => e.UID)).toContain(`pickup-${pickup.confirmationNumber}@recircle`);
+    expect((await get(`${"x".repeat(43)}.ics`)).status).toBe(404);
+    expect((await get(token)).status).toBe(404);
   });
 });
 

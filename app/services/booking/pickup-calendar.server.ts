@@ -1,10 +1,13 @@
 // A pickup as a calendar event in the resident's language (issue 35 part 3): for the e-mails about it
-// (booked, moved: REQUEST; cancelled: CANCEL), its "Add to calendar" download and the resident's feed.
+// (booked, moved, cancelled: METHOD:PUBLISH, the cancellation with STATUS:CANCELLED and a higher
+// SEQUENCE), its "Add to calendar" download and the resident's feed. Its LOCATION is the address as said
+// in that language (French: "app. 4", not "Unit 4").
 import { appUrl, env } from "~/services/platform/config.server";
 import { calendarT, emailT, type EmailAttachment } from "~/services/platform/mailer.server";
-import { calendarFile, CALENDAR_CONTENT_TYPE, type CalendarMethod, type CalendarPickup } from "~/lib/calendar";
+import { calendarFile, CALENDAR_CONTENT_TYPE, type CalendarPickup } from "~/lib/calendar";
 import { bagsOutBy, type PickupWindow } from "~/lib/dates";
 import type { Language } from "~/lib/i18n";
+import { addressIn } from "~/lib/profile";
 
 export type EventSource = {
   confirmationNumber: string;
@@ -32,7 +35,7 @@ export function pickupEvent(pickup: EventSource, lng: Language): CalendarPickup 
       outBy: bagsOutBy(pickup.window, lng),
       url,
     }),
-    location: pickup.address,
+    location: addressIn(pickup.address, lng),
     url,
   };
 }
@@ -43,16 +46,16 @@ function organizer() {
   return match ? { name: match[1] || "ReCircle", email: match[2] } : { name: "ReCircle", email: env.MAIL_FROM.trim() };
 }
 
-/** The .ics attachment of an e-mail about the pickup: REQUEST (booked, moved) or CANCEL. */
-export function pickupEventAttachment(
-  pickup: EventSource,
-  lng: Language,
-  method: Exclude<CalendarMethod, "PUBLISH">,
-  at: number,
-): EmailAttachment {
+/**
+ * The .ics attachment of an e-mail about the pickup (booked, moved, cancelled): METHOD:PUBLISH with the
+ * sender as ORGANIZER and no ATTENDEE, so Gmail and Outlook offer to add or update the event, never an
+ * Accept/Decline whose answer would go to a no-reply address. The same UID with a higher SEQUENCE updates
+ * the copy a calendar already holds; the cancellation's STATUS:CANCELLED marks it cancelled.
+ */
+export function pickupEventAttachment(pickup: EventSource, lng: Language, at: number): EmailAttachment {
   return {
     filename: `${pickup.confirmationNumber}.ics`,
-    contentType: `${CALENDAR_CONTENT_TYPE}; method=${method}`,
-    content: calendarFile([pickupEvent(pickup, lng)], { at, method, organizer: organizer() }),
+    contentType: `${CALENDAR_CONTENT_TYPE}; method=PUBLISH`,
+    content: calendarFile([pickupEvent(pickup, lng)], { at, organizer: organizer() }),
   };
 }

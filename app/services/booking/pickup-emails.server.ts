@@ -35,13 +35,8 @@ function queueResidentPickupEmail(
   const lng: Language = isLanguage(user.locale) ? user.locale : "en";
   const slot = findSlot(pickup.pickupSlotId, tx)!;
   const t = emailT(lng);
-  // The pickup as a calendar event: added or updated (same UID, higher SEQUENCE), or removed.
-  const event = pickupEventAttachment(
-    { ...pickup, date: slot.date, window: slot.window },
-    lng,
-    kind === "pickup-cancelled" ? "CANCEL" : "REQUEST",
-    now(),
-  );
+  // The pickup as a calendar event: added, or updated (same UID, higher SEQUENCE), or marked cancelled.
+  const event = pickupEventAttachment({ ...pickup, date: slot.date, window: slot.window }, lng, now());
   queueEmail(tx, {
     to: user.email,
     kind,

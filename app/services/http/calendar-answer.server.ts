@@ -1,8 +1,14 @@
 // The answer of the calendar links: text/calendar, private, never stored by a shared cache; or a plain
-// 404 when there is nothing to show (someone else's pickup, an unknown or revoked feed token).
+// 404 when there is nothing to show (someone else's pickup, an unknown or revoked feed token). The feed
+// is answered inline, so a calendar app (or a phone's browser) subscribes to it instead of saving a
+// one-time copy; one pickup's "Add to calendar" stays a download.
 import { CALENDAR_CONTENT_TYPE } from "~/lib/calendar";
 
-export function calendarResponse(ics: string | null, filename: string) {
+export function calendarResponse(
+  ics: string | null,
+  filename: string,
+  disposition: "inline" | "attachment" = "attachment",
+) {
   if (ics === null) {
     return new Response("Not found", {
       status: 404,
@@ -12,7 +18,7 @@ export function calendarResponse(ics: string | null, filename: string) {
   return new Response(ics, {
     headers: {
       "Content-Type": CALENDAR_CONTENT_TYPE,
-      "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
+      "Content-Disposition": `${disposition}; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

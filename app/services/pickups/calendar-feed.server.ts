@@ -25,11 +25,7 @@ export function orderCalendar(user: { id: number; locale: string }, confirmation
   if (!found) return null;
   const lng = isLanguage(user.locale) ? user.locale : "en";
   const pickup = row(found);
-  return calendarFile([pickupEvent(pickup, lng)], {
-    at,
-    method: "PUBLISH",
-    calName: calendarT(lng)("event.feedName"),
-  });
+  return calendarFile([pickupEvent(pickup, lng)], { at, calName: calendarT(lng)("event.feedName") });
 }
 
 /** The feed of the resident holding `token`: their scheduled pickups still to come; null for an unknown token. */
@@ -50,7 +46,7 @@ export function calendarFeed(token: string, at = now()) {
     .reverse();
   return calendarFile(
     upcoming.map((r) => pickupEvent(row(r), lng)),
-    { at, method: "PUBLISH", calName: calendarT(lng)("event.feedName") },
+    { at, calName: calendarT(lng)("event.feedName") },
   );
 }
 
