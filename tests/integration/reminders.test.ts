@@ -127,6 +127,8 @@ describe("the day-before reminder", () => {
     const date = freshDate();
     const morning = slotOn(date, "morning");
     const [a, b, cancelled, completed] = [await resident(), await resident(), await resident(), await resident()];
+    // A resident without a first name is greeted without one.
+    db.update(schema.users).set({ firstName: "" }).where(eq(schema.users.id, b.id)).run();
     const pa = pickupFor(a, morning.id);
     pickupFor(b, slotOn(date, "afternoon").id);
     pickupFor(cancelled, morning.id, "Cancelled");
@@ -140,9 +142,15 @@ describe("the day-before reminder", () => {
     await Promise.all([queueDueReminders(at), queueDueReminders(at)]);
     expect(rowsTo(a.email, "pickup-reminder")).toHaveLength(1);
     expect(rowsTo(b.email, "pickup-reminder")).toHaveLength(1);
+    expect(rowsTo(b.email, "pickup-reminder")[0]!.text).toMatch(/^Hello,/);
     expect(rowsTo(cancelled.email, "pickup-reminder")).toHaveLength(0);
     expect(rowsTo(completed.email, "pickup-reminder")).toHaveLength(0);
     const [row] = rowsTo(a.email, "pickup-reminder");
+    // Issue 42: greeted by name, and the signature says where to write (no {{supportEmail}}).
+    expect(row!.text).toMatch(/^Hello Marie,/);
+    expect(row!.html).toContain("Hello Marie,");
+    expect(row!.text).not.toContain("{{");
+    expect(row!.text).toMatch(/Write to \S+@\S+\./);
     expect(row!.text).toContain(pa.confirmationNumber);
     expect(row!.text).toContain("8:00 AM");
     expect(row!.text).toContain("2 bags");

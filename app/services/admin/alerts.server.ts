@@ -28,6 +28,8 @@ export type AlertRecipient = {
   name: string;
   locale: "en" | "fr";
   phone: string | null;
+  /** For the e-mail's "Hello Sophie,". */
+  firstName: string;
   confirmationNumber: string;
   postalFsa: string;
   window: "morning" | "afternoon";
@@ -77,6 +79,7 @@ export function alertRecipients(target: AlertTarget): AlertRecipient[] {
       userId: row.userId,
       email: row.email,
       name: `${row.firstName} ${row.lastName}`.trim(),
+      firstName: row.firstName,
       locale: row.locale,
       phone: sms ? row.phone : null,
       confirmationNumber: row.confirmationNumber,
@@ -125,6 +128,7 @@ export function sendAlert(adminUserId: number, input: AlertInput): AlertSent {
             to: r.email,
             kind: "service-alert",
             locale: r.locale,
+            firstName: r.firstName,
             values: {
               date: formatDate(input.date, r.locale),
               message,

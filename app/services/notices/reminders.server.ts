@@ -44,6 +44,7 @@ function duePickups(date: string) {
       dateClosed: s.closed,
       userId: u.id,
       email: u.email,
+      firstName: u.firstName,
       locale: u.locale,
       phone: u.phone,
       phoneVerifiedAt: u.phoneVerifiedAt,
@@ -100,6 +101,8 @@ function queueReminderEmail(tx: Tx, row: Due, words: Record<string, string>) {
     to: row.email,
     kind: "pickup-reminder",
     locale: row.locale,
+    // "Hello Sophie,"; "Hello," for an account without a first name.
+    firstName: row.firstName,
     values: {
       confirmationNumber: row.confirmationNumber,
       ...words,

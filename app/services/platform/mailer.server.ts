@@ -61,7 +61,10 @@ export function textT(lng: Language) {
   return emailI18n.getFixedT(lng, "reminders");
 }
 
-/** Values the app itself writes into messages: its links (made clickable) and its support address. */
+/**
+ * Values the app itself writes into messages: its links (made clickable), its support address and the
+ * account's own e-mail address (validated when it was saved; the message is sent to it).
+ */
 const APP_LINK = "link";
 /** Every e-mail's signature links to the privacy page (issue 34), on the origin of the message's own link. */
 const PRIVACY_LINK = "privacyLink";
@@ -69,17 +72,21 @@ const PRIVACY_LINK = "privacyLink";
 const RECEIPT_LINES = "receiptLines";
 /** Further links of the app's own (issue 35): a reminder's cancel link, a one-click unsubscribe link. */
 const EXTRA_LINKS = ["cancelLink", "unsubscribeLink"];
-const APP_VALUES = [APP_LINK, "supportEmail", PRIVACY_LINK, RECEIPT_LINES, ...EXTRA_LINKS];
+const APP_VALUES = [APP_LINK, "supportEmail", "email", PRIVACY_LINK, RECEIPT_LINES, ...EXTRA_LINKS];
 
 /** What a mail client would turn into a link: a scheme, `www.`, an address, a domain name. */
 const LINKLIKE = /[a-z][\w+.-]*:\S*|www\.\S+|\S+@\S+|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\S*/gi;
+/** Characters nobody sees (zero-width, joiners, bidi controls, soft hyphen, BOM) and our own markers. */
+const INVISIBLE = /[\p{Cf}\uE000-\uE001]/gu;
 
 /**
- * User-typed text (a waitlist name, an address) stays readable but stops being a URL or an address: a
- * zero-width space after each `.`, `:`, `/` and `@` inside anything link-like.
+ * User-typed text (a waitlist name, an address) stays readable but stops being a URL or an address, the
+ * way security notices "defang" one, visibly: inside anything link-like, each `.`, `:` and `@` in
+ * brackets (`evil[.]example`), which no mail client links. Nothing invisible is added (a copied address or
+ * link must be what it shows), and what was typed invisible is taken out.
  */
 function unlinkable(text: string) {
-  return text.replace(/\uE000/g, "").replace(LINKLIKE, (match) => match.replace(/([.:/@])/g, "$1\u200B"));
+  return text.replace(INVISIBLE, "").replace(LINKLIKE, (match) => match.replace(/([.:@])/g, "[$1]"));
 }
 
 type Values = Record<string, string | number>;
@@ -146,9 +153,10 @@ export function renderEmail(
   greetingName?: string,
   { whole = false } = {},
 ): Rendered {
-  // Every value but the app's own is user text: never a link, in the text part or the HTML one.
+  // Every value but the app's own is user text: never a link, in the text part or the HTML one. The
+  // signature's support address is the app's: every message has it, whether its writer gave it or not.
   const safe: Values = {};
-  for (const [key, value] of Object.entries(values)) {
+  for (const [key, value] of Object.entries({ supportEmail: env.SUPPORT_EMAIL, ...values })) {
     safe[key] = typeof value === "string" && !APP_VALUES.includes(key) ? unlinkable(value) : value;
   }
   const privacy = `${originOf(values[APP_LINK]) ?? appUrl()}/privacy`;
