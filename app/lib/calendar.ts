@@ -78,14 +78,6 @@ export function foldCalendarText(text: string): string {
     .join("\r\n");
 }
 
-/**
- * A feed link as a calendar subscription: the same address with the webcal scheme, which phones and
- * desktop calendar apps open as "subscribe" instead of downloading a one-time copy.
- */
-export function webcalUrl(url: string): string {
-  return url.replace(/^https?:\/\//i, "webcal://");
-}
-
 type Organizer = { name: string; email: string };
 
 function event(pickup: CalendarPickup, at: number, organizer?: Organizer): EventAttributes {

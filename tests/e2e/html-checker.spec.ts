@@ -242,6 +242,10 @@ test.describe("the Nu HTML Checker finds no error", () => {
     // A newcomer who has not seen the onboarding guide yet (an onboarded resident is sent past it).
     const newcomer = await browser.newContext();
     await signInAs(newcomer, { tag: "vnu-newcomer", onboarded: false, locale: "en" });
+    // A private calendar link made, so the profile shows how to subscribe to it (issue 42 part 7).
+    expect((await page.request.post("/profile", { form: { intent: "calendar-feed" }, maxRedirects: 0 })).status()).toBe(
+      302,
+    );
     await check(page.request, "resident", [
       { path: "/" },
       { path: "/postal-code" },

@@ -9,9 +9,9 @@ import {
   foldCalendarText,
   pickupUid,
   unfoldCalendarText,
-  webcalUrl,
   type CalendarPickup,
 } from "~/lib/calendar";
+import { webcalUrl } from "~/lib/calendar-link";
 import { pickupEvent } from "~/services/booking/pickup-calendar.server";
 import { parseCalendarStrictly, textValue } from "../calendar-check";
 

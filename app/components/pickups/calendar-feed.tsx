@@ -1,8 +1,10 @@
-// The profile's private calendar link (/calendar/{token}.ics): shown to copy into a calendar app, and a
-// plain POST form that makes a new one (the old one stops working).
+// The profile's private calendar link (/calendar/{token}.ics): offered to subscribe to (CalendarSubscribe:
+// webcal link, the link to copy, how-tos), and a plain POST form that makes a new one (the old one stops
+// working).
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CALENDAR_FEED_INTENT } from "~/lib/profile-intents";
+import { CalendarSubscribe } from "./calendar-subscribe";
 
 export function CalendarFeed({ url }: { url: string | null }) {
   const { t } = useTranslation("calendar");
@@ -12,20 +14,7 @@ export function CalendarFeed({ url }: { url: string | null }) {
         {t("feed.title")}
       </h2>
       <p className="text-sm text-stone-700">{t("feed.intro")}</p>
-      {url ? (
-        <p>
-          <span className="block text-sm font-semibold">{t("feed.label")}</span>
-          <a
-            href={url}
-            className="break-all font-mono text-sm text-brand-800 underline"
-            data-testid="calendar-feed-url"
-          >
-            {url}
-          </a>
-        </p>
-      ) : (
-        <p className="text-sm text-stone-700">{t("feed.none")}</p>
-      )}
+      {url ? <CalendarSubscribe url={url} /> : <p className="text-sm text-stone-700">{t("feed.none")}</p>}
       <Form method="post">
         <input type="hidden" name="intent" value={CALENDAR_FEED_INTENT} />
         <button type="submit" className="btn-secondary" aria-describedby={url ? "calendar-feed-hint" : undefined}>
