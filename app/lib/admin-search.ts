@@ -2,8 +2,8 @@
 // addresses only; a phone-shaped text (digits, spaces, + ( ) . -, at least 7 digits): phone numbers only,
 // whatever form it was typed in; anything else: names, addresses and e-mail addresses, every word somewhere
 // in the same resident (or pickup address), compared without case or accents. A text shaped like a
-// confirmation number (4 to 8 of its letters and digits, dash and spaces aside) also finds the pickups
-// whose number begins so. The page and the service read the box with the same limits.
+// confirmation number (4 to 12 letters and digits, dash and spaces aside) also finds the pickups whose
+// number begins so. The page and the service read the box with the same limits.
 import { phoneSearchDigits } from "./phone";
 
 /** Shorter texts find too much to read; longer ones are no name, address or number. */
@@ -12,8 +12,12 @@ export const SEARCH_QUERY_MAX = 100;
 /** Words of a text search past these are not looked for. */
 export const SEARCH_MAX_WORDS = 6;
 
-/** Confirmation numbers' alphabet (booking/book: no 0, 1, I or O), 'K7M2-QX9P' without its dash. */
-const CONFIRMATION = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{4,8}$/;
+/**
+ * A confirmation number's beginning, dash and spaces aside: 'K7M2-QX9P' (booking/book) is 8 letters and
+ * digits; up to 12 are read so that numbers of another shape (made by hand, by an older version) are found
+ * too. A word of a name ('TREMBLAY') is shaped alike, and would find a pickup only if its number began so.
+ */
+const CONFIRMATION = /^[A-Z0-9]{4,12}$/;
 
 /** Lower case, no accents ('Véronique' → 'veronique', 'Œuvre' → 'oeuvre'), spaces collapsed. */
 export function fold(text: unknown): string {

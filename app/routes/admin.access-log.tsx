@@ -137,7 +137,7 @@ export default function AccessLogPage() {
                       {personLabel(e.admin, deleted(e.admin.id))}
                     </Link>
                   </td>
-                  <td className={tdClass} data-testid="log-what">
+                  <td className={tdClass} data-testid="log-what" data-typed={e.query ? "" : undefined}>
                     {e.what === "search" && !e.query
                       ? t("log.what.searchErased")
                       : t(`log.what.${e.what}`, { query: e.query })}

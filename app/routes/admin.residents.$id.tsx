@@ -103,7 +103,7 @@ export default function AdminResidentPage() {
             )}
           </dd>
           <dt className="font-medium text-stone-600">{t("resident.address")}</dt>
-          <dd>{address}</dd>
+          <dd data-typed>{address}</dd>
           <dt className="font-medium text-stone-600">{t("resident.language")}</dt>
           <dd>{t(`resident.languages.${r.locale}`)}</dd>
           <dt className="font-medium text-stone-600">{t("resident.createdAt")}</dt>

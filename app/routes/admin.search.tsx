@@ -97,7 +97,10 @@ export default function AdminSearchPage() {
                     </td>
                     <td className={`${tdClass} break-all`}>{r.email}</td>
                     <td className={`${tdClass} whitespace-nowrap`}>{r.phone}</td>
-                    <td className={tdClass}>{r.address}</td>
+                    {/* What residents typed (data-typed: the French walk leaves it out). */}
+                    <td className={tdClass} data-typed>
+                      {r.address}
+                    </td>
                     <td className={`${tdClass} tabular-nums`}>{r.pickups}</td>
                   </tr>
                 ))}
@@ -136,7 +139,9 @@ export default function AdminSearchPage() {
                     <td className={tdClass}>
                       <Badge tone={p.status}>{t(`admin:status.${p.status}`)}</Badge>
                     </td>
-                    <td className={tdClass}>{p.address}</td>
+                    <td className={tdClass} data-typed>
+                      {p.address}
+                    </td>
                     <td className={tdClass}>
                       <ResidentLink resident={p.resident} />
                     </td>

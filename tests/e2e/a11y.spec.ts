@@ -309,6 +309,9 @@ function axeSuite(lang: Lang) {
       "/admin/promo-codes",
       "/admin/refunds",
       "/admin/team",
+      // Finding people: the search's results (residents and pickups), the access log.
+      "/admin/search?q=rue",
+      "/admin/access-log",
     ]) {
       const response = await go(page, path);
       expect(response?.status(), path).toBe(200);

@@ -15,6 +15,9 @@ const PAGES = [
   "/admin/refunds",
   "/admin/team",
   "/admin/privacy",
+  "/admin/search?q=tremblay",
+  "/admin/residents/1",
+  "/admin/access-log",
 ];
 const DOWNLOADS = ["/admin/promo-codes.csv", "/admin/day.csv", "/admin/waitlist.csv", "/admin/privacy.csv"];
 

@@ -126,8 +126,8 @@ export async function onboardingPages(page: Page, tag: string): Promise<PageVisi
  */
 export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> {
   const date = montrealDate(27);
-  const { email } = await insertResident({ tag: `${tag}-with-a-rather-long-address` });
-  scheduledPickup(email, date, "morning", "12345 Boulevard Saint-Joseph Est");
+  const { email, id } = await insertResident({ tag: `${tag}-with-a-rather-long-address` });
+  const { confirmation } = scheduledPickup(email, date, "morning", "12345 Boulevard Saint-Joseph Est");
   const joined = await page.request.post("/api/waitlist", {
     data: {
       name: "Marie-Ève Bélanger-Tremblay",
@@ -154,6 +154,11 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/waitlist" },
     { path: "/admin/team" },
     { path: "/admin/privacy" },
+    // The search (a resident found by e-mail, a pickup by its number), a resident's page, the access log.
+    { path: `/admin/search?q=${encodeURIComponent(email)}` },
+    { path: `/admin/search?q=${confirmation}` },
+    { path: `/admin/residents/${id}` },
+    { path: "/admin/access-log" },
     // The driver's view (admins may open it too), with the pickup above as its one stop.
     { path: "/driver" },
     { path: `/driver?date=${date}` },

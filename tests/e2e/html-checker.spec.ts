@@ -304,7 +304,7 @@ test.describe("the Nu HTML Checker finds no error", () => {
     // Rows in the tables: a pickup on a day sheet, a promo code, a waitlist entry.
     const date = montrealDate(26);
     const resident = await insertResident({ tag: "vnu-admin-rows" });
-    scheduledPickup(resident.email, date, "morning", "4321 Rue Saint-Denis");
+    const { confirmation } = scheduledPickup(resident.email, date, "morning", "4321 Rue Saint-Denis");
     insertPromoCode();
     const joined = await request.post("/api/waitlist", {
       data: { email: resident.email, name: "Élise Côté", postal_code: "G1A", building_access: "Outside Service Area" },
@@ -324,6 +324,14 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/admin/outbox" },
       { path: "/admin/waitlist" },
       { path: "/admin/team" },
+      // The search (its results, a text too short, one too long), a resident, the access log.
+      { path: `/admin/search?q=${encodeURIComponent("4321 Rue Saint-Denis")}` },
+      { path: `/admin/search?q=${confirmation}` },
+      { path: "/admin/search?q=x" },
+      { path: `/admin/search?q=${"x".repeat(101)}`, status: 400 },
+      { path: `/admin/residents/${resident.id}` },
+      { path: "/admin/access-log" },
+      { path: `/admin/access-log?resident=${resident.id}` },
       { path: "/driver" },
       { path: `/driver?date=${date}` },
       { path: "/" },

@@ -22,10 +22,11 @@ describe("the admin search's keys", () => {
     expect(searchKeys("Côté  Saint-Urbain")).toEqual({ key: "text", value: "cote saint-urbain", confirmation: null });
     expect(searchKeys("k7m2-qx9p")).toMatchObject({ key: "text", confirmation: "K7M2QX9P" });
     expect(searchKeys("K7M2")).toMatchObject({ confirmation: "K7M2" });
-    // Letters a confirmation number never holds (I, O, 0, 1), or too long: no pickup number.
-    expect(searchKeys("Marie").confirmation).toBeNull();
+    // Accents, other signs or more than 12 letters and digits: no pickup number.
+    expect(searchKeys("Côté").confirmation).toBeNull();
+    expect(searchKeys("4512 rue Saint-Urbain").confirmation).toBeNull();
+    expect(searchKeys("o'brien").confirmation).toBeNull();
     expect(searchKeys("tremblay").confirmation).toBe("TREMBLAY");
-    expect(searchKeys("Saint-Denis").confirmation).toBeNull();
   });
 
   it("folds case, accents and ligatures", () => {

@@ -42,12 +42,12 @@ export function AdminSearchForm({ defaultValue = "" }: { defaultValue?: string }
   );
 }
 
-export function residentPath(id: number) {
+function residentPath(id: number) {
   return `/admin/residents/${id}`;
 }
 
 /** The pickup's admin page (built beside this one: /admin/pickups/{confirmation number}). */
-export function pickupAdminPath(confirmationNumber: string) {
+function pickupAdminPath(confirmationNumber: string) {
   return `/admin/pickups/${encodeURIComponent(confirmationNumber)}`;
 }
 

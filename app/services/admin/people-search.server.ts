@@ -45,7 +45,7 @@ function pickupWhere(keys: SearchKeys): SQL | null {
   return byNumber ? sql`(${byNumber} or ${byAddress})` : byAddress;
 }
 
-export type ResidentHit = {
+type ResidentHit = {
   id: number;
   firstName: string;
   lastName: string;
@@ -58,7 +58,7 @@ export type ResidentHit = {
   pickups: number;
 };
 
-export type PickupHit = {
+type PickupHit = {
   confirmationNumber: string;
   date: string;
   window: "morning" | "afternoon";

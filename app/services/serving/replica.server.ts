@@ -29,7 +29,7 @@ export const WRITING_READS: readonly string[] = ["/checkout/return", "/confirm-e
  * The GET paths under these write too: an admin's look at a resident's or a pickup's page is written to
  * the access log before it is shown (admin/access-log, Law 25).
  */
-export const WRITING_READ_PREFIXES: readonly string[] = ["/admin/residents/", "/admin/pickups/"];
+const WRITING_READ_PREFIXES: readonly string[] = ["/admin/residents/", "/admin/pickups/"];
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
