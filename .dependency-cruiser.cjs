@@ -82,6 +82,7 @@ module.exports = {
     onlyFrom("admin", ["booking", "checkout", "pickups", "accounts", "areas", "platform"]),
     onlyFrom("privacy", ["accounts", "pickups", "booking", "payments", "platform"]),
     onlyFrom("notices", ["platform"]),
+    onlyFrom("impact", ["catalogue", "platform"]),
     onlyFrom("ops", ["booking", "checkout", "accounts", "privacy", "notices", "platform"]),
     {
       name: "lib-is-pure",

@@ -156,6 +156,31 @@ export const materials = sqliteTable("materials", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/**
+ * The local partners our materials go to (issue 42 part 11, the first piece of the "impact" domain): kept
+ * by admins at /admin/partners, shown on the guide's last slide. `categories` is a JSON array of the
+ * `materials.category` values the partner takes; `fateEn` / `fateFr` say what becomes of the material.
+ */
+export const partners = sqliteTable(
+  "partners",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    city: text("city").notNull().default(""),
+    /** An http(s) address, or "" for none. */
+    website: text("website").notNull().default(""),
+    categories: text("categories").notNull().default("[]"),
+    fateEn: text("fate_en").notNull(),
+    fateFr: text("fate_fr").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at")
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [uniqueIndex("partners_name_unique").on(t.name)],
+);
+export type Partner = typeof partners.$inferSelect;
+
 /** Weekly pattern the bookable slots are generated from. weekday: 1 = Monday ... 7 = Sunday. */
 export const slotTemplates = sqliteTable(
   "slot_templates",

@@ -20,6 +20,7 @@ import enSearch from "./en/search.json";
 import enCalendar from "./en/calendar.json";
 import enReminders from "./en/reminders.json";
 import enAlerts from "./en/alerts.json";
+import enPartners from "./en/partners.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -39,6 +40,7 @@ import frSearch from "./fr/search.json";
 import frCalendar from "./fr/calendar.json";
 import frReminders from "./fr/reminders.json";
 import frAlerts from "./fr/alerts.json";
+import frPartners from "./fr/partners.json";
 
 export const resources = {
   en: {
@@ -61,6 +63,7 @@ export const resources = {
     calendar: enCalendar,
     reminders: enReminders,
     alerts: enAlerts,
+    partners: enPartners,
   },
   fr: {
     common: frCommon,
@@ -82,6 +85,7 @@ export const resources = {
     calendar: frCalendar,
     reminders: frReminders,
     alerts: frAlerts,
+    partners: frPartners,
   },
 };
 
@@ -105,4 +109,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "calendar",
   "reminders",
   "alerts",
+  "partners",
 ];

@@ -6,7 +6,16 @@ import { useTranslation } from "react-i18next";
 import { OnboardingGuide } from "~/components/onboarding/onboarding-guide";
 import { parseSlide } from "~/lib/guide";
 import { titleMeta } from "~/lib/meta";
-import { data, redirect, completeOnboarding, readForm, getT, requireUser } from "~/services/http/pages.server";
+import {
+  data,
+  redirect,
+  completeOnboarding,
+  readForm,
+  getLanguage,
+  getT,
+  partnersForGuide,
+  requireUser,
+} from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
 export const handle = { i18n: ["common", "onboarding"] };
@@ -16,8 +25,12 @@ const INTENTS = ["skip", "complete"];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.hasCompletedOnboarding) throw redirect("/");
-  const t = await getT(request, "onboarding");
-  return { title: t("onboarding.title"), slide: parseSlide(new URL(request.url).searchParams.get("slide")) };
+  const [lng, t] = await Promise.all([getLanguage(request), getT(request, "onboarding")]);
+  return {
+    title: t("onboarding.title"),
+    slide: parseSlide(new URL(request.url).searchParams.get("slide")),
+    partners: partnersForGuide(lng),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Onboarding() {
-  const { slide, title } = useLoaderData<typeof loader>();
+  const { slide, title, partners } = useLoaderData<typeof loader>();
   // After a client navigation the namespace arrives a moment later: the title comes translated from
   // the loader, and nothing shows a raw key meanwhile.
   const { t, ready } = useTranslation("onboarding");
@@ -40,7 +53,7 @@ export default function Onboarding() {
     <div className="mx-auto max-w-md">
       <h1 className="page-title">{title}</h1>
       <p className="mt-1 min-h-[1.5rem] text-stone-700">{ready ? t("onboarding.intro") : null}</p>
-      <OnboardingGuide mode="onboarding" slide={slide} />
+      <OnboardingGuide mode="onboarding" slide={slide} partners={partners} />
     </div>
   );
 }

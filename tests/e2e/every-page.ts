@@ -151,6 +151,7 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/refunds" },
     { path: "/admin/outbox" },
     { path: "/admin/alerts" },
+    { path: "/admin/partners" },
     { path: "/admin/waitlist" },
     { path: "/admin/team" },
     { path: "/admin/privacy" },

@@ -1,4 +1,4 @@
-// The admin sub-navigation: Dashboard, Promo codes, Supply, Day sheet, Waitlist, Refunds, Team, Outbox, Privacy (the incidents register), Access log. Hidden when printing.
+// The admin sub-navigation: Dashboard, Promo codes, Supply, Day sheet, Waitlist, Refunds, Team, Outbox, Alerts, Partners, Privacy (the incidents register), Access log. Hidden when printing.
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -12,6 +12,7 @@ const ITEMS = [
   { to: "/admin/team", key: "team", end: false },
   { to: "/admin/outbox", key: "outbox", end: false },
   { to: "/admin/alerts", key: "alerts", end: false },
+  { to: "/admin/partners", key: "partners", end: false },
   { to: "/admin/privacy", key: "privacy", end: false },
   { to: "/admin/access-log", key: "accessLog", end: false },
 ] as const;

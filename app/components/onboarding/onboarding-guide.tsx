@@ -9,7 +9,6 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GUIDE_SLIDE_COUNT, GUIDE_SLIDES, parseSlide, type GuideSlide } from "~/lib/guide";
 import { GuideNav, type GuideMode } from "./guide-nav";
-import { PARTNERS, PartnerMark } from "./partner-marks";
 import { SlideIllustration } from "./slide-illustrations";
 
 const POINTS: Partial<Record<GuideSlide, string[]>> = {
@@ -31,7 +30,19 @@ function useCurrentSlide(loaderSlide: number): number {
   return loaderSlide;
 }
 
-export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: GuideMode; slide: number }) {
+/** A partner as the last slide shows it (impact/partners partnersForGuide), in the page's language. */
+export type GuidePartner = { id: number; name: string; city: string; website: string; fate: string; takes: string[] };
+
+export function OnboardingGuide({
+  mode,
+  slide: loaderSlide,
+  partners,
+}: {
+  mode: GuideMode;
+  slide: number;
+  /** The admins' partner list (/admin/partners); empty, the slide says so. */
+  partners: GuidePartner[];
+}) {
   const { t, ready } = useTranslation(["onboarding", "common"]);
   const navigation = useNavigation();
   const current = useCurrentSlide(loaderSlide);
@@ -127,17 +138,34 @@ export function OnboardingGuide({ mode, slide: loaderSlide }: { mode: GuideMode;
         {id === "circular" ? (
           <div className="mt-4">
             <h3 className="text-base font-semibold text-stone-900">{t("slides.circular.partnersTitle")}</h3>
-            <ul className="mt-2 grid gap-3 sm:grid-cols-2" data-testid="partners">
-              {PARTNERS.map((partner) => (
-                <li key={partner.id} className="flex items-center gap-3">
-                  <PartnerMark id={partner.id} />
-                  <span>
-                    <span className="block font-semibold leading-tight text-stone-900">{partner.name}</span>
-                    <span className="block text-sm text-stone-700">{t(`slides.circular.partners.${partner.id}`)}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
+            {partners.length ? (
+              <ul className="mt-2 space-y-3" data-testid="partners">
+                {partners.map((partner) => (
+                  <li key={partner.id} className="min-w-0">
+                    <span className="block font-semibold leading-tight text-stone-900">
+                      {partner.website ? (
+                        <a href={partner.website} className="btn-link" rel="external noreferrer">
+                          {partner.name}
+                        </a>
+                      ) : (
+                        partner.name
+                      )}
+                      {partner.city ? <span className="font-normal text-stone-700"> · {partner.city}</span> : null}
+                    </span>
+                    <span className="block text-stone-800">{partner.fate}</span>
+                    {partner.takes.length ? (
+                      <span className="block text-sm text-stone-700">
+                        {t("slides.circular.partnerTakes", { list: partner.takes.join(", ") })}
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-stone-800" data-testid="partners-empty">
+                {t("slides.circular.partnersEmpty")}
+              </p>
+            )}
           </div>
         ) : null}
         {isLast && mode === "guide" ? (

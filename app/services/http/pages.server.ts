@@ -79,6 +79,16 @@ export {
   simulatedAuthentication,
   type CheckoutRef,
 } from "../checkout/simulated-card.server";
+export {
+  PartnerError,
+  addPartner,
+  findPartner,
+  listPartners,
+  partnerCategoryChoices,
+  partnersForGuide,
+  removePartner,
+  updatePartner,
+} from "../impact/partners.server";
 export { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "../pickups/notifications.server";
 export {
   findPickupForUser,
