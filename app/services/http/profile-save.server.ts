@@ -2,9 +2,11 @@
 // service area is never saved as a pickup address (issue 33): the prefix is checked against the served
 // areas first, and nothing changes when it is not served.
 import { fsaOf } from "~/lib/postal";
-import type { MessageChoices } from "../accounts/phone.server";
+import { refuseTextsWhenOff, type MessageChoices } from "../accounts/phone.server";
 import { updateProfile } from "../accounts/profile.server";
 import { isServedPrefix } from "../areas/service-areas.server";
+
+export { TextsOffError } from "../accounts/phone.server";
 
 /** The postal code's prefix is not served: the page offers its waitlist. */
 export class AddressNotServedError extends Error {
@@ -16,12 +18,15 @@ export class AddressNotServedError extends Error {
 
 /**
  * Saves the profile, and the message choices given with it (PUT /api/auth/profile; one left out keeps its
- * value), when its postal prefix is served; throws AddressNotServedError otherwise.
+ * value), when its postal prefix is served; throws AddressNotServedError otherwise, and TextsOffError for a
+ * channel with texts while no text provider is configured.
  */
 export function saveProfile(userId: number, input: Parameters<typeof updateProfile>[1] & Partial<MessageChoices>) {
   const { remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled, ...profile } = input;
   const fsa = fsaOf(profile.postalCode);
   if (!isServedPrefix(fsa)) throw new AddressNotServedError(fsa);
+  // Texts as a channel without a text provider: refused before anything is saved (issue 42).
+  refuseTextsWhenOff(reminderChannels);
   const given = { remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled };
   const choices = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
   return updateProfile(userId, profile, choices);
