@@ -416,6 +416,11 @@ export const emailOutbox = sqliteTable(
       .default("email"),
     /** Extra headers of the message, JSON {name: value} (List-Unsubscribe…); null: none. */
     headers: text("headers"),
+    /**
+     * Issue 42: why the app did not send it (a status of its own, never "sent"); settled, never claimed
+     * again. "no-text-provider": a text written while no text provider was configured (no TWILIO_*).
+     */
+    notSent: text("not_sent", { enum: ["no-text-provider"] }),
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_to_idx").on(t.to), index("email_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],

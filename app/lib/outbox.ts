@@ -22,21 +22,38 @@ export function tooLateToSend(createdAt: number, at: number): boolean {
   return at > createdAt + GIVE_UP_AFTER_MS;
 }
 
-export const OUTBOX_STATUSES = ["queued", "sent", "failing", "expired"] as const;
+export const OUTBOX_STATUSES = ["queued", "sent", "failing", "expired", "unsent"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/** Why the app did not send a message (issue 42): a text written while no text provider was configured. */
+export type NotSentReason = "no-text-provider";
+
 /**
- * sent: delivered (body erased). expired: not sent and never will be by itself (its link expired, its body
- * was erased, or it failed for three days). failing: failed, tried again at `nextAttemptAt`. queued: not
- * tried yet.
+ * unsent: the app did not send it and never will by itself (no text provider: `notSent` says why); never
+ * "sent", never retried, not a failure. sent: delivered (body erased). expired: not sent and never will be
+ * by itself (its link expired, its body was erased, or it failed for three days). failing: failed, tried
+ * again at `nextAttemptAt`. queued: not tried yet.
  */
 export function outboxStatus(row: {
   sentAt: number | null;
   text: string;
   attempts: number;
   nextAttemptAt: number | null;
+  notSent?: NotSentReason | null;
 }): OutboxStatus {
+  if (row.notSent) return "unsent";
   if (row.sentAt !== null) return "sent";
   if (row.text === "" || (row.attempts > 0 && row.nextAttemptAt === null)) return "expired";
   return row.attempts > 0 ? "failing" : "queued";
 }
+
+/**
+ * What an admin reads of a text (issue 42): a verification code's digits masked, for every admin; the
+ * rest as written.
+ */
+export function adminTextOf(kind: string, text: string): string {
+  return kind === "phone-code" ? text.replace(/\d{4,}/g, (digits) => "•".repeat(digits.length)) : text;
+}
+
+/** What an operator sets for texts to be sent (sms.server): named on /admin and /admin/outbox. */
+export const TEXT_PROVIDER_VARIABLES = "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM";

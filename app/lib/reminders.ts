@@ -50,9 +50,12 @@ export function canText(user: Omit<Reach, "channels">): boolean {
   return Boolean(user.phone && user.phoneVerifiedAt !== null && user.smsStoppedAt === null);
 }
 
-/** The resident's channels (e-mail, SMS, both); e-mail instead when SMS alone cannot be sent. */
-export function messageChannels(user: Reach): ("email" | "sms")[] {
-  const sms = user.channels !== "email" && canText(user);
+/**
+ * The resident's channels (e-mail, SMS, both); e-mail instead when SMS alone cannot be sent: no verified
+ * number, STOP, or no text provider at all (`textsOn` false, issue 42: a text would not be sent).
+ */
+export function messageChannels(user: Reach, textsOn = true): ("email" | "sms")[] {
+  const sms = textsOn && user.channels !== "email" && canText(user);
   if (!sms) return ["email"];
   return user.channels === "both" ? ["email", "sms"] : ["sms"];
 }

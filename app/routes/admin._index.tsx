@@ -9,6 +9,7 @@ import { AdminSearchForm } from "~/components/admin/people";
 import { ActivityList } from "~/components/admin/ui";
 import { dateKey, formatDate, formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
+import { TEXT_PROVIDER_VARIABLES } from "~/lib/outbox";
 import { formatMoney } from "~/lib/pricing";
 import { now } from "~/lib/clock";
 import {
@@ -26,6 +27,7 @@ import {
   DEFAULT_PROMO_PERCENT,
   getLanguage,
   getT,
+  textsConfigured,
 } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin"] };
@@ -48,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     today: { date: today.date, pickups: today.totalPickups, bags: today.totalBags },
     limits: { maxBatch: MAX_BATCH, defaultPercent: DEFAULT_PROMO_PERCENT },
+    /** No text provider (issue 42): no text is sent, the profile offers none; said at the top. */
+    textsOff: !textsConfigured(),
   };
 }
 
@@ -71,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminDashboard() {
-  const { stats, redemptions, activity, today, limits } = useLoaderData<typeof loader>();
+  const { stats, redemptions, activity, today, limits, textsOff } = useLoaderData<typeof loader>();
   const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
 
@@ -91,6 +95,16 @@ export default function AdminDashboard() {
           <span className="font-semibold">{t("dashboard.todayCount", { count: today.pickups, bags: today.bags })}</span>
         </Link>
       </div>
+
+      {textsOff ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900" data-testid="texts-off">
+          <strong>{t("dashboard.textsOffTitle")}</strong>{" "}
+          {t("dashboard.textsOff", { variables: TEXT_PROVIDER_VARIABLES })}{" "}
+          <Link to="/admin/outbox?status=unsent" className="font-semibold underline">
+            {t("dashboard.textsOffLink")}
+          </Link>
+        </p>
+      ) : null}
 
       <AdminSearchForm />
 

@@ -1,5 +1,5 @@
 // The e-mail outbox: every message by status (queued, sent, failing with its last error, attempts and next
-// attempt, expired), filtered by plain links, in pages, and "Resend" for a failing or expired message whose
+// attempt, expired, not sent: no text provider; a verification code masked), filtered by plain links, in pages, and "Resend" for a failing or expired message whose
 // body is kept (a plain form post: works without JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { Problem } from "~/components/admin/problem";
 import { Badge, Pagination } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
-import { OUTBOX_STATUSES } from "~/lib/outbox";
+import { OUTBOX_STATUSES, TEXT_PROVIDER_VARIABLES } from "~/lib/outbox";
 import { formatPhoneNational } from "~/lib/phone";
 import {
   adminForm,
@@ -29,7 +29,7 @@ import { toInteger } from "~/lib/ids";
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;
 
-const TONE = { queued: "pending", sent: "booked", failing: "inactive", expired: "expired" } as const;
+const TONE = { queued: "pending", sent: "booked", failing: "inactive", expired: "expired", unsent: "used" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -80,6 +80,11 @@ export default function OutboxPage() {
         {view.delivering ? null : (
           <p className="mt-2 max-w-3xl text-amber-900" data-testid="outbox-not-delivering">
             {t("outbox.notDelivering")}
+          </p>
+        )}
+        {view.texting ? null : (
+          <p className="mt-2 max-w-3xl text-amber-900" data-testid="outbox-no-texts">
+            {t("outbox.noTextProvider", { variables: TEXT_PROVIDER_VARIABLES })}
           </p>
         )}
       </div>

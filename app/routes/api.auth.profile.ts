@@ -1,14 +1,15 @@
 // PUT /api/auth/profile (spec section 7): saves name and address (and, issue 35, the mobile number
 // `phone` and the message choices given: remindersEnabled, reminderChannels, alertsEnabled,
 // dayAfterEnabled), answers the updated user. An address picked from GET /api/address-suggestions is
-// sent with its positionToken so its coordinates are kept; otherwise the address is geocoded.
+// sent with its positionToken so its coordinates are kept; otherwise the address is geocoded. Texts as a
+// channel (`sms`, `both`) while no text provider is configured are refused (400, issue 42): nothing would be sent.
 // Bad input, and an address outside the service area, answer 400 { message } in the caller's language and
 // store nothing.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ProfileApiSchema } from "~/lib/profile-schema";
 import { toPublicUser } from "~/services/accounts/accounts.server";
 import { apiMessage, parseApiBody } from "~/services/http/api.server";
-import { AddressNotServedError, saveProfile } from "~/services/http/profile-save.server";
+import { AddressNotServedError, saveProfile, TextsOffError } from "~/services/http/profile-save.server";
 import { getLanguage } from "~/services/http/language.server";
 import { requireMethod } from "~/services/http/request.server";
 import { requireApiUser } from "~/services/http/current-user.server";
@@ -24,7 +25,9 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { "Cache-Control": "private, no-store" },
     });
   } catch (error) {
-    if (error instanceof AddressNotServedError) return apiMessage(request, error.key, 400);
+    if (error instanceof AddressNotServedError || error instanceof TextsOffError) {
+      return apiMessage(request, error.key, 400);
+    }
     throw error;
   }
 }

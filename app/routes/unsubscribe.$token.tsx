@@ -1,6 +1,6 @@
 // /unsubscribe/{token}: the one-click unsubscribe of a reminder, day-after or alert e-mail (issue 35, part
 // 6), signed out. GET shows what it stops and a button (a plain POST, no JavaScript needed); the POST
-// turns it off, and so does a mail client's RFC 8058 POST (`List-Unsubscribe=One-Click`). A tampered or
+// turns it off (reminder e-mails only: a resident on e-mail and text keeps texts, and is told so), and so does a mail client's RFC 8058 POST (`List-Unsubscribe=One-Click`). A tampered or
 // unknown token answers 400 with a page saying the link is not valid.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -17,7 +17,7 @@ const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-
 async function invalid(request: Request) {
   const t = await getT(request, "reminders");
   return data(
-    { title: t("unsubscribe.invalidTitle"), state: "invalid" as const, kind: null, email: null },
+    { title: t("unsubscribe.invalidTitle"), state: "invalid" as const, kind: null, email: null, textsKeptTo: null },
     { status: 400, headers: NO_STORE },
   );
 }
@@ -27,7 +27,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!target) return invalid(request);
   const t = await getT(request, "reminders");
   return data(
-    { title: t("unsubscribe.title"), state: "confirm" as const, kind: target.kind, email: target.email },
+    {
+      title: t("unsubscribe.title"),
+      state: "confirm" as const,
+      kind: target.kind,
+      email: target.email,
+      textsKeptTo: null,
+    },
     { headers: NO_STORE },
   );
 }
@@ -37,7 +43,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!target) return invalid(request);
   const t = await getT(request, "reminders");
   return data(
-    { title: t("unsubscribe.title"), state: "done" as const, kind: target.kind, email: target.email },
+    {
+      title: t("unsubscribe.title"),
+      state: "done" as const,
+      kind: target.kind,
+      email: target.email,
+      /** Reminders by text go on to this number (issue 42): the page says so. */
+      textsKeptTo: target.textsKeptTo,
+    },
     { headers: NO_STORE },
   );
 }
@@ -58,7 +71,7 @@ export default function Unsubscribe() {
         </p>
       ) : view.state === "done" ? (
         <p className="mt-3 text-stone-700" role="status" data-testid="unsubscribe-done">
-          {t("unsubscribe.done")}
+          {view.textsKeptTo ? t("unsubscribe.doneKeepsTexts", { phone: view.textsKeptTo }) : t("unsubscribe.done")}
         </p>
       ) : (
         <Form method="post" className="card mt-4 space-y-4">

@@ -1,8 +1,9 @@
-// Issue 35 on the profile, English and French, 390×844 (JavaScript on and off): a new mobile number is
-// verified with the 6-digit code texted to it (read from the SMS outbox: the server has no Twilio, so
-// texts are only recorded), and the reminder choices (channel, alerts, the day-after e-mails) save.
+// Issue 35 on the profile, English and French, 390×844 (JavaScript on and off), on a server with no text
+// provider (no TWILIO_*; issue 42): a new mobile number is saved for the driver, its code written to the
+// outbox and settled as not sent, no code asked for; texts are not offered as a channel (a post asking for
+// them is refused), a stored choice of texts is told the truth, and the other choices save.
 import { expect, test } from "@playwright/test";
-import { query, signInAs } from "./helpers";
+import { query, signInAs, writeDatabase } from "./helpers";
 
 const TEXT = {
   en: {
@@ -12,6 +13,10 @@ const TEXT = {
     choices: "Save my choices",
     sms: "Text message (SMS)",
     dayAfter: "E-mail me after each pickup",
+    noCode: /is saved for the driver\. Texts are not available at the moment, so no code was sent to it\.$/,
+    textsOff: "Reminders come by e-mail: texts are not available at the moment.",
+    textsOffChosen:
+      "You chose text messages, but texts are not available at the moment: your reminders and alerts come by e-mail until they are.",
   },
   fr: {
     save: "Enregistrer",
@@ -20,6 +25,11 @@ const TEXT = {
     choices: "Enregistrer mes choix",
     sms: "Texto (SMS)",
     dayAfter: "M'écrire après chaque collecte",
+    noCode:
+      /est enregistré pour le chauffeur\. Les textos ne sont pas offerts pour le moment : aucun code n'y a été envoyé\.$/,
+    textsOff: "Les rappels arrivent par courriel : les textos ne sont pas offerts pour le moment.",
+    textsOffChosen:
+      "Vous avez choisi les textos, mais ils ne sont pas offerts pour le moment : vos rappels et avis arrivent par courriel d'ici là.",
   },
 };
 
@@ -31,7 +41,7 @@ for (const lng of ["en", "fr"] as const) {
       viewport: { width: 390, height: 844 },
     });
 
-    test(`${lng}: the mobile number is verified with the texted code, and the reminder choices save`, async ({
+    test(`${lng}: without a text provider, the number is saved for the driver, no code is asked for, and texts are not offered`, async ({
       page,
     }) => {
       const resident = await signInAs(page, {
@@ -51,36 +61,51 @@ for (const lng of ["en", "fr"] as const) {
       await page.goto("/profile");
       await page.locator('input[name="phone"]').fill(phone);
       await page.locator("form:has(input[name='phone']) button[type=submit]").click();
-      await expect(page.getByTestId("phone-verification")).toBeVisible();
-      const [text] = query<{ text: string; channel: string }>(
-        "select text, channel from email_outbox where \"to\" = ? and kind = 'phone-code' order by id desc limit 1",
-        `+1${phone}`,
-      );
-      expect(text!.channel).toBe("sms");
-      const code = /(\d{6})/.exec(text!.text)![1]!;
-      // A wrong code first: refused in place.
-      await page.getByLabel(TEXT[lng].code, { exact: true }).fill(code === "000000" ? "111111" : "000000");
-      await page.getByRole("button", { name: TEXT[lng].verify }).click();
-      await expect(page.locator('input[name="code"][aria-invalid="true"]')).toBeVisible();
-      await page.getByLabel(TEXT[lng].code, { exact: true }).fill(code);
-      await page.getByRole("button", { name: TEXT[lng].verify }).click();
-      await expect(page.getByTestId("phone-verified")).toBeVisible();
-      expect(
-        query<{ v: number | null }>("select phone_verified_at as v from users where id = ?", resident.id)[0]!.v,
-      ).not.toBeNull();
+      // The truth: saved for the driver, no code was sent, so none is asked for.
+      await expect(page.getByTestId("phone-texts-off")).toHaveText(TEXT[lng].noCode);
+      await expect(page.getByTestId("phone-verification")).toHaveCount(0);
+      await expect(page.locator('input[name="code"]')).toHaveCount(0);
+      // Its code is still written to the outbox, and settled as not sent (the outbox worker runs here).
+      await expect
+        .poll(
+          () =>
+            query<{ channel: string; notSent: string | null; sentAt: number | null }>(
+              "select channel, not_sent as notSent, sent_at as sentAt from email_outbox where \"to\" = ? and kind = 'phone-code' order by id desc limit 1",
+              `+1${phone}`,
+            )[0],
+        )
+        .toEqual({ channel: "sms", notSent: "no-text-provider", sentAt: null });
 
+      // No text channel offered: reminders come by e-mail, said so.
       const choices = page.getByTestId("reminder-choices");
-      await choices.getByLabel(TEXT[lng].sms).check();
+      await expect(choices.locator('input[name="reminderChannels"]')).toHaveCount(0);
+      await expect(choices.getByText(TEXT[lng].sms)).toHaveCount(0);
+      await expect(choices.getByTestId("texts-off")).toHaveText(TEXT[lng].textsOff);
       await choices.locator('input[name="alertsEnabled"]').uncheck();
       await choices.getByLabel(TEXT[lng].dayAfter).uncheck();
       await choices.getByRole("button", { name: TEXT[lng].choices }).click();
-      await expect(page.getByTestId("reminder-choices").locator('input[value="sms"]')).toBeChecked();
       await expect(page.getByTestId("reminder-choices").getByLabel(TEXT[lng].dayAfter)).not.toBeChecked();
-      const [saved] = query<{ channels: string; alerts: number; reminders: number; dayAfter: number }>(
-        "select reminder_channels as channels, alerts_enabled as alerts, reminders_enabled as reminders, day_after_enabled as dayAfter from users where id = ?",
-        resident.id,
-      );
-      expect(saved).toEqual({ channels: "sms", alerts: 0, reminders: 1, dayAfter: 0 });
+      const saved = () =>
+        query<{ channels: string; alerts: number; reminders: number; dayAfter: number }>(
+          "select reminder_channels as channels, alerts_enabled as alerts, reminders_enabled as reminders, day_after_enabled as dayAfter from users where id = ?",
+          resident.id,
+        )[0];
+      await expect.poll(saved).toEqual({ channels: "email", alerts: 0, reminders: 1, dayAfter: 0 });
+
+      // A form that asks for texts anyway (an old page, a crafted post) is refused, nothing saved.
+      const refused = await page.request.post("/profile", {
+        form: { intent: "reminder-choices", remindersEnabled: "on", reminderChannels: "sms" },
+        headers: { Origin: new URL(page.url()).origin },
+        maxRedirects: 0,
+      });
+      expect(refused.status()).toBeLessThan(500);
+      expect(saved()!.channels).toBe("email");
+
+      // A stored choice of texts (made while texts were on) is told the truth.
+      writeDatabase((db) => db.prepare("update users set reminder_channels = 'both' where id = ?").run(resident.id));
+      await page.goto("/profile");
+      await expect(page.getByTestId("reminder-choices").getByTestId("texts-off")).toHaveText(TEXT[lng].textsOffChosen);
+      await expect(page.locator('input[name="reminderChannels"]')).toHaveCount(0);
     });
   });
 }

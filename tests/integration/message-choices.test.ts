@@ -58,8 +58,19 @@ describe("PUT /api/auth/profile and the message choices", () => {
     // A later save without them (an older client) changes none of them.
     expect((await put(user, PROFILE)).status).toBe(200);
     expect(row(user.id)).toMatchObject({ remindersEnabled: false, alertsEnabled: true, dayAfterEnabled: false });
+    // Texts as a channel without a text provider (no TWILIO_* here, issue 42): refused whole, with the reason.
     const texts = await put(user, { ...PROFILE, phone: "514 555-0142", reminderChannels: "both" });
-    expect(await texts.json()).toMatchObject({ phone: "+15145550142", phoneVerified: false, reminderChannels: "both" });
+    expect(texts.status).toBe(400);
+    expect((await texts.json()).message).toBe(
+      "Texts are not available at the moment: reminders can only come by e-mail.",
+    );
+    expect(row(user.id)).toMatchObject({ phone: null, reminderChannels: "email" });
+    const phone = await put(user, { ...PROFILE, phone: "514 555-0142" });
+    expect(await phone.json()).toMatchObject({
+      phone: "+15145550142",
+      phoneVerified: false,
+      reminderChannels: "email",
+    });
   });
 
   it("refuses a wrong value naming the field, and an unserved address with choices saves neither", async () => {

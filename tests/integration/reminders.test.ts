@@ -232,6 +232,57 @@ describe("the day-before reminder", () => {
   });
 });
 
+describe("the reminder e-mail's unsubscribe stops e-mails only (issue 42)", () => {
+  it("a resident on e-mail and text keeps texts: their channel becomes text only, the page says so", async () => {
+    const user = await resident();
+    const phone = `+1438555${String(1000 + (Date.now() % 9000)).padStart(4, "0")}`;
+    db.update(schema.users)
+      .set({ phone, phoneVerifiedAt: Date.now(), reminderChannels: "both", smsStoppedAt: null })
+      .where(eq(schema.users.id, user.id))
+      .run();
+    const token = unsubscribeLink(user.id, "reminders").split("/").pop()!;
+    for (const [lng, words] of [
+      ["en", "keep coming by text message to"],
+      ["fr", "continuent d'arriver par texto au"],
+    ] as const) {
+      const answer = (await (unsubscribeRoute.action as (args: object) => Promise<unknown>)({
+        request: new Request(`http://localhost/unsubscribe/${token}`, {
+          method: "POST",
+          headers: { "Accept-Language": lng === "fr" ? "fr-CA" : "en-CA" },
+        }),
+        params: { token },
+        context: {},
+      })) as { data: { state: string; textsKeptTo: string | null } };
+      expect(answer.data).toMatchObject({ state: "done", textsKeptTo: phone });
+      const { resources } = await import("~/locales/resources");
+      expect(resources[lng].reminders.unsubscribe.doneKeepsTexts).toContain(words);
+    }
+    const saved = db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()!;
+    expect(saved).toMatchObject({ remindersEnabled: true, reminderChannels: "sms" });
+    // The next reminder: a text, no e-mail.
+    const date = freshDate();
+    pickupFor(user, slotOn(date, "morning").id);
+    await queueDueReminders(reminderWindow(date).from);
+    expect(rowsTo(user.email, "pickup-reminder")).toHaveLength(0);
+    expect(rowsTo(phone, "pickup-reminder")).toHaveLength(1);
+  });
+
+  it("a resident whom no text can reach (number not verified) has reminders turned off instead", async () => {
+    const user = await resident();
+    db.update(schema.users)
+      .set({ phone: "+14385550199", phoneVerifiedAt: null, reminderChannels: "both" })
+      .where(eq(schema.users.id, user.id))
+      .run();
+    const token = unsubscribeLink(user.id, "reminders").split("/").pop()!;
+    const { unsubscribe } = await import("~/services/platform/unsubscribe.server");
+    expect(unsubscribe(token)).toMatchObject({ textsKeptTo: null });
+    expect(db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()).toMatchObject({
+      remindersEnabled: false,
+      reminderChannels: "both",
+    });
+  });
+});
+
 describe("texts", () => {
   const sender = () =>
     createTwilioSender({ accountSid: SID, authToken: TOKEN, from: "+15145550000", apiBase: sms.url });

@@ -9,6 +9,8 @@ import { REMINDER_INTENTS, type PhoneState } from "~/lib/reminders";
 export type MessageSettings = {
   phone: string | null;
   phoneState: PhoneState;
+  /** A text provider is configured (issue 42): without one no text is sent, and none is offered. */
+  textsOn: boolean;
   remindersEnabled: boolean;
   reminderChannels: "email" | "sms" | "both";
   alertsEnabled: boolean;
@@ -19,6 +21,14 @@ function PhoneVerification({ settings, lastResult }: { settings: MessageSettings
   const { t } = useTranslation(["reminders", "common"]);
   const reply = useReply(lastResult, "verify-phone");
   if (settings.phoneState === "none") return null;
+  if (!settings.textsOn) {
+    // No text provider: no code went out (it is kept in the outbox as not sent), so none is asked for.
+    return (
+      <p className="text-sm text-stone-700" data-testid="phone-texts-off">
+        {t(settings.phoneState === "verified" ? "phone.textsOffVerified" : "phone.textsOff", { phone: settings.phone })}
+      </p>
+    );
+  }
   if (settings.phoneState === "verified") {
     return (
       <p className="text-sm text-stone-700" data-testid="phone-verified">
@@ -68,35 +78,60 @@ function Choice({ name, checked, label }: { name: string; checked: boolean; labe
   );
 }
 
+/** The intent a form's reply came back for (the profile's forms share one action). */
+function intentOf(result: unknown) {
+  return (result as { initialValue?: { intent?: unknown } } | undefined)?.initialValue?.intent;
+}
+
+/** The channels offered: e-mail, texts or both; without a text provider, what is true instead. */
+function Channels({ settings }: { settings: MessageSettings }) {
+  const { t } = useTranslation(["reminders", "common"]);
+  if (!settings.textsOn) {
+    const chose = settings.reminderChannels !== "email";
+    return (
+      <p className="text-sm text-stone-700" data-testid="texts-off">
+        {t(chose ? "choices.textsOffChosen" : "choices.textsOff")}
+      </p>
+    );
+  }
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold text-stone-900">{t("choices.channels")}</legend>
+      {(["email", "sms", "both"] as const).map((channel) => (
+        <label key={channel} className="flex items-start gap-2">
+          <input
+            type="radio"
+            name="reminderChannels"
+            value={channel}
+            defaultChecked={settings.reminderChannels === channel}
+            className="mt-1 h-5 w-5"
+          />
+          <span>{t(`choices.channel_${channel}`)}</span>
+        </label>
+      ))}
+      {settings.phoneState === "verified" ? null : (
+        <p className="text-sm text-stone-600">{t("choices.smsNeedsPhone")}</p>
+      )}
+    </fieldset>
+  );
+}
+
 export function ReminderChoices({ settings, lastResult }: { settings: MessageSettings; lastResult: unknown }) {
   const { t } = useTranslation(["reminders", "common"]);
+  const choices = intentOf(lastResult) === REMINDER_INTENTS.choices;
+  const reply = useReply(choices ? lastResult : undefined, REMINDER_INTENTS.choices);
+  const channelError = reply.error("reminderChannels");
   return (
     <section aria-labelledby="reminder-choices-title" className="card mt-6 space-y-4">
       <h2 id="reminder-choices-title" className="text-lg font-bold text-stone-900">
         {t("choices.title")}
       </h2>
       <p className="text-sm text-stone-700">{t("choices.intro")}</p>
-      <PhoneVerification settings={settings} lastResult={lastResult} />
+      <PhoneVerification settings={settings} lastResult={choices ? undefined : lastResult} />
       <Form method="post" className="space-y-4" data-testid="reminder-choices">
+        <FormError id={reply.errorId} errors={channelError ? [channelError] : []} />
         <Choice name="remindersEnabled" checked={settings.remindersEnabled} label={t("choices.remindersEnabled")} />
-        <fieldset className="space-y-2">
-          <legend className="font-semibold text-stone-900">{t("choices.channels")}</legend>
-          {(["email", "sms", "both"] as const).map((channel) => (
-            <label key={channel} className="flex items-start gap-2">
-              <input
-                type="radio"
-                name="reminderChannels"
-                value={channel}
-                defaultChecked={settings.reminderChannels === channel}
-                className="mt-1 h-5 w-5"
-              />
-              <span>{t(`choices.channel_${channel}`)}</span>
-            </label>
-          ))}
-          {settings.phoneState === "verified" ? null : (
-            <p className="text-sm text-stone-600">{t("choices.smsNeedsPhone")}</p>
-          )}
-        </fieldset>
+        <Channels settings={settings} />
         <Choice name="alertsEnabled" checked={settings.alertsEnabled} label={t("choices.alertsEnabled")} />
         <Choice name="dayAfterEnabled" checked={settings.dayAfterEnabled} label={t("choices.dayAfterEnabled")} />
         <input type="hidden" name="intent" value={REMINDER_INTENTS.choices} />

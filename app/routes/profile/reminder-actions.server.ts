@@ -2,7 +2,7 @@
 // code, save the reminder choices. Success comes back to /profile with a toast; a refusal is shown in place.
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { resendPhoneCode, saveMessageChoices, verifyPhoneCode } from "~/services/accounts/phone.server";
+import { resendPhoneCode, saveMessageChoices, TextsOffError, verifyPhoneCode } from "~/services/accounts/phone.server";
 import { REMINDER_INTENTS } from "~/lib/reminders";
 import { reject, rateLimited, submissionOf } from "../../services/http/forms.server";
 import { redirectWithToast } from "../../services/http/toast.server";
@@ -21,7 +21,8 @@ const checkbox = z
 
 const ChoicesSchema = z.object({
   remindersEnabled: checkbox,
-  reminderChannels: z.enum(["email", "sms", "both"]).default("email"),
+  // Left out (no text provider: the page offers no channel), the stored choice stays.
+  reminderChannels: z.enum(["email", "sms", "both"]).optional(),
   alertsEnabled: checkbox,
   dayAfterEnabled: checkbox,
 });
@@ -49,7 +50,12 @@ export async function reminderIntent(request: Request, formData: FormData, userI
   if (intent === REMINDER_INTENTS.choices) {
     const submission = parseWithZod(formData, { schema: ChoicesSchema });
     if (submission.status !== "success") return reject(submission);
-    saveMessageChoices(userId, submission.value);
+    try {
+      saveMessageChoices(userId, submission.value);
+    } catch (error) {
+      if (!(error instanceof TextsOffError)) throw error;
+      return reject(submission, { fieldErrors: { reminderChannels: [error.key] } });
+    }
     return redirectWithToast(request, "/profile", { title: "reminders:choices.saved" });
   }
   return null;

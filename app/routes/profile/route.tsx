@@ -36,6 +36,7 @@ import {
   sessionIntent,
   sessionsOf,
   BOOKING_PATH,
+  textsConfigured,
 } from "~/services/http/pages.server";
 import { profileExtras, profileExtrasIntent } from "./profile-extras.server";
 import { reminderIntent } from "./reminder-actions.server";
@@ -84,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     messages: {
       phone: formatPhoneOrNull(user.phone),
       phoneState: phoneState(user),
+      textsOn: textsConfigured(),
       remindersEnabled: user.remindersEnabled,
       reminderChannels: user.reminderChannels,
       alertsEnabled: user.alertsEnabled,

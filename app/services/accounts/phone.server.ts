@@ -7,6 +7,7 @@ import twilio from "twilio";
 import { appUrl, env } from "~/services/platform/config.server";
 import { db, schema, type Db, type Tx } from "~/services/platform/db.server";
 import { textT } from "~/services/platform/mailer.server";
+import { textsConfigured } from "~/services/platform/sms.server";
 import { queueText } from "~/services/platform/texts.server";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
@@ -108,8 +109,28 @@ export type MessageChoices = {
   dayAfterEnabled: boolean;
 };
 
-/** The profile's reminder choices (PUT /api/auth/profile: those given; the others keep their value). */
+/**
+ * Texts chosen as a reminder channel while no text provider is configured (issue 42): nothing would be sent,
+ * so the choice is refused (the profile does not offer it; the API answers this key).
+ */
+export class TextsOffError extends Error {
+  readonly key = "reminders:choices.errors.textsOff";
+  constructor() {
+    super("Texts are off: no text provider is configured");
+  }
+}
+
+/** Refuses a channel with texts (`sms`, `both`) when no text provider is configured. */
+export function refuseTextsWhenOff(channels: MessageChoices["reminderChannels"] | undefined) {
+  if (channels !== undefined && channels !== "email" && !textsConfigured()) throw new TextsOffError();
+}
+
+/**
+ * The profile's reminder choices (PUT /api/auth/profile: those given; the others keep their value).
+ * Throws TextsOffError for texts without a text provider.
+ */
 export function saveMessageChoices(userId: number, choices: Partial<MessageChoices>) {
+  refuseTextsWhenOff(choices.reminderChannels);
   if (!Object.keys(choices).length) return;
   db.update(u).set(choices).where(eq(u.id, userId)).run();
 }

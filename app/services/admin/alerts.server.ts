@@ -8,6 +8,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { appUrl } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { queueEmail, textT } from "~/services/platform/mailer.server";
+import { textsConfigured } from "~/services/platform/sms.server";
 import { queueText } from "~/services/platform/texts.server";
 import { unsubscribeHeaders, unsubscribeLink } from "~/services/platform/unsubscribe.server";
 import { now } from "~/lib/clock";
@@ -70,10 +71,12 @@ export function alertRecipients(target: AlertTarget): AlertRecipient[] {
     .all();
   const seen = new Set<number>();
   const list: AlertRecipient[] = [];
+  const textsOn = textsConfigured();
   for (const row of rows) {
     if (seen.has(row.userId)) continue;
     seen.add(row.userId);
-    const sms = row.channels !== "email" && canText(row);
+    // No text provider (issue 42): no text is written, the alert goes by e-mail (or the bell).
+    const sms = textsOn && row.channels !== "email" && canText(row);
     const email = row.alertsEnabled;
     list.push({
       userId: row.userId,

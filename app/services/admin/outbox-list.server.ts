@@ -1,11 +1,13 @@
 // The e-mail outbox, for admins: every message by status (queued, sent, failing with its last error and
-// next attempt, expired), newest first, in pages, and "Resend" for a failing or expired message whose body
-// is still kept (a reset e-mail whose link has expired cannot be: its link would not work).
+// next attempt, expired, and issue 42's "not sent: no text provider"), newest first, in pages, a text's
+// verification code masked for every admin, and "Resend" for a failing or expired message whose body is
+// still kept (a reset e-mail whose link has expired cannot be: its link would not work).
 import { and, count, desc, eq, gt, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { isOutboxPrimary, kickOutbox } from "~/services/platform/outbox.server";
-import { OUTBOX_STATUSES, outboxStatus, type OutboxStatus } from "~/lib/outbox";
+import { textsConfigured } from "~/services/platform/sms.server";
+import { adminTextOf, OUTBOX_STATUSES, outboxStatus, type OutboxStatus } from "~/lib/outbox";
 import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
 import { recordActivity } from "./activity.server";
@@ -15,11 +17,13 @@ const o = schema.emailOutbox;
 const PAGE_SIZE = 50;
 
 /** The same states as lib/outbox's outboxStatus, as SQL. */
+const settled = isNull(o.notSent);
 const WHERE: Record<OutboxStatus, SQL> = {
-  sent: isNotNull(o.sentAt),
-  expired: and(isNull(o.sentAt), or(eq(o.text, ""), and(gt(o.attempts, 0), isNull(o.nextAttemptAt))))!,
-  failing: and(isNull(o.sentAt), ne(o.text, ""), gt(o.attempts, 0), isNotNull(o.nextAttemptAt))!,
-  queued: and(isNull(o.sentAt), ne(o.text, ""), eq(o.attempts, 0))!,
+  unsent: isNotNull(o.notSent),
+  sent: and(settled, isNotNull(o.sentAt))!,
+  expired: and(settled, isNull(o.sentAt), or(eq(o.text, ""), and(gt(o.attempts, 0), isNull(o.nextAttemptAt))))!,
+  failing: and(settled, isNull(o.sentAt), ne(o.text, ""), gt(o.attempts, 0), isNotNull(o.nextAttemptAt))!,
+  queued: and(settled, isNull(o.sentAt), ne(o.text, ""), eq(o.attempts, 0))!,
 };
 
 export function readOutboxStatus(value: string | null): OutboxStatus | null {
@@ -51,8 +55,9 @@ export function outboxPage(status: OutboxStatus | null, page = 1) {
         id: row.id,
         to: row.to,
         channel: row.channel,
-        // A text has no subject: its body (kept when only recorded) is what an admin reads.
-        subject: row.channel === "sms" ? row.text : row.subject,
+        // A text has no subject: its body (kept when not sent) is what an admin reads, a verification
+        // code masked (issue 42: no admin reads a resident's code).
+        subject: row.channel === "sms" ? adminTextOf(row.kind, row.text) : row.subject,
         /** The subject (or text) is in the recipient's language, not the admin's. */
         locale: row.locale,
         kind: row.kind,
@@ -70,8 +75,17 @@ export function outboxPage(status: OutboxStatus | null, page = 1) {
   const counts = Object.fromEntries(
     OUTBOX_STATUSES.map((s) => [s, db.select({ n: count() }).from(o).where(WHERE[s]).get()!.n]),
   ) as Record<OutboxStatus, number>;
-  // Without SMTP_URL (or off the primary) nothing is sent from here: messages stay queued.
-  return { rows, total, page: current, pages, counts, delivering: Boolean(env.SMTP_URL) && isOutboxPrimary() };
+  // Without SMTP_URL (or off the primary) nothing is sent from here: messages stay queued. Without a text
+  // provider no text is sent: each is settled as not sent.
+  return {
+    rows,
+    total,
+    page: current,
+    pages,
+    counts,
+    delivering: Boolean(env.SMTP_URL) && isOutboxPrimary(),
+    texting: textsConfigured(),
+  };
 }
 
 /**
@@ -85,6 +99,7 @@ export function resendEmail(admin: User, id: number | null) {
   const values = { to: row.to };
   const state = outboxStatus(row);
   if (state === "sent") throw new AdminError("outbox.errors.sent", values, 409);
+  if (state === "unsent") throw new AdminError("outbox.errors.noTextProvider", values, 409);
   if (linkExpired(row, at)) throw new AdminError("outbox.errors.linkExpired", values, 409);
   if (row.text === "") throw new AdminError("outbox.errors.erased", values, 409);
   if (state === "queued") throw new AdminError("outbox.errors.queued", values, 409);

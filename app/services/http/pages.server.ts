@@ -102,6 +102,7 @@ export { type StripeProvider } from "../payments/stripe.server";
 export { env, whoWeAre } from "../platform/config.server";
 export { translationsVersion } from "../platform/translate.server";
 export { readUnsubscribeToken, unsubscribe } from "../platform/unsubscribe.server";
+export { textsConfigured } from "../platform/sms.server";
 export { adminForm, dayLabel, done, refused, refusedOnDate, samePage, unknownIntent } from "./admin-actions.server";
 export { requireAdmin } from "./admin-auth.server";
 export { changePasswordFromForm, signInFromForm, signUpFromForm } from "./auth-actions.server";

@@ -5,10 +5,12 @@
 // geocoder's (within GEOCODE_TIMEOUT_MS), else the postal prefix's centre, flagged approximate.
 import type { Language } from "~/lib/i18n";
 import { fsaOf } from "~/lib/postal";
-import type { MessageChoices } from "../accounts/phone.server";
+import { refuseTextsWhenOff, type MessageChoices } from "../accounts/phone.server";
 import { keptPosition, updateProfile } from "../accounts/profile.server";
 import { positionForSave, type LocateOptions } from "../areas/geocoder/locate.server";
 import { isServedPrefix } from "../areas/service-areas.server";
+
+export { TextsOffError } from "../accounts/phone.server";
 
 /** The postal code's prefix is not served: the page offers its waitlist. */
 export class AddressNotServedError extends Error {
@@ -22,7 +24,8 @@ type ProfileSave = Parameters<typeof updateProfile>[1] & Partial<MessageChoices>
 
 /**
  * Saves the profile, and the message choices given with it (PUT /api/auth/profile; one left out keeps its
- * value), when its postal prefix is served; throws AddressNotServedError otherwise.
+ * value), when its postal prefix is served; throws AddressNotServedError otherwise, and TextsOffError for a
+ * channel with texts while no text provider is configured.
  */
 export async function saveProfile(
   userId: number,
@@ -32,6 +35,8 @@ export async function saveProfile(
   const { remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled, positionToken, ...profile } = input;
   const fsa = fsaOf(profile.postalCode);
   if (!isServedPrefix(fsa)) throw new AddressNotServedError(fsa);
+  // Texts as a channel without a text provider: refused before anything is saved (issue 42).
+  refuseTextsWhenOff(reminderChannels);
   const given = { remindersEnabled, reminderChannels, alertsEnabled, dayAfterEnabled };
   const choices = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
   const position =

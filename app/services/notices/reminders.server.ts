@@ -9,6 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { appUrl } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { emailT, queueEmail, textT } from "~/services/platform/mailer.server";
+import { textsConfigured } from "~/services/platform/sms.server";
 import { queueText } from "~/services/platform/texts.server";
 import { unsubscribeHeaders, unsubscribeLink } from "~/services/platform/unsubscribe.server";
 import { now } from "~/lib/clock";
@@ -138,13 +139,15 @@ export async function queueDueReminders(at = now()): Promise<ReminderRun> {
   if (!date) return run;
   const due = duePickups(date).filter((row) => isReminderDue(row, at));
   const wording: Wording = new Map();
+  // No text provider (issue 42): a resident who chose texts is reminded by e-mail, no text is written.
+  const textsOn = textsConfigured();
   for (let i = 0; i < due.length;) {
     if (i > 0) await nextTurn();
     const sliceEnd = performance.now() + SLICE_MS;
     db.transaction((tx) => {
       for (; i < due.length && performance.now() < sliceEnd; i++) {
         const row = due[i]!;
-        for (const channel of messageChannels(row)) {
+        for (const channel of messageChannels(row, textsOn)) {
           const claimed = tx
             .insert(schema.reminderSends)
             .values({ pickupRequestId: row.id, date, channel, createdAt: at })

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { db, perConnection, schema } from "./db.server";
 import { now } from "~/lib/clock";
+import type { NotSentReason } from "~/lib/outbox";
 
 const o = schema.emailOutbox;
 /** A claim older than this belongs to a worker that stopped mid-send (SMTP timeouts are seconds). */
@@ -16,11 +17,12 @@ export const ERASED_BODY = { text: "", html: null, attachments: null };
 export type Channel = (typeof o.$inferSelect)["channel"];
 export type Row = typeof o.$inferSelect;
 
-/** Due now: not sent, a body to send, its time come (rows from before the schedule: never tried), unclaimed. */
+/** Due now: not sent (nor settled as not to be sent), a body to send, its time come (rows from before the schedule: never tried), unclaimed. */
 function claimable(at: number, channel: Channel) {
   return and(
     eq(o.channel, channel),
     isNull(o.sentAt),
+    isNull(o.notSent),
     ne(o.text, ""),
     or(lte(o.nextAttemptAt, at), and(isNull(o.nextAttemptAt), eq(o.attempts, 0))),
     or(isNull(o.claimToken), lt(o.claimedAt, at - STALE_CLAIM_MS)),
@@ -89,6 +91,14 @@ function idsOf(rows: Row[]) {
 /** A message sent: settled by the prepared statement (its body erased, or kept when `keepBody`). */
 export function settleSent(row: Row, token: string, keepBody: boolean) {
   sentQueries()[keepBody ? "keeping" : "erasing"].run({ at: now(), attempts: row.attempts + 1, id: row.id, token });
+}
+
+/**
+ * A message the app does not send (issue 42: a text without a text provider): settled with its reason, its
+ * body kept for admins (a code masked when shown), never claimed again, not a failure.
+ */
+export function settleNotSent(row: Row, token: string, reason: NotSentReason) {
+  settle(row.id, token, { notSent: reason, error: null, nextAttemptAt: null });
 }
 
 /** Gives back claims not used (the worker is stopping): the next run takes them at once. */

@@ -7,13 +7,24 @@
 // 30 min, 2 h, then daily up to 3 days (lib/outbox). A message whose link expired (a reset e-mail) is not
 // sent late: it is marked expired and its body erased.
 // Texts (issue 35) are rows of the same table with channel "sms": the same claim, retries and worker,
-// sent through platform/sms.server (Twilio, or only recorded: then the body is kept for admins to read).
+// sent through platform/sms.server by Twilio. Without a text provider (issue 42) a text is not sent and
+// nothing says it was: it is settled as "not sent: no text provider" (its body kept for admins to read),
+// never retried, not a failure.
 // The rows' claims and settles are in outbox-claims.server.
 import nodemailer from "nodemailer";
 import { env } from "./config.server";
-import { claimBatch, ERASED_BODY, release, settle, settleSent, type Channel, type Row } from "./outbox-claims.server";
+import {
+  claimBatch,
+  ERASED_BODY,
+  release,
+  settle,
+  settleNotSent,
+  settleSent,
+  type Channel,
+  type Row,
+} from "./outbox-claims.server";
 import { textSender, type TextSender } from "./sms.server";
-import { nextAttemptAt, tooLateToSend } from "~/lib/outbox";
+import { nextAttemptAt, tooLateToSend, type NotSentReason } from "~/lib/outbox";
 import { now } from "~/lib/clock";
 
 const WORKER_INTERVAL_MS = 30 * 1000;
@@ -76,7 +87,11 @@ function mailOf(row: Row): nodemailer.SendMailOptions {
   };
 }
 
-export type DeliveryReport = { sent: number; failed: number; expired: number };
+/** What sending a row came to: sent (its body kept or erased), or not sent and why. */
+type Outcome = { keepBody: boolean } | { notSent: NotSentReason };
+
+/** `notSent`: settled without sending (issue 42: texts without a text provider). */
+export type DeliveryReport = { sent: number; failed: number; expired: number; notSent: number };
 
 /**
  * Sends every due row, a few at a time, until none is left (or `stopped()` says so). Without a transport
@@ -86,7 +101,7 @@ export async function deliverDueEmails(
   transport: MailTransport | null = smtpTransport(),
   stopped: () => boolean = () => false,
 ): Promise<DeliveryReport> {
-  if (!transport) return { sent: 0, failed: 0, expired: 0 };
+  if (!transport) return { sent: 0, failed: 0, expired: 0, notSent: 0 };
   return deliverDue(
     "email",
     async (row) => {
@@ -98,7 +113,10 @@ export async function deliverDueEmails(
   );
 }
 
-/** Sends every due text (Twilio, or recorded only: its body then stays for admins to read). */
+/**
+ * Sends every due text through Twilio; without a text provider, settles each as not sent (its body stays
+ * for admins to read, printed outside production with MAIL_LOG).
+ */
 export async function deliverDueTexts(
   sender: TextSender = textSender(),
   stopped: () => boolean = () => false,
@@ -107,19 +125,14 @@ export async function deliverDueTexts(
     "sms",
     async (row) => {
       await sender.send(row.to, row.text);
-      return { keepBody: sender.provider === "recorded" };
+      return sender.provider === "recorded" ? { notSent: "no-text-provider" } : { keepBody: false };
     },
     stopped,
   );
 }
 
 /** Sends one claimed row: expire, send, settle or schedule the retry. */
-async function deliverOne(
-  channel: Channel,
-  row: Row,
-  send: (row: Row) => Promise<{ keepBody: boolean }>,
-  report: DeliveryReport,
-) {
+async function deliverOne(channel: Channel, row: Row, send: (row: Row) => Promise<Outcome>, report: DeliveryReport) {
   const token = row.claimToken!;
   if (row.expiresAt !== null && row.expiresAt <= now()) {
     settle(row.id, token, { ...ERASED_BODY, error: EXPIRED_ERROR, nextAttemptAt: null });
@@ -135,8 +148,13 @@ async function deliverOne(
     return;
   }
   try {
-    const { keepBody } = await send(row);
-    settleSent(row, token, keepBody);
+    const outcome = await send(row);
+    if ("notSent" in outcome) {
+      settleNotSent(row, token, outcome.notSent);
+      report.notSent += 1;
+      return;
+    }
+    settleSent(row, token, outcome.keepBody);
     report.sent += 1;
   } catch (error) {
     const attempts = row.attempts + 1;
@@ -159,10 +177,10 @@ async function deliverOne(
  */
 async function deliverDue(
   channel: Channel,
-  send: (row: Row) => Promise<{ keepBody: boolean }>,
+  send: (row: Row) => Promise<Outcome>,
   stopped: () => boolean,
 ): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, failed: 0, expired: 0 };
+  const report: DeliveryReport = { sent: 0, failed: 0, expired: 0, notSent: 0 };
   const waiting: Row[] = [];
   // One message at a time per recipient, so that theirs arrive in the order they were written.
   const busy = new Set<string>();
@@ -238,7 +256,7 @@ export function kickOutbox() {
 
 /**
  * Starts the worker on the primary; what a restart finds in the outbox is sent. E-mails need SMTP_URL;
- * texts always have a provider (Twilio, or the embedded one that records them).
+ * texts need Twilio (without it they are settled as not sent: no text provider).
  */
 export function startOutboxWorker() {
   if (worker.timer || !isOutboxPrimary()) return false;

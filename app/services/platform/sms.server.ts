@@ -1,8 +1,9 @@
 // Who sends texts (issue 35). With TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: Twilio, through
 // the official client; TWILIO_API_BASE points that client at another host (a local stand-in of Twilio's
-// REST API in tests) through its own pluggable HTTP client. Without them: the embedded provider, which
-// only records the text (the outbox keeps its body for admins, /admin/outbox) and prints it outside
-// production (MAIL_LOG).
+// REST API in tests) through its own pluggable HTTP client. Without them there is no text provider (issue
+// 42): nothing is sent, the outbox settles each text as "not sent: no text provider" (its body kept for
+// admins, /admin/outbox), the text is printed outside production (MAIL_LOG), the profile offers no text
+// reminders and /admin says texts are off.
 import twilio from "twilio";
 import { env } from "./config.server";
 
@@ -46,13 +47,21 @@ const recorded: TextSender = {
 
 let configured: TextSender | null = null;
 
+/** Is a text provider configured (the three TWILIO_* variables)? Without one no text is sent. */
+export function textsConfigured(
+  source: Pick<typeof env, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM"> = env,
+) {
+  return Boolean(source.TWILIO_ACCOUNT_SID && source.TWILIO_AUTH_TOKEN && source.TWILIO_FROM);
+}
+
 /** The sender the environment asks for. */
 export function textSender(): TextSender {
-  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) return recorded;
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = env;
+  if (!accountSid || !authToken || !from) return recorded;
   configured ??= createTwilioSender({
-    accountSid: env.TWILIO_ACCOUNT_SID,
-    authToken: env.TWILIO_AUTH_TOKEN,
-    from: env.TWILIO_FROM,
+    accountSid,
+    authToken,
+    from,
     apiBase: env.TWILIO_API_BASE,
   });
   return configured;

@@ -1,11 +1,14 @@
 // One-click unsubscribe (issue 35, part 6; RFC 8058): every reminder, day-after and alert e-mail carries a
-// link that turns that kind of message off for its resident, signed out. The token is the user id and the
-// kind, signed with HMAC-SHA256 under the app's secret (SESSION_SECRET's first; any of them verifies, so a
-// rotation keeps old links working). Receipts, confirmations and cancellations have none: always sent.
+// link that turns that kind of e-mail off for its resident, signed out (reminders by e-mail only: texts
+// chosen with them go on, issue 42). The token is the user id and the kind, signed with HMAC-SHA256
+// under the app's secret (SESSION_SECRET's first; any of them verifies, so a rotation keeps old links
+// working). Receipts, confirmations and cancellations have none: always sent.
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { appUrl, env } from "./config.server";
 import { db, schema } from "./db.server";
+import { textsConfigured } from "./sms.server";
+import { canText } from "~/lib/reminders";
 
 const UNSUBSCRIBE_KINDS = ["reminders", "day-after", "alerts"] as const;
 export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
@@ -58,13 +61,26 @@ export function readUnsubscribeToken(token: string): UnsubscribeTarget | null {
   return user ? { userId: user.id, kind: kind as UnsubscribeKind, email: user.email, locale: user.locale } : null;
 }
 
-/** Turns the token's kind of message off; false when the token is not valid. */
-export function unsubscribe(token: string): UnsubscribeTarget | null {
+/** What an unsubscribe did: the target, and the number texts still go to (reminders kept by text). */
+export type Unsubscribed = UnsubscribeTarget & { textsKeptTo: string | null };
+
+/**
+ * Turns the token's kind of e-mail off; null when the token is not valid. Reminders (issue 42) stop by
+ * e-mail only: a resident on "E-mail and text" whom a text can reach (a text provider, a verified number,
+ * no STOP) keeps texts, their channel becoming text only; otherwise reminders are off (an e-mail would
+ * otherwise come instead of a text that cannot go).
+ */
+export function unsubscribe(token: string): Unsubscribed | null {
   const target = readUnsubscribeToken(token);
   if (!target) return null;
-  db.update(schema.users)
-    .set({ [COLUMN[target.kind]]: false })
-    .where(eq(schema.users.id, target.userId))
-    .run();
-  return target;
+  return db.transaction((tx) => {
+    const user = tx.select().from(schema.users).where(eq(schema.users.id, target.userId)).get()!;
+    const keepTexts =
+      target.kind === "reminders" && user.reminderChannels !== "email" && textsConfigured() && canText(user);
+    tx.update(schema.users)
+      .set(keepTexts ? { reminderChannels: "sms" } : { [COLUMN[target.kind]]: false })
+      .where(eq(schema.users.id, target.userId))
+      .run();
+    return { ...target, textsKeptTo: keepTexts ? user.phone : null };
+  });
 }
