@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useBarHeight } from "./bar-height";
 
 const ITEMS = [
   { to: "/", key: "home", icon: "M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" },
@@ -20,14 +21,17 @@ const ITEMS = [
 
 export function BottomNav() {
   const { t } = useTranslation();
+  const ref = useBarHeight<HTMLElement>("--bottom-bar-height");
   return (
     <nav
+      ref={ref}
       aria-label={t("nav.label")}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] narrow:static"
     >
       {/* On a line too short for the text (200 % text on a phone) the bar scrolls with the page, in two rows
-          of three, so a label is not broken inside its words. */}
-      <ul className="mx-auto grid max-w-3xl grid-cols-6 narrow:grid-cols-3">
+          of three columns, each at least as wide as its longest word ("commandes"), so a label is not broken
+          inside its words. */}
+      <ul className="mx-auto grid max-w-3xl grid-cols-6 narrow:grid-cols-[repeat(3,minmax(min-content,1fr))]">
         {ITEMS.map((item) => (
           <li key={item.to}>
             <NavLink
@@ -51,10 +55,10 @@ export function BottomNav() {
               >
                 <path d={item.icon} />
               </svg>
-              {/* A label longer than its sixth of a 320 px bar breaks (hyphenated where the browser can) instead
-                  of running over its neighbour's; 4rem holds the icon and three lines of label (below 400 px at 10/16 rem,
-                  so 'Accepted Materials' and 'Mes commandes' take no more). */}
-              <span className="max-w-full hyphens-auto break-words">{t(`nav.${item.key}`)}</span>
+              {/* A label longer than its sixth of a 320 px bar wraps between its words; 4rem holds the icon and
+                  three lines of label (below 400 px at 10/16 rem, so 'Accepted Materials' and 'Mes commandes'
+                  take no more). A word longer than the whole bar would still break rather than overflow. */}
+              <span className="max-w-full break-words">{t(`nav.${item.key}`)}</span>
             </NavLink>
           </li>
         ))}

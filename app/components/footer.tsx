@@ -2,6 +2,7 @@
 // accessibility statement. Plain links: it works without JavaScript, for visitors, residents and admins.
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { EmailText } from "./operators/email-text";
 
 const LINKS = [
   { to: "/privacy", key: "footer.privacy" },
@@ -34,7 +35,7 @@ export function Footer({ supportEmail, aboveBottomNav }: { supportEmail: string 
           <p className="mt-1 break-words">
             {t("footer.support", { email: "" })}
             <a href={`mailto:${supportEmail}`} className="underline">
-              {supportEmail}
+              <EmailText email={supportEmail} />
             </a>
           </p>
         ) : null}

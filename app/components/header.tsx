@@ -1,12 +1,12 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useBarHeight } from "./bar-height";
 import { LanguageSwitcher } from "./language-switcher";
 import type { PublicUser } from "~/lib/user";
 
 export function Header({ user, locale, bell }: { user: PublicUser | null; locale: string; bell?: React.ReactNode }) {
   const { t } = useTranslation();
-  const ref = useHeaderHeight();
+  const ref = useBarHeight<HTMLElement>("--header-height");
   return (
     <header ref={ref} className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur narrow:static">
       {/* One row at 320 px (WCAG 1.4.10): below 400 px the name beside the logo and the avatar (both
@@ -86,32 +86,6 @@ export function Header({ user, locale, bell }: { user: PublicUser | null; locale
       </div>
     </header>
   );
-}
-
-/**
- * Keeps `--header-height` on <html> equal to the sticky header's rendered height (0 when it scrolls with the
- * page), so the scroll padding (tailwind.css) follows it when large text wraps it onto two rows.
- */
-function useHeaderHeight() {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const header = ref.current;
-    if (!header) return;
-    const root = document.documentElement;
-    const update = () => {
-      const sticky = getComputedStyle(header).position === "sticky";
-      root.style.setProperty("--header-height", `${sticky ? header.getBoundingClientRect().height : 0}px`);
-    };
-    const observer = new ResizeObserver(update);
-    observer.observe(header);
-    window.addEventListener("resize", update);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener("resize", update);
-      root.style.removeProperty("--header-height");
-    };
-  }, []);
-  return ref;
 }
 
 export function Logo({ className = "h-8 w-8" }: { className?: string }) {

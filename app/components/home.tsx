@@ -69,7 +69,7 @@ export function Home({ firstName, postalFsa, served, returning, next, closedDate
         </section>
       ) : null}
 
-      <div className="card mt-4 flex items-start gap-3" data-testid="service-area">
+      <div className="card mt-4 flex items-start gap-3 narrow:flex-col" data-testid="service-area">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
           <svg
             viewBox="0 0 24 24"

@@ -24,7 +24,7 @@ export function Landing({ prices, categories, q, answer }: LandingData) {
     <div className="mx-auto max-w-md">
       <section className="flex flex-col items-center py-8 text-center">
         <Logo className="h-16 w-16" />
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("landing.title")}</h1>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight narrow:text-2xl">{t("landing.title")}</h1>
         <p className="mt-3 max-w-prose text-lg text-stone-700">{t("landing.subtitle")}</p>
         <div className="mt-8 flex w-full max-w-sm flex-col gap-3">
           <Link to="/postal-code" className="btn-primary">
@@ -36,7 +36,11 @@ export function Landing({ prices, categories, q, answer }: LandingData) {
         </div>
       </section>
 
-      <section aria-labelledby="take-title" className="card">
+      {/* On a line too short for the text the answer box inside needs the card's room: the card's frame gives way. */}
+      <section
+        aria-labelledby="take-title"
+        className="card narrow:border-0 narrow:bg-transparent narrow:p-0 narrow:shadow-none"
+      >
         <form method="get" action="/" role="search">
           <h2 id="take-title" className="text-lg font-bold">
             <label htmlFor="take-q">{t("search:landing.title")}</label>

@@ -5,6 +5,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Toast } from "./toast";
 
+/**
+ * The id of a refused form's own error (components/ui/plain-field FormError), and so the fragment the
+ * refused-form redirect (services/serving/refused-form) carries: without JavaScript the page opens at it.
+ */
+export const FORM_ERROR_ANCHOR = "form-error";
+
 export type FormReply = {
   reply: SubmissionResult<string[]>;
   /** Values the error texts interpolate ({{booked}}, {{date}}...). */

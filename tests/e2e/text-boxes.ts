@@ -117,3 +117,76 @@ export function overflowingText(page: Page, label: string): Promise<string[]> {
     return problems;
   }, label);
 }
+
+/**
+ * Doubles the root's font size the other way a phone's text size reaches a page: every rem doubles, but a
+ * media query's em stays at 16 px (a phone's text scaling, a user style sheet). A style in the head of every
+ * page the browser loads, so it holds with JavaScript off too.
+ */
+export async function doubleRootText(page: Page) {
+  await page.route("**/*", async (route) => {
+    const request = route.request();
+    if (!request.isNavigationRequest() || request.method() !== "GET") return route.fallback();
+    const response = await route.fetch({ maxRedirects: 0 });
+    const type = response.headers()["content-type"] ?? "";
+    if (!type.includes("text/html")) return route.fulfill({ response });
+    const html = (await response.text()).replace("</head>", "<style>html{font-size:200%}</style></head>");
+    return route.fulfill({ response, body: html });
+  });
+}
+
+/**
+ * Every word broken across two lines (by hyphenation or a break inside it: "Accue|il") that would have fit
+ * on a line of its own: in the page's content column, less room for a card's padding (a word wider than
+ * that, a long e-mail address, may break). Words are runs of letters and digits, so a break at a hyphen,
+ * a slash or before an e-mail's dots is not one.
+ */
+export function brokenWords(page: Page, label: string): Promise<string[]> {
+  return page.evaluate((label) => {
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const roomIn = (el: Element) => {
+      const region = el.closest("main, header, nav, footer") ?? document.body;
+      const style = getComputedStyle(region);
+      return region.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 2 * rem;
+    };
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest("script, style, template, noscript, option, select, .sr-only")) continue;
+      if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const text = node.textContent ?? "";
+      for (const match of text.matchAll(/[\p{L}\p{N}]{2,}/gu)) {
+        const range = document.createRange();
+        range.setStart(node, match.index!);
+        range.setEnd(node, match.index! + match[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0).sort((a, b) => a.top - b.top);
+        // A piece that starts below the bottom of the one before is on a line of its own.
+        const split = rects.some((r, i) => i > 0 && r.top >= rects[i - 1]!.bottom - 1);
+        if (!split) continue;
+        const width = rects.reduce((sum, r) => sum + r.width, 0);
+        if (width <= roomIn(parent)) {
+          const box = parent.getBoundingClientRect();
+          problems.push(
+            `${label}: "${match[0]}" broken in <${parent.tagName.toLowerCase()}> ${Math.round(box.width)}px wide`,
+          );
+        }
+      }
+    }
+    return problems;
+  }, label);
+}
+
+/**
+ * The screen the header and the bottom bar hold while the page scrolls: their heights when sticky or fixed
+ * (a bar that scrolls with the page holds none).
+ */
+export function barsOverScreen(page: Page) {
+  return page.evaluate(() => {
+    const over = (el: Element | null) =>
+      el && /^(sticky|fixed)$/.test(getComputedStyle(el).position) ? el.getBoundingClientRect().height : 0;
+    const header = document.querySelector("header");
+    const bar = document.querySelector('nav[class*="bottom-0"]');
+    return { held: over(header) + over(bar), screen: window.innerHeight };
+  });
+}

@@ -3,9 +3,18 @@
 // English and French, JavaScript on and off (the js and no-js projects). The admin pages are measured in
 // reflow-admin.spec.ts, on the admin server.
 import { expect, test, type Page } from "@playwright/test";
+import { bookTwoBags } from "./booking-fixtures";
 import { onboardingPages, openMovePage, residentPages, visitorPages, type PageVisit } from "./every-page";
 import { signedInResident } from "./helpers";
-import { doubleTextSize, open, overflowingText, sideways } from "./text-boxes";
+import {
+  barsOverScreen,
+  brokenWords,
+  doubleRootText,
+  doubleTextSize,
+  open,
+  overflowingText,
+  sideways,
+} from "./text-boxes";
 
 /** Every problem found on these pages at 200 % text: a page wider than the screen, text out of its box. */
 async function problemsAtLargeText(page: Page, visits: PageVisit[]): Promise<string[]> {
@@ -85,9 +94,10 @@ for (const lang of ["en", "fr"] as const) {
     }) => {
       test.skip(!javaScriptEnabled, "the header's height is measured by the page's script");
       await signedInResident(page, `text-wrap-${lang}`);
+      // A tablet: the page's own root size doubled (not the browser's setting, which media queries follow):
+      // the line is still long enough, the header stays sticky and wraps.
+      await page.setViewportSize({ width: 700, height: 844 });
       await open(page, "/history");
-      // The page's own root size doubled (not the browser's setting, which the layout answers in CSS): the
-      // header stays sticky and wraps.
       await page.evaluate(() => (document.documentElement.style.fontSize = "200%"));
       await expect
         .poll(async () => {
@@ -97,4 +107,66 @@ for (const lang of ["en", "fr"] as const) {
         .toBe(true);
     });
   });
+}
+
+/**
+ * Issue 42, part 10: on a phone (390 and 320 px) with text at 200 %, set either way a phone sets it (the
+ * browser's font size, which media queries follow, or the root's font size alone, which they do not), the
+ * landing page, its search box, My Orders, the order page and the bottom bar reflow: nothing scrolls
+ * sideways, no text leaves its box, no word is broken inside ("Accue|il"), a search box keeps room to type,
+ * and the header and the bottom bar hold at most a third of the screen.
+ */
+const DOUBLINGS = { "the browser's font size": doubleTextSize, "the root's font size": doubleRootText } as const;
+const PAY = { en: /^Pay \$/, fr: /^Payer / } as const;
+
+/** Every problem of one page at this width: sideways, text out of its box, broken words, bars, search boxes. */
+async function phoneProblems(page: Page, path: string, width: number): Promise<string[]> {
+  await page.setViewportSize({ width, height: 844 });
+  await open(page, path);
+  const label = `${path} at ${width}px`;
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize), label).toBe("32px");
+  const problems = [
+    ...[await sideways(page, label)].filter((p): p is string => p !== null),
+    ...(await overflowingText(page, label)),
+    ...(await brokenWords(page, label)),
+  ];
+  const { held, screen } = await barsOverScreen(page);
+  if (held > screen / 3) problems.push(`${label}: the header and the bottom bar hold ${held}px of ${screen}px`);
+  const least = width >= 390 ? 200 : 180;
+  for (const box of await page.locator('main input[type="search"], main input[name="postalCode"]').all()) {
+    const boxWidth = (await box.boundingBox())?.width ?? 0;
+    if (boxWidth < least) problems.push(`${label}: a search box ${Math.round(boxWidth)}px wide`);
+  }
+  return problems;
+}
+
+for (const lang of ["en", "fr"] as const) {
+  for (const [how, double] of Object.entries(DOUBLINGS)) {
+    test.describe(`200 % text (${how}) on a phone (${lang})`, () => {
+      test.use({ locale: lang === "fr" ? "fr-CA" : "en-CA", viewport: { width: 390, height: 844 } });
+
+      test("the landing page and its search boxes reflow at 390 and 320 px", async ({ page }) => {
+        await double(page);
+        const problems: string[] = [];
+        for (const width of [390, 320]) {
+          for (const path of ["/", "/?q=TV", "/postal-code"])
+            problems.push(...(await phoneProblems(page, path, width)));
+        }
+        expect(problems).toEqual([]);
+      });
+
+      test("My Orders, the order page and the bottom bar reflow at 390 and 320 px", async ({ page }) => {
+        test.slow();
+        const { confirmation } = await bookTwoBags(page, `phone-text-${lang}`, PAY[lang]);
+        await double(page);
+        const problems: string[] = [];
+        for (const width of [390, 320]) {
+          for (const path of ["/", "/history", `/order/${confirmation}`]) {
+            problems.push(...(await phoneProblems(page, path, width)));
+          }
+        }
+        expect(problems).toEqual([]);
+      });
+    });
+  }
 }

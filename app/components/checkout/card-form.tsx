@@ -3,6 +3,7 @@
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/ui/plain-field";
 import { spacedCardNumber } from "~/lib/checkout-schema";
 
 /** With JavaScript, the number is spaced in groups as it is typed (the server takes it either way). */
@@ -60,13 +61,7 @@ export function CardForm({
       <h2 id="card-title" className="font-semibold">
         {t("card.title")}
       </h2>
-      <div id="card-form-error" aria-live="assertive">
-        {formError ? (
-          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-            {t(formError)}
-          </p>
-        ) : null}
-      </div>
+      <FormError id="card-form-error" errors={formError ? [formError] : []} />
       <div className="grid grid-cols-2 gap-3 narrow:grid-cols-1">
         {FIELDS.map((field) => {
           const error = fieldError(field.name);

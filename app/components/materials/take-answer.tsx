@@ -36,7 +36,7 @@ export function TakeAnswerBox({
       : t("noText", { q, category: categoryName ?? "" });
   return (
     <div
-      className={`mt-3 rounded-xl border p-4 ${yes ? "border-brand-100 bg-brand-50" : "border-red-200 bg-red-50"}`}
+      className={`mt-3 rounded-xl border p-4 narrow:p-3 ${yes ? "border-brand-100 bg-brand-50" : "border-red-200 bg-red-50"}`}
       data-answer={answer.verdict}
     >
       <p className={`text-lg font-semibold ${yes ? "text-brand-800" : "text-red-900"}`}>{sentence}</p>
@@ -46,7 +46,7 @@ export function TakeAnswerBox({
       {yes ? null : (
         <>
           <p className="mt-2 text-stone-900">{t("elsewhere")}</p>
-          <ul className="mt-1 list-disc space-y-1 pl-6">
+          <ul className="mt-1 list-disc space-y-1 pl-6 narrow:list-inside narrow:pl-0">
             {/* The same places GET /api/materials/answer lists (lib/elsewhere). */}
             {dropOffFor(answer).map((place) => (
               <li key={place.id}>

@@ -1,8 +1,11 @@
 // Forms without Conform's client: the server validates with Conform + zod (forms.server.ts) and its
 // reply is read here. Keeps zod and Conform out of the browser bundle, so that sign-up, sign-in and the
 // profile stay within the JS budget on a slow phone. `error` values are translation keys.
+import { useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FORM_ERROR_ANCHOR } from "~/lib/form-reply";
 
 export function PlainField({
   id,
@@ -104,13 +107,46 @@ export function useReply(result: unknown, formId: string) {
   };
 }
 
+/**
+ * A refusal that arrives with JavaScript (a new action answer, or an error appearing) is brought into view,
+ * below the sticky header (the scroll padding, tailwind.css, and a little margin), and takes the focus: on a
+ * phone the form's error may be off screen or under the header while the resident looks at the button they
+ * pressed (issue 42, part 6). A refusal already in the server's page is left where the page opened (without
+ * JavaScript the refused-form redirect's #form-error fragment put it in view).
+ */
+export function useBroughtIntoView<T extends HTMLElement>(shown: boolean) {
+  const ref = useRef<T>(null);
+  const answer = useActionData();
+  const fromServer = useRef(!useHydrated());
+  useEffect(() => {
+    const first = fromServer.current;
+    fromServer.current = false;
+    const el = ref.current;
+    if (first || !shown || !el) return;
+    el.scrollIntoView({ block: "nearest" });
+    el.focus({ preventScroll: true });
+  }, [answer, shown]);
+  return ref;
+}
+
+/**
+ * A form's own error (not a field's): one alert, read out once when it appears, brought into view and
+ * focused with JavaScript (useBroughtIntoView); `id` is the wrapper the form's aria-describedby names.
+ */
 export function FormError({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   const error = errors?.[0];
+  const ref = useBroughtIntoView<HTMLParagraphElement>(Boolean(error));
   return (
-    <div id={id} aria-live="assertive" className="empty:hidden">
+    <div id={id} className="empty:hidden">
       {error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <p
+          ref={ref}
+          id={FORM_ERROR_ANCHOR}
+          role="alert"
+          tabIndex={-1}
+          className="scroll-mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
+        >
           {t(error)}
         </p>
       ) : null}

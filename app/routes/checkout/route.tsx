@@ -99,7 +99,9 @@ export default function Checkout() {
 
   return (
     <div className="space-y-4">
-      <Toaster toast={actionData?.toast ?? null} />
+      {/* A refusal shown at the payment form (a declined card) is said there, once: not again in a toast at
+          the top of the page, out of view on a phone (issue 42, part 6). */}
+      <Toaster toast={reply.formErrors.length ? null : (actionData?.toast ?? null)} />
       <h1 className="page-title">{t("title")}</h1>
       {view.provider.testMode ? (
         <p

@@ -5,7 +5,7 @@
 // components/action-answer), and Back never asks to resubmit. With JavaScript the form is posted as a data
 // request, which this never sees; programs (curl, the API's callers) keep the 4xx answer with its page.
 import type { EntryContext } from "@remix-run/node";
-import type { FormReply } from "~/lib/form-reply";
+import { FORM_ERROR_ANCHOR, type FormReply } from "~/lib/form-reply";
 import { SPAM_ERROR } from "../http/honeypot.server";
 import { flashRefusedForm } from "../http/toast.server";
 
@@ -42,9 +42,12 @@ export async function refusedFormRedirect(
   if (!carried) return null;
   const cookie = await flashRefusedForm(request, carried);
   if (!cookie) return null;
-  // The very address posted to (an index route's `?index` included: its GET renders the same page).
+  // The very address posted to (an index route's `?index` included: its GET renders the same page). A
+  // refusal of the whole form opens the page at its error (components/ui/plain-field FormError's id), not at
+  // the top, where a phone would show the header and the start of the page instead (issue 42, part 6).
   const url = new URL(request.url);
-  const answer = new Headers({ Location: `${url.pathname}${url.search}`, "Cache-Control": "no-store" });
+  const formError = (carried.data as FormReply).reply.error?.[""]?.length ? `#${FORM_ERROR_ANCHOR}` : "";
+  const answer = new Headers({ Location: `${url.pathname}${url.search}${formError}`, "Cache-Control": "no-store" });
   // The action's own cookies (a session touched, a rate limit) still reach the browser.
   for (const value of headers.getSetCookie()) answer.append("Set-Cookie", value);
   answer.append("Set-Cookie", cookie);
