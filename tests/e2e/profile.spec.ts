@@ -1,6 +1,8 @@
 // /profile and PUT /api/auth/profile: every validation message, saving (postal code normalised, postal
 // prefix updated), the booking step after it (checkout, or back to /booking on an address mismatch),
-// and the street-address suggestions. Runs with JavaScript on and off, in English and French.
+// and the street-address suggestions (with JavaScript a list under the field, without it a "Find my
+// address" button; either way the picked address keeps its position). Runs with JavaScript on and off,
+// in English and French.
 import { expect, test, type Page } from "@playwright/test";
 import { query, signedInResident } from "./helpers";
 
@@ -20,6 +22,13 @@ function userRow(email: string): UserRow {
     "select first_name, last_name, street_address, unit, city, province, postal_code, postal_fsa from users where email = ?",
     email.toLowerCase(),
   )[0]!;
+}
+
+function positionOf(email: string) {
+  return query<{ latitude: number; longitude: number; position_approximate: number }>(
+    "select latitude, longitude, position_approximate from users where email = ?",
+    email.toLowerCase(),
+  )[0];
 }
 
 /** A bookable slot (default slots serve every active prefix). */
@@ -230,7 +239,7 @@ for (const [lang, L] of [
 }
 
 test.describe("street address suggestions", () => {
-  test("typing part of a street offers addresses; picking one fills the address (JavaScript only)", async ({
+  test("typing part of a street offers addresses; the one picked is saved with its position (a list with JavaScript, Find my address without)", async ({
     page,
   }, testInfo) => {
     const email = await resident(page, "profile-suggest");
@@ -239,9 +248,27 @@ test.describe("street address suggestions", () => {
     const street = page.getByLabel("Street address", { exact: true });
 
     if (testInfo.project.name === "no-js") {
-      // Without JavaScript it is a plain field the resident types into.
+      // Without JavaScript it is a plain field the resident types into, with a button that looks it up.
       await expect(street).not.toHaveAttribute("role", "combobox");
       await expect(page.getByRole("listbox")).toHaveCount(0);
+      await page.getByLabel("First name", { exact: true }).fill("Zoé");
+      await page.getByLabel("Last name", { exact: true }).fill("Côté");
+      await street.fill("2100 mont-royal");
+      await page.getByRole("button", { name: "Find my address" }).click();
+      // The page comes back (post, redirect, get) with what was typed and the addresses found.
+      await expect(page.getByRole("heading", { name: "Is it one of these?" })).toBeVisible();
+      await expect(page.getByLabel("First name", { exact: true })).toHaveValue("Zoé");
+      expect(userRow(email).street_address).not.toBe("2100 Avenue du Mont-Royal Est");
+      await page.getByRole("button", { name: /2100 Avenue du Mont-Royal Est/ }).click();
+      await expect(page.getByTestId("toast")).toContainText("Profile updated");
+      expect(userRow(email)).toMatchObject({
+        first_name: "Zoé",
+        street_address: "2100 Avenue du Mont-Royal Est",
+        city: "Montréal",
+        postal_code: "H2H 1J9",
+        postal_fsa: "H2H",
+      });
+      expect(positionOf(email)).toEqual({ latitude: 45.5346, longitude: -73.5698, position_approximate: 0 });
       return;
     }
 
@@ -274,6 +301,9 @@ test.describe("street address suggestions", () => {
     await street.pressSequentially("mont-royal est", { delay: 20 });
     await list.getByRole("option").filter({ hasText: "2100 Avenue du Mont-Royal Est" }).click();
     await expect(page.getByLabel("Postal code", { exact: true })).toHaveValue("H2H 1J9");
+    // The pick's signed position travels with the form, so the save keeps its coordinates.
+    await expect(page.locator('input[name="positionToken"]')).toHaveValue(/^[\w-]+\.[\w-]+$/);
+    await expect(page.getByRole("button", { name: "Find my address" })).toHaveCount(0);
     await page.getByLabel("First name", { exact: true }).fill("Zoé");
     await page.getByLabel("Last name", { exact: true }).fill("Côté");
     await page.getByRole("button", { name: "Save profile" }).click();
@@ -283,6 +313,7 @@ test.describe("street address suggestions", () => {
       city: "Montréal",
       postal_fsa: "H2H",
     });
+    expect(positionOf(email)).toEqual({ latitude: 45.5346, longitude: -73.5698, position_approximate: 0 });
   });
 });
 
@@ -367,6 +398,8 @@ test.describe("profile API", () => {
       formatted_address: expect.stringContaining("Canada"),
       lat: expect.any(Number),
       lng: expect.any(Number),
+      // Sent back with the picked address (PUT /api/auth/profile) so its coordinates are kept.
+      positionToken: expect.stringMatching(/^[\w-]+\.[\w-]+$/),
     });
     expect(await (await request.get("/api/address-suggestions?q=re")).json()).toEqual([]);
   });

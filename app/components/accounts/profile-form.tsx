@@ -4,6 +4,7 @@
 // form (suggestedPostalCode): the server refuses a different one typed over it. Its signed position
 // travels too (positionToken): the save keeps the suggestion's coordinates instead of geocoding again.
 import { Form, useNavigation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
@@ -12,6 +13,7 @@ import type { AddressSuggestion } from "~/lib/address-selection";
 import type { AddressFields, DriverInfo } from "~/lib/profile";
 import { PICKUP_NOTES_MAX } from "~/lib/profile-limits";
 import { AddressAutocomplete } from "./address-autocomplete";
+import { AddressChoices, FindAddressButton } from "./address-choices";
 import { PostalCodeField, ProvinceSelect, ReadOnlyEmail } from "./profile-fields";
 
 /** A picked suggestion fills the other address fields, as if the resident had typed them. */
@@ -39,6 +41,7 @@ export function ProfileForm({
   inBooking,
   lastResult,
   notServedFsa,
+  addressChoices = null,
 }: {
   email: string;
   /** The saved profile. */
@@ -47,9 +50,12 @@ export function ProfileForm({
   lastResult: unknown;
   /** The unserved postal prefix a refused save asked for, to offer its waitlist. */
   notServedFsa: string | null;
+  /** The addresses "Find my address" found (their signed tokens), or null when it was not asked. */
+  addressChoices?: string[] | null;
 }) {
   const { t } = useTranslation(["profile", "common"]);
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const reply = useReply(lastResult, "profile");
   // The postal code of the suggestion picked (sent back after a refused save), "" when the address was typed.
   const [suggested, setSuggested] = useState(() => (lastResult ? reply.value("suggestedPostalCode") : ""));
@@ -80,6 +86,12 @@ export function ProfileForm({
       }}
       className="card mt-4 space-y-5"
     >
+      {/* Enter in a field saves: the first submit button is the form's default, and Find my address comes before Save. */}
+      {!hydrated || addressChoices ? (
+        <button type="submit" hidden tabIndex={-1}>
+          {inBooking ? t("submitBooking") : t("submit")}
+        </button>
+      ) : null}
       <fieldset className="space-y-4">
         <legend className="text-base font-bold text-stone-900">{t("nameSection")}</legend>
         <PlainField {...field("firstName")} label={t("fields.firstName")} autoComplete="given-name" />
@@ -100,6 +112,8 @@ export function ProfileForm({
         />
         <input type="hidden" name="suggestedPostalCode" value={suggested} />
         <input type="hidden" name="positionToken" value={positionToken} />
+        {hydrated ? null : <FindAddressButton />}
+        {addressChoices ? <AddressChoices tokens={addressChoices} /> : null}
         <PlainField
           {...field("unit")}
           label={t("fields.unit")}

@@ -1,14 +1,15 @@
 // /profile: the resident's name and pickup address (spec sections 2 and 5). An address whose postal
 // prefix is not served is refused, with the waitlist for that prefix; nothing is saved. Inside a booking
 // (?bags=&slotId=) the button saves and goes on to checkout, or straight back to /booking when the chosen
-// slot does not serve the new postal prefix. Below it, the Change password form (intent=change-password)
-// posts to the same action.
+// slot does not serve the new postal prefix (without JavaScript, "Find my address": address-lookup.server).
+// Below it, the Change password form (intent=change-password) posts to the same action.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/accounts/change-password-form";
+import { addressChoicesOf } from "~/lib/address-token";
 import { ProfileForm } from "~/components/accounts/profile-form";
 import { ReminderChoices } from "~/components/accounts/reminder-choices";
 import { SessionList, YourData } from "~/components/privacy/account-privacy";
@@ -40,6 +41,7 @@ import {
 } from "~/services/http/pages.server";
 import { profileExtras, profileExtrasIntent } from "./profile-extras.server";
 import { reminderIntent } from "./reminder-actions.server";
+import { findAddressIntent, withPickedAddress } from "./address-lookup.server";
 import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
 import { CalendarFeed } from "~/components/pickups/calendar-feed";
 
@@ -113,7 +115,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const signedOut =
     (await sessionIntent(request, formData, user.id)) ?? (await profileExtrasIntent(request, formData, user));
   if (signedOut) return signedOut;
-  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  const lookedUp = await findAddressIntent(request, formData);
+  if (lookedUp) return lookedUp;
+  const submission = parseWithZod(withPickedAddress(formData), { schema: ProfileSchema });
   if (submission.status !== "success") return reject(submission);
 
   try {
@@ -152,7 +156,8 @@ export default function Profile() {
   const { t } = useTranslation(["profile", "common"]);
   // Both forms answer through this action; a reply of the password form carries its intent.
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
-  const notServedFsa = actionData && "values" in actionData ? actionData.values?.notServedFsa : undefined;
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const notServedFsa = values?.notServedFsa;
   const passwordReply = reply?.initialValue?.intent === CHANGE_PASSWORD_INTENT ? reply : undefined;
   const intents: unknown[] = Object.values(REMINDER_INTENTS);
   const phoneReply = intents.includes(reply?.initialValue?.intent) ? reply : undefined;
@@ -178,6 +183,7 @@ export default function Profile() {
         inBooking={Boolean(bookingSummary)}
         lastResult={passwordReply || phoneReply ? undefined : reply}
         notServedFsa={typeof notServedFsa === "string" ? notServedFsa : null}
+        addressChoices={addressChoicesOf(values)}
       />
       {bookingSummary ? null : (
         <>

@@ -5,13 +5,11 @@
 // the saved street and postal code are the suggestion's. Posted coordinates alone are never read, and the
 // geocoder is not asked a second time (it may be slow, down, or billed per request).
 import crypto from "node:crypto";
-import { foldText, type AddressSuggestion } from "~/lib/address-selection";
+import { foldText } from "~/lib/address-selection";
+import { decodeTokenPlace, encodeTokenPlace, type TokenPlace } from "~/lib/address-token";
 import { env } from "~/services/platform/config.server";
 
-export type SignedPlace = Pick<AddressSuggestion, "streetAddress" | "city" | "province" | "postalCode"> & {
-  lat: number;
-  lng: number;
-};
+export type SignedPlace = TokenPlace;
 
 /** Long enough for any real suggestion; a longer one is not read. */
 export const POSITION_TOKEN_MAX = 1000;
@@ -22,9 +20,7 @@ function sign(payload: string, secret: string): string {
 
 /** The token for a suggestion the server found. */
 export function positionToken(place: SignedPlace): string {
-  const payload = Buffer.from(
-    JSON.stringify([place.streetAddress, place.city, place.province, place.postalCode, place.lat, place.lng]),
-  ).toString("base64url");
+  const payload = encodeTokenPlace(place);
   return `${payload}.${sign(payload, env.sessionSecrets[0]!)}`;
 }
 
@@ -38,27 +34,7 @@ export function readPositionToken(token: unknown): SignedPlace | null {
     const expected = Buffer.from(sign(payload, secret), "base64url");
     return expected.length === given.length && crypto.timingSafeEqual(expected, given);
   });
-  if (!valid) return null;
-  try {
-    const [streetAddress, city, province, postalCode, lat, lng] = JSON.parse(
-      Buffer.from(payload, "base64url").toString("utf8"),
-    ) as unknown[];
-    if (
-      typeof streetAddress !== "string" ||
-      typeof city !== "string" ||
-      typeof province !== "string" ||
-      typeof postalCode !== "string" ||
-      typeof lat !== "number" ||
-      typeof lng !== "number" ||
-      !Number.isFinite(lat) ||
-      !Number.isFinite(lng)
-    ) {
-      return null;
-    }
-    return { streetAddress, city, province, postalCode, lat, lng };
-  } catch {
-    return null;
-  }
+  return valid ? decodeTokenPlace(payload) : null;
 }
 
 const compactPostal = (code: string) => code.replace(/[\s-]+/g, "").toUpperCase();
