@@ -16,9 +16,14 @@ const linkProps = { replace: true, preventScrollReset: true } as const;
 export function GuideNav({ mode, current, completing }: { mode: GuideMode; current: number; completing: boolean }) {
   const { t } = useTranslation(["onboarding", "common"]);
   const isLast = current === GUIDE_SLIDE_COUNT;
-  // Kept in view above the bottom navigation, so Next is always one tap away on a phone.
+  // Kept in view above the bottom navigation (a visitor has none: at the bottom of the screen), so Next is
+  // always one tap away on a phone.
+  const above =
+    mode === "visitor" ? "bottom-[env(safe-area-inset-bottom)]" : "bottom-[calc(57px+env(safe-area-inset-bottom))]";
   return (
-    <div className="sticky bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 -mx-4 mt-2 border-t border-stone-200 bg-stone-50/95 px-4 pb-3 backdrop-blur narrow:static narrow:-mx-3 narrow:px-3">
+    <div
+      className={`sticky ${above} z-10 -mx-4 mt-2 border-t border-stone-200 bg-stone-50/95 px-4 pb-3 backdrop-blur narrow:static narrow:-mx-3 narrow:px-3`}
+    >
       <nav aria-label={t("guide.slides")}>
         <ol className="flex flex-wrap justify-center">
           {GUIDE_SLIDES.map((slideId, index) => {
