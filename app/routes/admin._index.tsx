@@ -98,8 +98,10 @@ export default function AdminDashboard() {
 
       {textsOff ? (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900" data-testid="texts-off">
-          <strong>{t("dashboard.textsOffTitle")}</strong>{" "}
-          {t("dashboard.textsOff", { variables: TEXT_PROVIDER_VARIABLES })}{" "}
+          <strong>{t("dashboard.textsOffTitle")}</strong> {t("dashboard.textsOff")}{" "}
+          <code lang="en" translate="no" className="text-sm">
+            {TEXT_PROVIDER_VARIABLES}
+          </code>{" "}
           <Link to="/admin/outbox?status=unsent" className="font-semibold underline">
             {t("dashboard.textsOffLink")}
           </Link>

@@ -84,7 +84,10 @@ export default function OutboxPage() {
         )}
         {view.texting ? null : (
           <p className="mt-2 max-w-3xl text-amber-900" data-testid="outbox-no-texts">
-            {t("outbox.noTextProvider", { variables: TEXT_PROVIDER_VARIABLES })}
+            {t("outbox.noTextProvider")}{" "}
+            <code lang="en" translate="no" className="text-sm">
+              {TEXT_PROVIDER_VARIABLES}
+            </code>
           </p>
         )}
       </div>

@@ -130,3 +130,82 @@ test("admins see the outbox by status, resend a failing e-mail, and cannot resen
   await expect(french.locator(`[data-testid="outbox-row"][data-id="${failing}"]`)).toContainText("En échec");
   await french.context().close();
 });
+
+/** A text as the worker leaves it without a text provider (issue 42): not sent, its body kept. */
+function unsentText(to: string, kind: string, text: string) {
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    return Number(
+      db
+        .prepare(
+          `insert into email_outbox ("to", subject, text, html, kind, locale, channel, attempts, not_sent, created_at)
+             values (?, '', ?, null, ?, 'en', 'sms', 0, 'no-text-provider', ?)`,
+        )
+        .run(to, text, kind, Date.now() - 60_000).lastInsertRowid,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+for (const lng of ["en", "fr"] as const) {
+  test.describe(`${lng}, 1280×800`, () => {
+    test.use({
+      locale: lng === "en" ? "en-CA" : "fr-CA",
+      extraHTTPHeaders: { "Accept-Language": lng === "en" ? "en-CA" : "fr-CA" },
+      viewport: { width: 1280, height: 800 },
+    });
+    test(`${lng}: without a text provider, /admin says texts are off and the outbox shows texts as not sent, codes masked`, async ({
+      page,
+    }) => {
+      const WORDS = {
+        en: {
+          warning:
+            /^Texts are off\. No text provider is configured: .* Texts need these variables: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM Texts not sent$/,
+          link: "Texts not sent",
+          status: "Not sent: no text provider",
+          filter: /^Not sent: no text provider \(\d+\)$/,
+          outboxWarning: /^Texts are off: no text provider is configured/,
+        },
+        fr: {
+          warning:
+            /^Les textos sont désactivés\. Aucun fournisseur de textos n’est configuré : .* Les textos exigent ces variables : TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM Textos non envoyés$/,
+          link: "Textos non envoyés",
+          status: "Non envoyé : aucun fournisseur de textos",
+          filter: /^Non envoyé : aucun fournisseur de textos \(\d+\)$/,
+          outboxWarning: /^Les textos sont désactivés : aucun fournisseur de textos n’est configuré/,
+        },
+      }[lng];
+      const phone = `+1514555${String(1000 + Math.floor(Math.random() * 8999))}`;
+      const code = String(100000 + Math.floor(Math.random() * 899999));
+      const codeRow = unsentText(phone, "phone-code", `ReCircle: your code is ${code}. It expires in 10 minutes.`);
+      const reminderRow = unsentText(phone, "pickup-reminder", "ReCircle: pickup tomorrow Dec 1, 2 bags out by 8 AM.");
+
+      await signInAdmin(page.request);
+      await page.goto("/admin");
+      const warning = page.getByTestId("texts-off");
+      await expect(warning).toHaveText(WORDS.warning);
+      await warning.getByRole("link", { name: WORDS.link }).click();
+      await expect(page).toHaveURL(/\/admin\/outbox\?status=unsent$/);
+      await expect(page.getByTestId("outbox-no-texts")).toHaveText(WORDS.outboxWarning);
+      const row = (id: number) => page.locator(`[data-testid="outbox-row"][data-id="${id}"]`);
+      for (const id of [codeRow, reminderRow]) {
+        await expect(row(id)).toHaveAttribute("data-status", "unsent");
+        await expect(row(id)).toContainText(WORDS.status);
+        await expect(row(id).getByRole("button")).toHaveCount(0);
+      }
+      await expect(row(reminderRow)).toContainText("2 bags out by 8 AM");
+      // The code never reaches the admin's page: masked in the list, absent from the HTML.
+      await expect(row(codeRow)).toContainText("your code is ••••••.");
+      expect(await page.content()).not.toContain(code);
+      expect(await (await page.request.get("/admin/outbox")).text()).not.toContain(code);
+      // Its own filter and count; never under Sent nor Failing.
+      await expect(page.getByRole("link", { name: WORDS.filter })).toHaveAttribute("aria-current", "page");
+      for (const other of ["sent", "failing"]) {
+        await page.goto(`/admin/outbox?status=${other}`);
+        await expect(row(codeRow)).toHaveCount(0);
+      }
+    });
+  });
+}

@@ -35,7 +35,7 @@ const PROFILE = {
   streetAddress: "100 Rue Saint-Denis",
   unit: "",
   city: "Montréal",
-  province: "QC",
+  province: "QC" as const,
   postalCode: "H2X 3K2",
 };
 let n = 0;

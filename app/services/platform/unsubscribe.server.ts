@@ -62,7 +62,7 @@ export function readUnsubscribeToken(token: string): UnsubscribeTarget | null {
 }
 
 /** What an unsubscribe did: the target, and the number texts still go to (reminders kept by text). */
-export type Unsubscribed = UnsubscribeTarget & { textsKeptTo: string | null };
+type Unsubscribed = UnsubscribeTarget & { textsKeptTo: string | null };
 
 /**
  * Turns the token's kind of e-mail off; null when the token is not valid. Reminders (issue 42) stop by
