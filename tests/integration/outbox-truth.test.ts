@@ -61,7 +61,7 @@ describe("without a text provider", () => {
   it("a mobile number saved on the profile has its code written and settled as not sent: never sent, retried or failing", async () => {
     const user = await resident();
     const phone = newPhone();
-    saveProfile(user.id, { ...PROFILE, phone: phone.e164 });
+    await saveProfile(user.id, { ...PROFILE, phone: phone.e164 });
     const [written] = codeRows(phone.e164);
     expect(written).toMatchObject({ channel: "sms", sentAt: null, notSent: null });
     expect(written!.text).toMatch(/\d{6}/);
@@ -98,7 +98,7 @@ describe("without a text provider", () => {
   it("the same text goes out normally through the Twilio stand-in: sent, its body erased", async () => {
     const user = await resident();
     const phone = newPhone();
-    saveProfile(user.id, { ...PROFILE, phone: phone.e164 });
+    await saveProfile(user.id, { ...PROFILE, phone: phone.e164 });
     const code = /(\d{6})/.exec(codeRows(phone.e164)[0]!.text)![1]!;
     const report = await deliverDueTexts(
       createTwilioSender({ accountSid: SID, authToken: TOKEN, from: "+15145550000", apiBase: sms.url }),
@@ -114,7 +114,7 @@ describe("without a text provider", () => {
   it("verification codes are masked for every admin: on the list and in the page's data", async () => {
     const user = await resident();
     const phone = newPhone();
-    saveProfile(user.id, { ...PROFILE, phone: phone.e164 });
+    await saveProfile(user.id, { ...PROFILE, phone: phone.e164 });
     await deliverDueTexts();
     const code = /(\d{6})/.exec(codeRows(phone.e164)[0]!.text)![1]!;
     const listed = outboxPage(null).rows.find((row) => row.to === phone.e164)!;
@@ -205,10 +205,10 @@ describe("without a text provider", () => {
   it("texts are refused as a reminder channel, with a clear reason; e-mail is saved", async () => {
     const user = await resident();
     for (const channel of ["sms", "both"] as const) {
-      expect(() => saveProfile(user.id, { ...PROFILE, reminderChannels: channel })).toThrow(TextsOffError);
+      await expect(saveProfile(user.id, { ...PROFILE, reminderChannels: channel })).rejects.toThrow(TextsOffError);
     }
     expect(db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()!.reminderChannels).toBe("email");
-    saveProfile(user.id, { ...PROFILE, reminderChannels: "email", remindersEnabled: false });
+    await saveProfile(user.id, { ...PROFILE, reminderChannels: "email", remindersEnabled: false });
     expect(db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()!.remindersEnabled).toBe(false);
   });
 });

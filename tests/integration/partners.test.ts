@@ -131,7 +131,7 @@ describe("the partner form", () => {
       fateFr: ["partners:errors.fate"],
       city: ["partners:errors.city"],
     });
-    for (const key of Object.values(errors).flat() as string[]) {
+    for (const key of Object.values(errors ?? {}).flat() as string[]) {
       const [ns, k] = key.split(":");
       for (const lng of ["en", "fr"] as const) expect((await getTFor(lng, ns!))(k!)).not.toBe(k);
     }

@@ -23,7 +23,7 @@ export function PartnersTable({
             t("columns.takes"),
             t("columns.fateEn"),
             t("columns.fateFr"),
-            { label: t("columns.actions") },
+            { label: t("columns.actions"), hidden: true },
           ]}
         />
         <tbody className="divide-y divide-stone-100">
