@@ -1,7 +1,7 @@
 // The simulated provider's card form: a plain form post that works without JavaScript. The number is
 // never echoed back by the server.
-import { Form } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { Form, useActionData } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/ui/plain-field";
 import { spacedCardNumber } from "~/lib/checkout-schema";
@@ -56,8 +56,15 @@ export function CardForm({
   formError: string | null;
 }) {
   const { t } = useTranslation(["checkout", "common"]);
+  const form = useRef<HTMLFormElement>(null);
+  const answer = useActionData();
+  // With JavaScript, a refusal of the card's fields (none of the whole form: FormError takes that one) puts
+  // the focus on the first field to correct, which scrolls it into view below the sticky header.
+  useEffect(() => {
+    if (answer && !formError) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [answer, formError]);
   return (
-    <Form method="post" noValidate className="card space-y-3" aria-labelledby="card-title">
+    <Form ref={form} method="post" noValidate className="card space-y-3" aria-labelledby="card-title">
       <h2 id="card-title" className="font-semibold">
         {t("card.title")}
       </h2>

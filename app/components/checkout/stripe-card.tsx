@@ -1,14 +1,14 @@
-// Stripe's Payment Element (JavaScript on, Stripe provider; cards, Apple Pay, Google Pay, Link where Stripe
-// offers them), deferred-intent flow: elements.submit, the checkout's one PaymentIntent from our server,
-// confirmPayment; a redirect (3-D Secure, a wallet) comes back to /checkout/return, which books it. When
-// Stripe.js cannot load (blocked, offline, an error, or not there after LOAD_TIMEOUT_MS): the spec's
-// "Payment System Error", a Refresh button and Stripe's hosted page instead. Only this lazy module imports Stripe.
+// Stripe's Payment Element (JavaScript on, Stripe provider; cards, Apple Pay, Google Pay, Link where Stripe offers
+// them), deferred-intent flow: elements.submit, the checkout's one PaymentIntent from our server, confirmPayment; a
+// redirect (3-D Secure, a wallet) returns to /checkout/return, which books it. Stripe.js not loaded (blocked, offline,
+// an error, LOAD_TIMEOUT_MS): "Payment System Error", Refresh, the hosted page. Only this lazy module imports Stripe.
 import { confirmationPath } from "~/lib/pickup-status";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe, type StripeElementsOptions, type StripeError } from "@stripe/stripe-js";
 import { Form, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useBroughtIntoView } from "~/components/ui/plain-field";
 
 type Props = {
   publishableKey: string;
@@ -111,6 +111,7 @@ function messageKey(error: Pick<StripeError, "code" | "decline_code" | "type">):
   return error.type === "card_error" ? "card.errors.card_declined" : null;
 }
 
+const ERROR_BOX = "rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800";
 type Answer = { ok: boolean; status: number; json: Record<string, unknown> };
 
 async function postJson(url: string, body: unknown): Promise<Answer> {
@@ -135,6 +136,7 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
+  const errorRef = useBroughtIntoView<HTMLParagraphElement>(Boolean(error));
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
   const query = `checkout=${encodeURIComponent(checkoutId)}&bags=${bags}&slotId=${slotId}`;
@@ -206,7 +208,7 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
       </h2>
       <PaymentElement options={{ layout: "tabs" }} onReady={() => setReady(true)} onLoadError={onFailed} />
       {error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <p ref={errorRef} role="alert" tabIndex={-1} className={`scroll-mt-3 ${ERROR_BOX}`}>
           {error}
         </p>
       ) : null}
