@@ -13,8 +13,7 @@ const PAGE_SIZE = 50;
 const QUERY_KEPT = 200;
 
 /** What an admin looked at: a search's results, a resident's page, a pickup's admin page. */
-const LOOK_KINDS = ["search", "resident", "pickup"] as const;
-export type LookKind = (typeof LOOK_KINDS)[number];
+export type LookKind = "search" | "resident" | "pickup";
 
 /**
  * Records that `adminId` saw the data of `subjectUserIds` (each once; none: a search that showed nobody),
