@@ -72,6 +72,7 @@ function residentView(id: number, at: number) {
       text: o.text,
       attempts: o.attempts,
       nextAttemptAt: o.nextAttemptAt,
+      notSent: o.notSent,
     })
     .from(o)
     .where(toThem)
@@ -79,11 +80,11 @@ function residentView(id: number, at: number) {
     .limit(MESSAGES_SHOWN)
     .all()
     // The body is read only for the message's state: it never leaves here (a text's is its code).
-    .map(({ text, attempts, nextAttemptAt, ...row }) => ({
+    .map(({ text, attempts, nextAttemptAt, notSent, ...row }) => ({
       ...row,
       // An e-mail's subject says what it is; a text has none (its body may be a verification code).
       subject: row.channel === "email" ? row.subject : "",
-      status: outboxStatus({ sentAt: row.sentAt, text, attempts, nextAttemptAt }),
+      status: outboxStatus({ sentAt: row.sentAt, text, attempts, nextAttemptAt, notSent }),
     }));
 
   const s = schema.sessions;
