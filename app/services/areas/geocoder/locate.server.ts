@@ -13,8 +13,6 @@ import type { GeocoderProvider } from "./geocoder-types";
 import { STREET_ABBREVIATIONS } from "./local.server";
 import { signedPlaceOf } from "./suggestion-token.server";
 
-export type { AddressPosition };
-
 export type PlacedAddress = { streetAddress: string; city: string; province: string; postalCode: string };
 
 export type LocateOptions = {
