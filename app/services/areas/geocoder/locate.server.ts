@@ -86,10 +86,7 @@ export async function geocodeAddress(
 }
 
 /** The geocoder's position; when it fails or finds nothing, the postal prefix's centre, flagged approximate. */
-export async function locateAddress(
-  address: PlacedAddress,
-  options: LocateOptions = {},
-): Promise<AddressPosition | null> {
+async function locateAddress(address: PlacedAddress, options: LocateOptions = {}): Promise<AddressPosition | null> {
   try {
     const found = await geocodeAddress(address, options);
     if (found) return { ...found, approximate: false };
