@@ -4,7 +4,7 @@
 // centre) or none would point at the postal area, so those links search the address text instead.
 // Pure: the driver's page and the admin day sheet build their links here.
 
-export type MapPlace = {
+type MapPlace = {
   /** The pickup's address line ('1430 Rue Saint-Denis, Unit 4, Montréal, QC H2X 3J8'). */
   address: string;
   latitude: number | null;
@@ -13,7 +13,7 @@ export type MapPlace = {
   approximate: boolean;
 };
 
-export type MapLinks = {
+type MapLinks = {
   /** https://www.openstreetmap.org/…: opens on every phone and computer. */
   web: string;
   /** geo:…: Android hands it to the maps app the driver uses. */

@@ -291,6 +291,8 @@ test.describe("the Nu HTML Checker finds no error", () => {
         status: 400,
         form: { intent: "change-password", currentPassword: "wrong", newPassword: "a", confirmPassword: "b" },
       },
+      // Without JavaScript, "Find my address": the addresses found, each a button (issue 42).
+      { path: "/profile", status: 400, form: { findAddress: "Find my address", streetAddress: "2100 mont-royal" } },
       { path: "/notifications" },
       { path: invitation.pathname + invitation.search },
       { path: "/admin-invitation?token=not-a-real-token", status: 404 },

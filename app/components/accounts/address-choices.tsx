@@ -4,15 +4,11 @@
 // kept). With JavaScript the street field's own suggestions do this, and the button is not shown.
 import { useTranslation } from "react-i18next";
 import { decodeTokenPlace } from "~/lib/address-token";
-import { FIND_ADDRESS_INTENT, PICKED_ADDRESS_FIELD } from "~/lib/profile-intents";
+import { FIND_ADDRESS_FIELD, PICKED_ADDRESS_FIELD } from "~/lib/profile-intents";
 
 export function FindAddressButton() {
   const { t } = useTranslation("profile");
-  return (
-    <button type="submit" name="intent" value={FIND_ADDRESS_INTENT} className="btn-secondary">
-      {t("suggestions.find")}
-    </button>
-  );
+  return <input type="submit" name={FIND_ADDRESS_FIELD} value={t("suggestions.find")} className="btn-secondary" />;
 }
 
 export function AddressChoices({ tokens }: { tokens: string[] }) {

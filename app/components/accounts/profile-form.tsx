@@ -86,11 +86,9 @@ export function ProfileForm({
       }}
       className="card mt-4 space-y-5"
     >
-      {/* Enter in a field saves: the first submit button is the form's default, and Find my address comes before Save. */}
+      {/* Enter in a field saves: the form's first submit control is its default, and the addresses found come before Save. */}
       {!hydrated || addressChoices ? (
-        <button type="submit" hidden tabIndex={-1}>
-          {inBooking ? t("submitBooking") : t("submit")}
-        </button>
+        <input type="submit" hidden tabIndex={-1} value={inBooking ? t("submitBooking") : t("submit")} />
       ) : null}
       <fieldset className="space-y-4">
         <legend className="text-base font-bold text-stone-900">{t("nameSection")}</legend>

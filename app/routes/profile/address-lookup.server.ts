@@ -1,9 +1,9 @@
-// The profile's address look-up without JavaScript (issue 42): "Find my address" posts the form with
-// intent=find-address; the answer (a refused form's, so it comes back through a 303 and the page's GET)
+// The profile's address look-up without JavaScript (issue 42): "Find my address" posts the form (its
+// submit control named findAddress); the answer (a refused form's, so it comes back through a 303 and the page's GET)
 // keeps what was typed and lists the addresses the geocoder found, each a button carrying the address's
 // signed position token. Pressing one saves the profile with that address: its street, city, province and
 // postal code replace the typed ones and its token keeps its coordinates, as a pick does with JavaScript.
-import { FIND_ADDRESS_INTENT, PICKED_ADDRESS_FIELD } from "~/lib/profile-intents";
+import { FIND_ADDRESS_FIELD, PICKED_ADDRESS_FIELD } from "~/lib/profile-intents";
 import { signedSuggestions } from "~/services/areas/geocoder/geocoder.server";
 import { readPositionToken } from "~/services/areas/geocoder/suggestion-token.server";
 import { rateLimited, reject, submissionOf } from "../../services/http/forms.server";
@@ -11,9 +11,9 @@ import { getLanguage } from "../../services/http/language.server";
 
 /** The look-up's answer, or null when the form is another one. */
 export async function findAddressIntent(request: Request, formData: FormData) {
-  if (formData.get("intent") !== FIND_ADDRESS_INTENT) return null;
+  if (!formData.has(FIND_ADDRESS_FIELD)) return null;
   const typed = new FormData();
-  for (const [name, value] of formData) if (name !== "intent") typed.append(name, value);
+  for (const [name, value] of formData) if (name !== FIND_ADDRESS_FIELD) typed.append(name, value);
   const submission = submissionOf(typed);
   const limited = rateLimited(request, "addressLookup", submission);
   if (limited) return limited;

@@ -14,13 +14,13 @@ import { db, schema } from "~/services/platform/db.server";
 import { geocoder } from "./geocoder/geocoder.server";
 import { geocodeAddress, type LocateOptions, type PlacedAddress } from "./geocoder/locate.server";
 
-export type BackfillOptions = LocateOptions & {
+type BackfillOptions = LocateOptions & {
   /** The pause between two look-ups; by default 1 s for an external geocoder, none for the embedded one. */
   delayMs?: number;
   at?: number;
 };
 
-export type BackfillResult = {
+type BackfillResult = {
   /** Rows that now have their exact position. */
   placed: { profiles: number; pickups: number };
   /** Rows the geocoder still could not place (they keep, or get, their prefix centre). */

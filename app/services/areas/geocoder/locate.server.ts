@@ -13,8 +13,6 @@ import type { GeocoderProvider } from "./geocoder-types";
 import { STREET_ABBREVIATIONS } from "./local.server";
 import { signedPlaceOf } from "./suggestion-token.server";
 
-export type { AddressPosition };
-
 export type PlacedAddress = { streetAddress: string; city: string; province: string; postalCode: string };
 
 export type LocateOptions = {
@@ -88,10 +86,7 @@ export async function geocodeAddress(
 }
 
 /** The geocoder's position; when it fails or finds nothing, the postal prefix's centre, flagged approximate. */
-export async function locateAddress(
-  address: PlacedAddress,
-  options: LocateOptions = {},
-): Promise<AddressPosition | null> {
+async function locateAddress(address: PlacedAddress, options: LocateOptions = {}): Promise<AddressPosition | null> {
   try {
     const found = await geocodeAddress(address, options);
     if (found) return { ...found, approximate: false };

@@ -9,10 +9,10 @@ import { foldText } from "~/lib/address-selection";
 import { decodeTokenPlace, encodeTokenPlace, type TokenPlace } from "~/lib/address-token";
 import { env } from "~/services/platform/config.server";
 
-export type SignedPlace = TokenPlace;
+type SignedPlace = TokenPlace;
 
 /** Long enough for any real suggestion; a longer one is not read. */
-export const POSITION_TOKEN_MAX = 1000;
+const POSITION_TOKEN_MAX = 1000;
 
 function sign(payload: string, secret: string): string {
   return crypto.createHmac("sha256", `address-position:${secret}`).update(payload).digest("base64url");
