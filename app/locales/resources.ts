@@ -19,6 +19,7 @@ import enSearch from "./en/search.json";
 import enCalendar from "./en/calendar.json";
 import enReminders from "./en/reminders.json";
 import enAlerts from "./en/alerts.json";
+import enStops from "./en/stops.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -37,6 +38,7 @@ import frSearch from "./fr/search.json";
 import frCalendar from "./fr/calendar.json";
 import frReminders from "./fr/reminders.json";
 import frAlerts from "./fr/alerts.json";
+import frStops from "./fr/stops.json";
 
 export const resources = {
   en: {
@@ -58,6 +60,7 @@ export const resources = {
     calendar: enCalendar,
     reminders: enReminders,
     alerts: enAlerts,
+    stops: enStops,
   },
   fr: {
     common: frCommon,
@@ -78,6 +81,7 @@ export const resources = {
     calendar: frCalendar,
     reminders: frReminders,
     alerts: frAlerts,
+    stops: frStops,
   },
 };
 
@@ -100,4 +104,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "calendar",
   "reminders",
   "alerts",
+  "stops",
 ];
