@@ -3,7 +3,16 @@
 import { useTranslation } from "react-i18next";
 import { MISSED_REASONS } from "~/lib/stops";
 
-export function ReasonFields({ idPrefix, defaultValue }: { idPrefix: string; defaultValue?: string | null }) {
+export function ReasonFields({
+  idPrefix,
+  defaultValue,
+  required = true,
+}: {
+  idPrefix: string;
+  defaultValue?: string | null;
+  /** Required to confirm Missed; optional where Missed is one choice of several (a correction). */
+  required?: boolean;
+}) {
   const { t } = useTranslation("stops");
   return (
     <fieldset className="space-y-1" data-testid="missed-reasons">
@@ -15,7 +24,7 @@ export function ReasonFields({ idPrefix, defaultValue }: { idPrefix: string; def
             id={`${idPrefix}-${reason}`}
             name="reason"
             value={reason}
-            required
+            required={required}
             defaultChecked={defaultValue === reason}
             className="h-5 w-5 shrink-0"
           />

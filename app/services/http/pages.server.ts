@@ -40,6 +40,7 @@ export { driverDay, driverRoute, nextStopAfter } from "../admin/driver.server";
 export { holidayNames, holidaysAhead, openHoliday } from "../admin/holidays.server";
 export { listIncidents, readIncidentForm, recordIncident } from "../admin/incidents.server";
 export { acceptAdminInvitation, adminTeam, inviteAdmin, revokeInvitation } from "../admin/invitations.server";
+export { adminPickupView, correctFromAdmin, refundFromAdmin } from "../admin/pickup-view.server";
 export { outboxPage, readOutboxStatus, resendEmail } from "../admin/outbox-list.server";
 export {
   CODE_STATUSES,
@@ -51,7 +52,7 @@ export {
   readCodeFilter,
   recentRedemptions,
 } from "../admin/promo-codes.server";
-export { retryRefund, unsettledRefunds } from "../admin/refunds.server";
+export { missedRefundRows, retryRefund, unsettledRefunds } from "../admin/refunds.server";
 export {
   MAX_CAPACITY,
   closeDate,
@@ -116,6 +117,7 @@ export {
   refusedChoice,
   startModify,
 } from "./order-actions.server";
+export { orderRemedy, remedyFromPage } from "./stop-remedies.server";
 export { deleteAccountFromForm, deletionSummary, sessionIntent, sessionsOf } from "./privacy-actions.server";
 export { AddressNotServedError, saveProfile } from "./profile-save.server";
 export { RateLimitedError, hit } from "./rate-limit.server";

@@ -1,6 +1,6 @@
 // A stop's history for admins (issue 42): every mark, undo and correction with who made it (name and
 // role) and when, oldest first, and whether its e-mail went out.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 
 export type StopEventView = {
@@ -41,4 +41,26 @@ export function stopHistory(pickupId: number): StopEventView[] {
       at: event.createdAt,
       email: event.outboxId === null ? null : outboxRow === null ? "withdrawn" : sentAt ? "sent" : "queued",
     }));
+}
+
+/** Full refunds of pickups we missed (or refunded in full by an admin), newest first: for /admin/refunds. */
+export function missedRefunds(limit = 200) {
+  const r = schema.pickupRequests;
+  return db
+    .select({
+      pickupId: r.id,
+      confirmationNumber: r.confirmationNumber,
+      email: schema.users.email,
+      amountCents: r.refundCents,
+      status: r.refundStatus,
+      reason: r.missedReason,
+      since: r.remedyAt,
+    })
+    .from(r)
+    .innerJoin(schema.users, eq(schema.users.id, r.userId))
+    .where(and(eq(r.remedy, "refund"), inArray(r.status, ["Missed", "Completed"])))
+    .orderBy(desc(r.remedyAt))
+    .limit(limit)
+    .all()
+    .map((row) => ({ ...row, amountCents: row.amountCents ?? 0, since: row.since ?? 0 }));
 }

@@ -109,7 +109,7 @@ export function rebookFree(userId: number, confirmationNumber: string, slotId: u
   return db.transaction(
     (tx) => {
       const { pickup, user } = ownPickup(tx, userId, confirmationNumber);
-      if (pickup.remedy === "rebook") throw new StopError("stops:errors.remedyChosen", { confirmationNumber });
+      if (pickup.remedy) throw new StopError("stops:errors.remedyChosen", { confirmationNumber });
       if (!remedyOpen(pickup, at)) throw new StopError("stops:errors.remedyClosed", { confirmationNumber });
       const id = typeof slotId === "string" ? Number(slotId) : NaN;
       const slot = Number.isInteger(id) ? findSlot(id, tx) : null;
