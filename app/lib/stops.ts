@@ -3,7 +3,7 @@
 // 10-minute window in which a driver may undo their own mark (and before which no e-mail leaves), and
 // the 14 days in which a pickup we missed by our fault can be rebooked for free.
 
-export const STOP_MARKS = ["Completed", "Missed"] as const;
+const STOP_MARKS = ["Completed", "Missed"] as const;
 export type StopMark = (typeof STOP_MARKS)[number];
 
 /**

@@ -10,7 +10,7 @@ import { Badge } from "~/components/admin/ui";
 import { addressIn } from "~/lib/profile";
 import { ReasonFields } from "~/components/stops/reason-fields";
 
-export type StopView = {
+type StopView = {
   id: number;
   sequence: number;
   confirmationNumber: string;

@@ -35,7 +35,7 @@ export { recentActivity } from "../admin/activity.server";
 export { AdminError, toDateKey } from "../admin/admin-error.server";
 export { alertRecipients, sendAlert } from "../admin/alerts.server";
 export { deactivatePrefix, openPrefix, servedAreas } from "../admin/areas.server";
-export { correctPickup, daySheet, markPickup, sheetDate, undoPickupMark } from "../admin/day.server";
+export { daySheet, markPickup, sheetDate, undoPickupMark } from "../admin/day.server";
 export { driverDay, driverRoute, nextStopAfter } from "../admin/driver.server";
 export { holidayNames, holidaysAhead, openHoliday } from "../admin/holidays.server";
 export { listIncidents, readIncidentForm, recordIncident } from "../admin/incidents.server";

@@ -24,7 +24,7 @@ import { StopError } from "./stop-error.server";
 type Remediable = Pick<PickupRequest, "status" | "missedReason" | "stopFinalAt" | "remedy">;
 
 /** Missed by our fault, the mark final (its undo window passed), nothing chosen yet. */
-export function remedyOpen(pickup: Remediable, at = now()): boolean {
+function remedyOpen(pickup: Remediable, at = now()): boolean {
   return (
     pickup.status === "Missed" &&
     isOurFault(pickup.missedReason) &&
@@ -42,7 +42,7 @@ function paidCents(tx: Tx | typeof db, pickup: PickupRequest): number {
 }
 
 /** The windows a free rebook may take: offered to the pickup's area now, within the next 14 days. */
-export function rebookSlots(pickup: Pick<PickupRequest, "postalFsa">, at = now()): SlotView[] {
+function rebookSlots(pickup: Pick<PickupRequest, "postalFsa">, at = now()): SlotView[] {
   const last = addDays(dateKey(at), REBOOK_DAYS);
   return offeredSlots(pickup.postalFsa, at).filter((slot) => slot.date <= last);
 }
