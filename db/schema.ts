@@ -2,7 +2,16 @@
 // Money is integer cents; instants are integer milliseconds since the epoch (UTC); calendar dates are
 // 'YYYY-MM-DD' strings in America/New_York.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at")
@@ -315,10 +324,47 @@ export const pickupRequests = sqliteTable(
     modifiedAt: integer("modified_at"),
     /** The calendar event's SEQUENCE: 0 when booked, one more on each move and on the cancellation. */
     calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** Issue 42: why a Missed pickup was missed (lib/stops MISSED_REASONS); null otherwise. */
+    missedReason: text("missed_reason"),
+    /** When the last mark or correction becomes final (a driver's undo window ends; its e-mail is due). */
+    stopFinalAt: integer("stop_final_at"),
+    /** What the resident chose after a pickup we missed by our fault: a free rebook or a full refund, once. */
+    remedy: text("remedy", { enum: ["rebook", "refund"] }),
+    remedyAt: integer("remedy_at"),
+    /** A free rebook: the missed pickup it replaces (unique: one rebook per missed pickup). */
+    rebookOfId: integer("rebook_of_id").references((): AnySQLiteColumn => pickupRequests.id),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("pickup_requests_user_idx").on(t.userId), index("pickup_requests_slot_idx").on(t.pickupSlotId)],
+  (t) => [
+    index("pickup_requests_user_idx").on(t.userId),
+    index("pickup_requests_slot_idx").on(t.pickupSlotId),
+    uniqueIndex("pickup_requests_rebook_of_unique").on(t.rebookOfId),
+  ],
+);
+
+/**
+ * Issue 42: every change of a stop's outcome, with who made it and when: a driver's or admin's mark, a
+ * driver's undo, an admin's correction; and the e-mail it wrote (withdrawn by an undo while unsent).
+ */
+export const stopEvents = sqliteTable(
+  "stop_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    pickupId: integer("pickup_id")
+      .notNull()
+      .references(() => pickupRequests.id),
+    action: text("action", { enum: ["mark", "undo", "correct"] }).notNull(),
+    /** The status the change left: Scheduled (an undo, a correction back), Completed or Missed. */
+    status: text("status", { enum: ["Scheduled", "Completed", "Missed"] }).notNull(),
+    reason: text("reason"),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorRole: text("actor_role", { enum: ["driver", "admin"] }).notNull(),
+    /** The resident's e-mail this change wrote to the outbox, if any. */
+    outboxId: integer("outbox_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stop_events_pickup_idx").on(t.pickupId, t.id)],
 );
 
 export const promoCodes = sqliteTable("promo_codes", {

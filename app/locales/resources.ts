@@ -21,6 +21,7 @@ import enCalendar from "./en/calendar.json";
 import enReminders from "./en/reminders.json";
 import enAlerts from "./en/alerts.json";
 import enPartners from "./en/partners.json";
+import enStops from "./en/stops.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -41,6 +42,7 @@ import frCalendar from "./fr/calendar.json";
 import frReminders from "./fr/reminders.json";
 import frAlerts from "./fr/alerts.json";
 import frPartners from "./fr/partners.json";
+import frStops from "./fr/stops.json";
 
 export const resources = {
   en: {
@@ -64,6 +66,7 @@ export const resources = {
     reminders: enReminders,
     alerts: enAlerts,
     partners: enPartners,
+    stops: enStops,
   },
   fr: {
     common: frCommon,
@@ -86,6 +89,7 @@ export const resources = {
     reminders: frReminders,
     alerts: frAlerts,
     partners: frPartners,
+    stops: frStops,
   },
 };
 
@@ -110,4 +114,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "reminders",
   "alerts",
   "partners",
+  "stops",
 ];

@@ -1,6 +1,7 @@
 // The day sheet: a date's pickups grouped by window in route order (stop sequence, address, where the
 // bags are, bags, confirmation number and resident), printable (print stylesheet) and downloadable as CSV; each scheduled pickup can be marked
-// Completed or Missed from its day on (Missed e-mails the resident a link to book again).
+// Completed or Missed from its day on, in two steps (issue 42: the button asks, `?confirm=<id>&mark=…`,
+// Missed takes its reason there, the second POST marks); a marked one links to its correction.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
@@ -11,6 +12,8 @@ import { DayPicker, DayWindow } from "~/components/admin/day-sheet";
 import { Problem } from "~/components/admin/problem";
 import { addDays, formatDate, windowLabel } from "~/lib/dates";
 import { intlLocale } from "~/lib/i18n";
+import { toInteger } from "~/lib/ids";
+import { isStopMark } from "~/lib/stops";
 import { titleMeta } from "~/lib/meta";
 import {
   adminForm,
@@ -24,19 +27,25 @@ import {
   sheetDate,
   getLanguage,
   getT,
+  redirect,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "admin", "driver"] };
+export const handle = { i18n: ["common", "admin", "driver", "stops"] };
 export const meta: MetaFunction = titleMeta;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles, media: "print" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [lng, t] = await Promise.all([getLanguage(request), getT(request, "admin")]);
-  const date = sheetDate(new URL(request.url).searchParams.get("date"));
+  const query = new URL(request.url).searchParams;
+  const date = sheetDate(query.get("date"));
   const sheet = daySheet(date);
   const label = formatDate(date, lng);
+  const confirmId = toInteger(query.get("confirm"));
+  const mark = query.get("mark");
+  const confirmable = sheet.windows.some((w) => w.pickups.some((p) => p.id === confirmId && p.status === "Scheduled"));
   return {
+    confirm: sheet.canMark && confirmable && isStopMark(mark) ? { id: confirmId!, mark } : null,
     title: t("day.title", { date: label }),
     label,
     previous: addDays(date, -1),
@@ -52,16 +61,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin, form, intent } = await adminForm(request);
-  if (intent !== "mark") return unknownIntent(form);
+  if (intent !== "mark" && intent !== "confirm") return unknownIntent(form);
   const pickupId = String(form.get("pickupId") ?? "");
+  const mark = form.get("mark");
+  // The first step only asks: the row's confirm step, nothing stored.
+  if (intent === "mark" && isStopMark(mark) && toInteger(pickupId)) {
+    const url = new URL(samePage(request), "http://x");
+    url.searchParams.set("confirm", pickupId);
+    url.searchParams.set("mark", mark);
+    return redirect(`${url.pathname}${url.search}#pickup-${pickupId}`, 303);
+  }
   try {
-    const result = await markPickup(admin, pickupId, form.get("mark"));
-    const missed = result.mark === "Missed";
+    const result = await markPickup(admin, pickupId, intent === "confirm" ? mark : null, undefined, form.get("reason"));
+    const back = new URL(samePage(request), "http://x");
+    back.searchParams.delete("confirm");
+    back.searchParams.delete("mark");
     return done(
       request,
-      samePage(request),
-      missed ? "day.markedMissed" : "day.markedCompleted",
-      missed ? "day.markedMissedDescription" : undefined,
+      `${back.pathname}${back.search}`,
+      result.mark === "Missed" ? "stops:marked.missed" : "stops:marked.completed",
+      "stops:marked.description",
       { confirmationNumber: result.confirmationNumber },
     );
   } catch (error) {
@@ -103,7 +122,14 @@ export default function DaySheetPage() {
       <Problem reply={actionData} />
 
       {view.windows.map((w) => (
-        <DayWindow key={w.window} sheet={w} canMark={view.canMark} reply={actionData} />
+        <DayWindow
+          key={w.window}
+          sheet={w}
+          canMark={view.canMark}
+          reply={actionData}
+          confirm={view.confirm}
+          date={view.date}
+        />
       ))}
       {!view.canMark && view.totalPickups ? (
         <p className="admin-no-print text-sm text-stone-600 print:hidden">{t("day.markLater")}</p>

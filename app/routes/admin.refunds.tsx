@@ -1,11 +1,11 @@
 // Refunds that are not settled: cancelled pickups whose refund failed or is still pending at the provider,
 // oldest first, with a "Retry now" button per refund (a plain form post: works without JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
-import { Badge, RowAction } from "~/components/admin/ui";
+import { Badge, RowAction, TableHead, TableScroll, tableClass, tdClass } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/pricing";
@@ -16,6 +16,7 @@ import {
   samePage,
   unknownIntent,
   requireAdmin,
+  missedRefundRows,
   retryRefund,
   unsettledRefunds,
   getLanguage,
@@ -23,7 +24,7 @@ import {
 } from "~/services/http/pages.server";
 import { toInteger } from "~/lib/ids";
 
-export const handle = { i18n: ["common", "admin"] };
+export const handle = { i18n: ["common", "admin", "stops"] };
 export const meta: MetaFunction = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,6 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: r.email,
       amount: formatMoney(r.amountCents, lng),
       status: r.status,
+      since: formatDateTime(r.since, lng),
+    })),
+    // Issue 42: beside the cancellations, the full refunds of pickups we missed.
+    missed: missedRefundRows().map((r) => ({
+      ...r,
+      amount: formatMoney(r.amountCents, lng),
       since: formatDateTime(r.since, lng),
     })),
   };
@@ -54,10 +61,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RefundsPage() {
-  const { rows } = useLoaderData<typeof loader>();
+  const { rows, missed } = useLoaderData<typeof loader>();
   const actionData = useActionAnswer<typeof action>();
   const navigation = useNavigation();
-  const { t } = useTranslation(["admin", "common"]);
+  const { t } = useTranslation(["admin", "common", "stops"]);
   const busy = navigation.state !== "idle" ? navigation.formData?.get("pickupId") : null;
 
   return (
@@ -130,6 +137,47 @@ export default function RefundsPage() {
           {t("refunds.empty")}
         </p>
       )}
+      <section aria-labelledby="missed-refunds" className="space-y-2">
+        <h2 id="missed-refunds" className="text-lg font-semibold">
+          {t("stops:refunds.title")}
+        </h2>
+        {missed.length ? (
+          <TableScroll label={t("stops:refunds.caption")} className="card">
+            <table className={tableClass} data-testid="missed-refunds-table">
+              <caption className="sr-only">{t("stops:refunds.caption")}</caption>
+              <TableHead
+                columns={[
+                  t("refunds.confirmation"),
+                  t("refunds.email"),
+                  t("refunds.amount"),
+                  t("refunds.status"),
+                  t("refunds.since"),
+                ]}
+              />
+              <tbody className="divide-y divide-stone-100">
+                {missed.map((row) => (
+                  <tr key={row.pickupId} data-testid="missed-refund-row" data-confirmation={row.confirmationNumber}>
+                    <td className={`${tdClass} font-mono`}>
+                      <Link className="btn-link" to={`/admin/pickups/${row.confirmationNumber}`}>
+                        {row.confirmationNumber}
+                      </Link>
+                    </td>
+                    <td className={`${tdClass} break-all`}>{row.email}</td>
+                    <td className={`${tdClass} tabular-nums`}>{row.amount}</td>
+                    <td className={tdClass}>
+                      {t(`stops:reasons.${row.reason ?? "bags-not-out"}`)} ·{" "}
+                      {row.status ? t(`stops:refundStatus.${row.status}`) : "—"}
+                    </td>
+                    <td className={tdClass}>{row.since}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        ) : (
+          <p className="card text-stone-600">{t("stops:refunds.empty")}</p>
+        )}
+      </section>
     </div>
   );
 }

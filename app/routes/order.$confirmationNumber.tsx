@@ -1,25 +1,53 @@
 // /order/{confirmationNumber}: the resident's own order as a receipt. Someone else's number reads
-// exactly like an unknown one: not found, 404, with the orders' own words.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+// exactly like an unknown one: not found, 404, with the orders' own words. A pickup we missed by our
+// fault (issue 42) also offers its free rebook or full refund here (POST intent rebook / refund).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { OurFault } from "~/components/pickups/our-fault";
 import { Receipt } from "~/components/pickups/receipt";
 import { PickupError } from "~/components/pickups/pickup-error";
 import { titleOrErrorMeta } from "~/lib/meta";
-import { ownOrderOr404, requireUser, taxNumbers, getT } from "~/services/http/pages.server";
+import {
+  getLanguage,
+  getT,
+  orderRemedy,
+  ownOrderOr404,
+  readForm,
+  remedyFromPage,
+  requireUser,
+  taxNumbers,
+} from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "orders", "calendar"] };
+export const handle = { i18n: ["common", "orders", "calendar", "stops"] };
 export const meta: MetaFunction = titleOrErrorMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const [t, lng] = await Promise.all([getT(request, "orders"), getLanguage(request)]);
+  const order = ownOrderOr404(user, params.confirmationNumber, t);
+  return {
+    title: t("order.title", { number: order.confirmationNumber }),
+    order,
+    tax: taxNumbers(),
+    remedy: orderRemedy(user, order.confirmationNumber, lng),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
   const t = await getT(request, "orders");
   const order = ownOrderOr404(user, params.confirmationNumber, t);
-  return { title: t("order.title", { number: order.confirmationNumber }), order, tax: taxNumbers() };
+  return remedyFromPage(request, user, order.confirmationNumber, await readForm(request));
 }
 
 export default function Order() {
-  const { order, tax } = useLoaderData<typeof loader>();
-  return <Receipt order={order} tax={tax} />;
+  const { order, tax, remedy } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <Receipt order={order} tax={tax} />
+      {remedy ? <OurFault view={remedy} bags={order.bagsRequested} /> : null}
+    </div>
+  );
 }
 
 export { PickupError as ErrorBoundary };

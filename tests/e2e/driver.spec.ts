@@ -1,7 +1,7 @@
 // The driver's day (issue 36), JavaScript on and off (projects js and no-js), English and French, 390×844:
 // a driver made by `npm run create-admin -- --role driver` opens /driver, sees a window's stops in route
 // order from the depot (with where the bags are, never a resident's e-mail), marks one stop Completed and
-// one Missed (the same e-mail as the admin's day sheet goes out), and gets 403 on every admin page and
+// one Missed (each after its confirm step, issue 42; the same e-mail as the admin's day sheet goes out), and gets 403 on every admin page and
 // admin API. The admin's day sheet shows the same route order, with each stop's sequence in its CSV.
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
@@ -138,14 +138,26 @@ for (const lang of ["en", "fr"] as const) {
       for (const stop of Object.values(stops)) expect(text).not.toContain(stop.email);
       expect(text).not.toMatch(/\$|payment|paiement|visa|4242/i);
 
+      // Issue 42: the button asks first; the confirm step marks.
       await first.locator('button[value="Completed"]').click();
+      await expect(first.getByTestId("confirm-mark")).toBeVisible();
+      await expect(first.getByTestId("stop-status")).toHaveText(lang === "fr" ? "Planifiée" : "Scheduled");
+      await first.getByRole("button", { name: lang === "fr" ? "Oui, effectuée" : "Yes, Completed" }).click();
       await expect(page).toHaveURL(new RegExp(`#stop-`));
       await expect(morning.nth(0).getByTestId("stop-status")).toHaveText(lang === "fr" ? "Effectuée" : "Completed");
       // The page came back on the next stop: its buttons are on the screen, no scrolling back.
       await expect(morning.nth(1).locator('button[value="Missed"]')).toBeInViewport();
       await morning.nth(1).locator('button[value="Missed"]').click();
+      await morning
+        .nth(1)
+        .getByLabel(lang === "fr" ? "Sacs non sortis" : "Bags not out")
+        .check();
+      await morning
+        .nth(1)
+        .getByRole("button", { name: lang === "fr" ? "Oui, manquée" : "Yes, Missed" })
+        .click();
       await expect(morning.nth(1).getByTestId("stop-status")).toHaveText(lang === "fr" ? "Manquée" : "Missed");
-      await expect(morning.nth(1).locator("button")).toHaveCount(0);
+      await expect(morning.nth(1).locator("button[value]")).toHaveCount(0);
 
       const statuses = query<{ confirmation_number: string; status: string }>(
         "select confirmation_number, status from pickup_requests where confirmation_number in (?, ?, ?) order by status",

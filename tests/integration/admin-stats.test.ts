@@ -560,18 +560,20 @@ describe("the day sheet", () => {
       email: a.user.email,
     });
 
-    expect((await asyncRefusal(() => markPickup(admin, a.pickup.id, "Completed")))?.key).toBe("day.tooEarly");
+    expect((await asyncRefusal(() => markPickup(admin, a.pickup.id, "Completed")))?.key).toBe("stops:errors.tooEarly");
 
     // Pickup day, 2 PM.
     setNow(windowStart(morning.date, "afternoon") + 60 * 60 * 1000);
     expect(daySheet(morning.date).canMark).toBe(true);
-    expect((await asyncRefusal(() => markPickup(admin, a.pickup.id, "Lost")))?.key).toBe("day.markInvalid");
+    expect((await asyncRefusal(() => markPickup(admin, a.pickup.id, "Lost")))?.key).toBe("stops:errors.markInvalid");
     await markPickup(admin, a.pickup.id, "Completed");
-    await markPickup(admin, b.pickup.id, "Missed");
-    expect((await asyncRefusal(() => markPickup(admin, a.pickup.id, "Missed")))?.key).toBe("day.alreadyCompleted");
-    expect((await asyncRefusal(() => markPickup(admin, cancelled.pickup.id, "Missed")))?.key).toBe(
-      "day.alreadyCancelled",
+    await markPickup(admin, b.pickup.id, "Missed", undefined, "bags-not-out");
+    expect((await asyncRefusal(() => markPickup(admin, a.pickup.id, "Missed", undefined, "no-access")))?.key).toBe(
+      "stops:errors.alreadyCompleted",
     );
+    expect(
+      (await asyncRefusal(() => markPickup(admin, cancelled.pickup.id, "Missed", undefined, "no-access")))?.key,
+    ).toBe("stops:errors.alreadyCancelled");
 
     const statuses = daySheet(morning.date).windows[0]!.pickups.map((p) => [p.id, p.status]);
     expect(Object.fromEntries(statuses)).toEqual({ [a.pickup.id]: "Completed", [b.pickup.id]: "Missed" });

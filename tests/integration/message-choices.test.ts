@@ -91,7 +91,7 @@ describe("the day-after e-mails", () => {
   async function completed(user: Awaited<ReturnType<typeof resident>>, mark: "Completed" | "Missed") {
     const pickup = await payWithSimulatedCard(user, { bags: 2, slotId: slot().id }, CARD);
     const s = db.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, pickup.pickupSlotId)).get()!;
-    await markPickup(admin, pickup.id, mark, windowStart(s.date, s.window) + 5 * 3_600_000);
+    await markPickup(admin, pickup.id, mark, windowStart(s.date, s.window) + 5 * 3_600_000, "bags-not-out");
     const kind = mark === "Completed" ? "pickup-completed" : "pickup-missed";
     return db
       .select()

@@ -157,7 +157,7 @@ describe("the day after", () => {
   it("Missed: the likely reasons, and booking opens with the same bag count; in the bell", async () => {
     const { user, pickup } = await booked(4);
     const s = db.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, pickup.pickupSlotId)).get()!;
-    await markPickup(admin, pickup.id, "Missed", windowStart(s.date, s.window) + 5 * 3_600_000);
+    await markPickup(admin, pickup.id, "Missed", windowStart(s.date, s.window) + 5 * 3_600_000, "bags-not-out");
     const mail = mailsTo(user.email).find((m) => m.kind === "pickup-missed")!;
     expect(mail.text).toMatch(/not outside by (8:00 AM|1:00 PM)/);
     expect(mail.text).toContain("directly from the street");

@@ -9,6 +9,7 @@ import { type AdminReply, Problem } from "./problem";
 import { Badge, tableClass, tdClass, thClass, TableScroll } from "./ui";
 import { mapLinks } from "~/lib/map-links";
 import { addressIn } from "~/lib/profile";
+import { StopActions } from "./stop-actions";
 
 export function DayPicker({ date, previous, next }: { date: string; previous: string; next: string }) {
   const { t } = useTranslation(["admin", "common"]);
@@ -58,6 +59,8 @@ type SheetPickup = {
   pickupNotes: string;
   phone: string | null;
   phoneShown: string | null;
+  /** Why it was Missed (lib/stops), if it was. */
+  missedReason: string | null;
 };
 
 /** The stop on a map: https:// first (every phone), geo: second (Android's maps apps); lib/map-links. */
@@ -90,8 +93,18 @@ function MapLinksLine({ pickup }: { pickup: SheetPickup }) {
 
 type SheetWindow = { window: PickupWindow; hours: string; bags: number; km: string; pickups: SheetPickup[] };
 
-export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMark: boolean; reply: AdminReply }) {
-  const { t, i18n } = useTranslation(["admin", "common", "driver"]);
+type DayWindowProps = {
+  sheet: SheetWindow;
+  canMark: boolean;
+  reply: AdminReply;
+  /** The pickup whose mark waits for its confirmation (issue 42), and which mark. */
+  confirm: { id: number; mark: "Completed" | "Missed" } | null;
+  /** The sheet's date, for the confirm step's way back. */
+  date: string;
+};
+
+export function DayWindow({ sheet, canMark, reply, confirm, date }: DayWindowProps) {
+  const { t, i18n } = useTranslation(["admin", "common", "driver", "stops"]);
   const busy = useNavigation().state === "submitting";
   const w = sheet;
   const label = (key: string) => ({ "data-label": t(key) });
@@ -136,6 +149,7 @@ export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMa
               {w.pickups.map((p) => (
                 <tr
                   key={p.id}
+                  id={`pickup-${p.id}`}
                   data-testid="pickup-row"
                   data-confirmation={p.confirmationNumber}
                   data-sequence={p.sequence}
@@ -172,34 +186,12 @@ export function DayWindow({ sheet, canMark, reply }: { sheet: SheetWindow; canMa
                   </td>
                   <td className={tdClass} data-testid="pickup-status" {...label("day.status")}>
                     <Badge tone={p.status}>{t(`status.${p.status}`)}</Badge>
+                    {p.missedReason ? (
+                      <span className="block text-xs text-stone-700">{t(`stops:reasons.${p.missedReason}`)}</span>
+                    ) : null}
                   </td>
                   <td className={`${tdClass} admin-no-print print:hidden`}>
-                    {p.status === "Scheduled" && canMark ? (
-                      <Form method="post" className="flex flex-wrap gap-2">
-                        <input type="hidden" name="intent" value="mark" />
-                        <input type="hidden" name="pickupId" value={p.id} />
-                        <button
-                          type="submit"
-                          name="mark"
-                          value="Completed"
-                          className="btn-secondary min-h-[40px] px-3 text-sm"
-                          disabled={busy}
-                          aria-label={t("day.markCompletedLabel", { confirmationNumber: p.confirmationNumber })}
-                        >
-                          {t("day.markCompleted")}
-                        </button>
-                        <button
-                          type="submit"
-                          name="mark"
-                          value="Missed"
-                          className="btn-secondary min-h-[40px] px-3 text-sm text-amber-900"
-                          disabled={busy}
-                          aria-label={t("day.markMissedLabel", { confirmationNumber: p.confirmationNumber })}
-                        >
-                          {t("day.markMissed")}
-                        </button>
-                      </Form>
-                    ) : null}
+                    <StopActions pickup={p} canMark={canMark} confirm={confirm} date={date} busy={busy} />
                     <Problem reply={reply} target={`pickup-${p.id}`} />
                   </td>
                 </tr>

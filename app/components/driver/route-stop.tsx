@@ -1,14 +1,17 @@
 // One stop of the driver's route, as a card for a phone: its number, address, unit, bags, where the bags
 // are, a phone number, whether its position is approximate, links to open it on a map (an https:// link
 // first, which every phone opens, then a geo: URI for Android's maps apps; lib/map-links), and the
-// Completed / Missed buttons (a plain form: no JavaScript needed). After a mark the page comes back on the next stop (#stop-<id>), so the driver never scrolls back.
-import { Form, useNavigation } from "@remix-run/react";
+// Completed / Missed buttons (a plain form: no JavaScript needed). After a mark the page comes back on the
+// next stop (#stop-<id>), so the driver never scrolls back. Issue 42: a button asks first (the confirm step,
+// with the reasons for Missed); the driver's own mark shows Undo for 10 minutes.
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/admin/ui";
 import { mapLinks } from "~/lib/map-links";
 import { addressIn } from "~/lib/profile";
+import { ReasonFields } from "~/components/stops/reason-fields";
 
-export type StopView = {
+type StopView = {
   id: number;
   sequence: number;
   confirmationNumber: string;
@@ -26,8 +29,18 @@ export type StopView = {
   name: string;
 };
 
-export function RouteStop({ stop, canMark, action }: { stop: StopView; canMark: boolean; action: string }) {
-  const { t, i18n } = useTranslation(["driver", "admin"]);
+type RouteStopProps = {
+  stop: StopView;
+  canMark: boolean;
+  action: string;
+  /** This stop's confirm step, after its Completed or Missed button. */
+  confirm: "Completed" | "Missed" | null;
+  /** Until when the driver may undo their own mark of it (a time of day), if they may. */
+  undoUntil: string | null;
+};
+
+export function RouteStop({ stop, canMark, action, confirm, undoUntil }: RouteStopProps) {
+  const { t, i18n } = useTranslation(["driver", "admin", "stops"]);
   const busy = useNavigation().state === "submitting";
   const links = mapLinks(stop);
   return (
@@ -85,7 +98,9 @@ export function RouteStop({ stop, canMark, action }: { stop: StopView; canMark: 
           {t("route.openInMaps")}
         </a>
       </p>
-      {stop.status === "Scheduled" && canMark ? (
+      {stop.status === "Scheduled" && canMark && confirm ? (
+        <ConfirmMark stop={stop} action={action} mark={confirm} busy={busy} />
+      ) : stop.status === "Scheduled" && canMark ? (
         <Form method="post" action={action} className="grid grid-cols-1 gap-2 min-[30em]:grid-cols-2">
           <input type="hidden" name="intent" value="mark" />
           <input type="hidden" name="pickupId" value={stop.id} />
@@ -111,6 +126,63 @@ export function RouteStop({ stop, canMark, action }: { stop: StopView; canMark: 
           </button>
         </Form>
       ) : null}
+      {undoUntil ? (
+        <Form method="post" action={action} className="space-y-1" data-testid="stop-undo">
+          <input type="hidden" name="intent" value="undo" />
+          <input type="hidden" name="pickupId" value={stop.id} />
+          <p className="text-sm text-stone-700">{t("stops:undo.until", { time: undoUntil })}</p>
+          <button
+            type="submit"
+            className="btn-secondary min-h-[48px] w-full"
+            disabled={busy}
+            aria-label={t("stops:undo.label", { confirmationNumber: stop.confirmationNumber })}
+          >
+            {t("stops:undo.button")}
+          </button>
+        </Form>
+      ) : null}
     </li>
+  );
+}
+
+/** The second step: Completed or Missed (with its reason) confirmed, or back without a change. */
+function ConfirmMark({
+  stop,
+  action,
+  mark,
+  busy,
+}: {
+  stop: StopView;
+  action: string;
+  mark: "Completed" | "Missed";
+  busy: boolean;
+}) {
+  const { t } = useTranslation(["stops"]);
+  const missed = mark === "Missed";
+  return (
+    <Form
+      method="post"
+      action={action}
+      className="space-y-3 rounded-lg border-2 border-stone-800 p-3"
+      data-testid="confirm-mark"
+      aria-labelledby={`confirm-${stop.id}`}
+    >
+      <h4 id={`confirm-${stop.id}`} className="font-bold">
+        {t(missed ? "confirm.missedTitle" : "confirm.completedTitle", { sequence: stop.sequence })}
+      </h4>
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="pickupId" value={stop.id} />
+      <input type="hidden" name="mark" value={mark} />
+      {missed ? <ReasonFields idPrefix={`reason-${stop.id}`} /> : null}
+      <p className="text-sm text-stone-700">{t("confirm.hint")}</p>
+      <div className="grid grid-cols-1 gap-2 min-[30em]:grid-cols-2">
+        <button type="submit" className="btn-primary min-h-[48px]" disabled={busy}>
+          {t(missed ? "confirm.confirmMissed" : "confirm.confirmCompleted")}
+        </button>
+        <Link to={`${action}#stop-${stop.id}`} className="btn-secondary min-h-[48px]">
+          {t("confirm.back")}
+        </Link>
+      </div>
+    </Form>
   );
 }

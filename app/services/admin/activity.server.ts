@@ -20,6 +20,8 @@ export const ACTIVITY_ACTIONS = [
   "pickup.completed",
   "pickup.missed",
   "refund.retry",
+  "refund.full",
+  "pickup.corrected",
   "invitation.send",
   "invitation.revoke",
   "invitation.accept",

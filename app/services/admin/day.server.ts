@@ -1,14 +1,13 @@
 // The day's work: a date's pickups grouped by window, each window in route order from the depot (the
 // driver's sheet, printable and as CSV, with each stop's sequence and position), and marking each pickup
-// Completed or Missed. A missed resident is e-mailed a link to book again.
-import { and, asc, eq } from "drizzle-orm";
+// Completed or Missed with its reason, undoing and correcting a mark: thin over services/stops.
+import { asc, eq } from "drizzle-orm";
 import { recordActivity } from "./activity.server";
 import { AdminError, toDateKey } from "./admin-error.server";
-import { toInteger } from "~/lib/ids";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
-import { queuePickupOutcome } from "~/services/booking/pickup-emails.server";
-import { recordPickupNotice } from "~/services/booking/pickup-notices.server";
+import { correctStop, markStop, undoStop, type StopActor, type StopLog } from "~/services/stops/marks.server";
+import { StopError } from "~/services/stops/stop-error.server";
 import { now } from "~/lib/clock";
 import { dateKey, type PickupWindow } from "~/lib/dates";
 import { orderRoute, type Position } from "~/lib/route-order";
@@ -34,6 +33,8 @@ export type SheetPickup = {
   pickupNotes: string;
   phone: string | null;
   phoneShown: string | null;
+  /** Why it was Missed (lib/stops), if it was. */
+  missedReason: string | null;
 };
 
 /** Where routes start and end: DEPOT_LAT / DEPOT_LNG. */
@@ -76,6 +77,7 @@ export function daySheet(date: string, at = now()): DaySheet {
       unit: schema.users.unit,
       pickupNotes: schema.users.pickupNotes,
       phone: schema.users.phone,
+      missedReason: schema.pickupRequests.missedReason,
     })
     .from(schema.pickupRequests)
     .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
@@ -115,48 +117,57 @@ export function daySheet(date: string, at = now()): DaySheet {
   };
 }
 
-const MARKS = ["Completed", "Missed"] as const;
+/** The stop's refusals (stops:errors.*) as the admin pages show them. */
+function asAdminError(error: unknown): never {
+  if (error instanceof StopError) throw new AdminError(error.key, error.values, error.status);
+  throw error;
+}
 
 /**
- * Records how a scheduled pickup went. Only from its day on, and only once: a pickup already Completed,
- * Missed or Cancelled is refused. Missed e-mails the resident (their language) a link to book again.
+ * Records how a scheduled pickup went (services/stops markStop): from its day on, once, Completed or
+ * Missed with a reason; by an admin from the day sheet or a driver from their route (`role`). The
+ * resident's e-mail waits for the 10-minute undo window.
  */
-export async function markPickup(admin: Pick<User, "id">, pickupId: unknown, rawMark: unknown, at = now()) {
-  const id = toInteger(pickupId);
-  const mark = MARKS.find((m) => m === rawMark);
-  if (!mark) throw new AdminError("day.markInvalid");
-  const pickup = db.transaction((tx) => {
-    const row = id
-      ? tx
-          .select({ pickup: schema.pickupRequests, slot: schema.pickupSlots, user: schema.users })
-          .from(schema.pickupRequests)
-          .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
-          .innerJoin(schema.users, eq(schema.users.id, schema.pickupRequests.userId))
-          .where(eq(schema.pickupRequests.id, id))
-          .get()
-      : undefined;
-    if (!row) throw new AdminError("day.notFound", {}, 404);
-    if (row.slot.date > dateKey(at))
-      throw new AdminError("day.tooEarly", { confirmationNumber: row.pickup.confirmationNumber });
-    const updated = tx
-      .update(schema.pickupRequests)
-      .set({ status: mark, updatedAt: at })
-      .where(and(eq(schema.pickupRequests.id, row.pickup.id), eq(schema.pickupRequests.status, "Scheduled")))
-      .run();
-    if (updated.changes !== 1) {
-      // Already Completed, Missed or Cancelled: each has its own message.
-      throw new AdminError(`day.already${row.pickup.status}`, { confirmationNumber: row.pickup.confirmationNumber });
-    }
-    recordActivity(tx, admin.id, mark === "Completed" ? "pickup.completed" : "pickup.missed", {
-      confirmationNumber: row.pickup.confirmationNumber,
-      date: row.slot.date,
-    });
-    // Thanks for a Completed pickup, the likely reasons and a booking link for a Missed one; both in the bell.
-    queuePickupOutcome(tx, row.user, row.pickup, row.slot, mark);
-    recordPickupNotice(tx, row.pickup, mark === "Completed" ? "completed" : "missed", at);
-    return row;
-  });
-  return { confirmationNumber: pickup.pickup.confirmationNumber, date: pickup.slot.date, mark };
+export async function markPickup(
+  actor: Pick<User, "id">,
+  pickupId: unknown,
+  mark: unknown,
+  at = now(),
+  reason?: unknown,
+  role: StopActor["role"] = "admin",
+) {
+  try {
+    // The admin activity log, in the mark's transaction.
+    const log: StopLog = (tx, action, confirmationNumber, date) =>
+      recordActivity(tx, actor.id, action, { confirmationNumber, date });
+    return markStop({ id: actor.id, role }, { pickupId, mark, reason }, at, log);
+  } catch (error) {
+    return asAdminError(error);
+  }
+}
+
+/** A driver's undo of their own mark within 10 minutes (services/stops undoStop). */
+export function undoPickupMark(actor: Pick<User, "id">, pickupId: unknown, role: StopActor["role"], at = now()) {
+  try {
+    return undoStop({ id: actor.id, role }, pickupId, at);
+  } catch (error) {
+    return asAdminError(error);
+  }
+}
+
+/** An admin's correction of a marked pickup at any time (services/stops correctStop). */
+export function correctPickup(
+  admin: Pick<User, "id">,
+  pickupId: unknown,
+  status: unknown,
+  reason: unknown,
+  at = now(),
+) {
+  try {
+    return correctStop({ id: admin.id, role: "admin" }, { pickupId, status, reason }, at);
+  } catch (error) {
+    return asAdminError(error);
+  }
 }
 
 /** The day sheet's CSV file name. */

@@ -2,6 +2,7 @@
 // bags takes (address, unit, bags, where they are, a phone number, whether the position is approximate)
 // and nothing else of the resident's: never their e-mail or anything of their payment.
 import { daySheet, type SheetPickup } from "./day.server";
+import { undoableMarks } from "~/services/stops/marks.server";
 import { now } from "~/lib/clock";
 import type { PickupWindow } from "~/lib/dates";
 
@@ -66,4 +67,14 @@ export function nextStopAfter(route: DriverRoute, pickupId: number): number | nu
     return next?.id ?? null;
   }
   return null;
+}
+
+/**
+ * The route as one driver sees it: each stop they marked in the last 10 minutes with the time its undo
+ * closes (services/stops), so the page offers Undo on it and nowhere else.
+ */
+export function driverDay(driverId: number, date: string, at = now()) {
+  const route = driverRoute(date, at);
+  const ids = route.windows.flatMap((w) => w.stops.filter((s) => s.status !== "Scheduled").map((s) => s.id));
+  return { route, undoUntil: Object.fromEntries(undoableMarks(ids, driverId, at)) as Record<number, number> };
 }

@@ -4,6 +4,7 @@
 import { refundStatusOf, retryCancelRefund, unsettledCancelRefunds } from "~/services/checkout/cancel-refunds.server";
 import { db } from "~/services/platform/db.server";
 import type { User } from "../../../db/schema";
+import { missedRefunds } from "~/services/stops/history.server";
 import { recordActivity } from "./activity.server";
 import { AdminError } from "./admin-error.server";
 
@@ -47,4 +48,9 @@ export async function retryRefund(admin: User, pickupId: number | null) {
   if (!status) throw new AdminError("refunds.errors.otherProvider", { confirmationNumber }, 409);
   recordActivity(db, admin.id, "refund.retry", { confirmationNumber, status });
   return { confirmationNumber, status };
+}
+
+/** Beside the cancellations: the full refunds of pickups we missed (issue 42), newest first. */
+export function missedRefundRows() {
+  return missedRefunds();
 }

@@ -34,7 +34,7 @@ export function paidPickupOf(userId: number, checkoutId: string, tx: Tx | typeof
 
 const CONFIRMATION_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /** 'K7M2-QX9P': random, not sequential, easy to read aloud. */
-function newConfirmationNumber(): string {
+export function newConfirmationNumber(): string {
   const bytes = crypto.randomBytes(8);
   const chars = [...bytes].map((b) => CONFIRMATION_ALPHABET[b % CONFIRMATION_ALPHABET.length]).join("");
   return `${chars.slice(0, 4)}-${chars.slice(4)}`;

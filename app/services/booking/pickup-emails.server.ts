@@ -1,5 +1,5 @@
-// The e-mails about one pickup: booked, moved, cancelled (and, for the admin's day sheet and closed
-// dates, missed and date closed). One builder gives the values every such e-mail shares, in the
+// The e-mails about one pickup: booked, moved, cancelled (and date closed; the day-after e-mails of a
+// stop are services/stops' stop-emails). One builder gives the values every such e-mail shares, in the
 // resident's language: the confirmation number, the date and window, a link and the support address.
 // The confirmation is also the receipt: subtotal, GST and QST with the registration numbers, the total
 // and the card that paid.
@@ -8,16 +8,13 @@ import { env } from "~/services/platform/config.server";
 import { pickupEmailValues } from "./pickup-email-values.server";
 import { db, schema, type Db, type Tx } from "~/services/platform/db.server";
 import { emailT, queueEmail, type EmailT } from "~/services/platform/mailer.server";
-import { unsubscribeHeaders, unsubscribeLink } from "~/services/platform/unsubscribe.server";
 import { findSlot } from "./slots.server";
 import { pickupEventAttachment } from "./pickup-calendar.server";
 import { now } from "~/lib/clock";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { formatMoney, isFreeTotal } from "~/lib/pricing";
-import type { PickupWindow } from "~/lib/dates";
 import type { PickupRequest, User } from "../../../db/schema";
 import { addressIn } from "~/lib/profile";
-import { bookingPath } from "~/lib/paths";
 
 type ResidentPickupEmail = "booking-confirmed" | "pickup-modified" | "pickup-cancelled";
 
@@ -151,39 +148,4 @@ export function queuePickupCancelledOnce(
     },
     { behavior: "immediate" },
   );
-}
-
-/**
- * The day after (issue 35 part 4): a pickup marked Completed thanks the resident with what was collected
- * and a link to book the next one; Missed gives the likely reasons and a link to book again with the same
- * number of bags already chosen (/booking?bags=N). Both in the transaction of the mark, with a one-click
- * unsubscribe (issue 35 part 6); a resident who turned them off gets neither (the bell still says it).
- */
-export function queuePickupOutcome(
-  tx: Db | Tx,
-  user: User,
-  pickup: PickupRequest,
-  slot: { date: string; window: PickupWindow },
-  outcome: "Completed" | "Missed",
-) {
-  if (!user.dayAfterEnabled) return;
-  const lng: Language = isLanguage(user.locale) ? user.locale : "en";
-  const values = pickupEmailValues(
-    { confirmationNumber: pickup.confirmationNumber, date: slot.date, window: slot.window },
-    lng,
-    bookingPath({ bags: pickup.bagsRequested }),
-  );
-  const unsubscribe = unsubscribeLink(user.id, "day-after");
-  queueEmail(tx, {
-    to: user.email,
-    kind: outcome === "Completed" ? "pickup-completed" : "pickup-missed",
-    locale: lng,
-    firstName: user.firstName,
-    values: {
-      ...values,
-      bagsLabel: emailT(lng)("bags", { count: pickup.bagsRequested }),
-      unsubscribeLink: unsubscribe,
-    },
-    headers: unsubscribeHeaders(unsubscribe),
-  });
 }

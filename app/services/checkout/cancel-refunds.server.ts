@@ -12,6 +12,9 @@ import type { PaymentProvider, RefundStatus } from "~/services/payments/provider
 import { now } from "~/lib/clock";
 import type { Payment, PickupRequest } from "../../../db/schema";
 
+/** The pickups a refund is sent for: cancelled ones, and those we missed by our fault (issue 42). */
+const REFUNDED_STATUSES: Array<PickupRequest["status"]> = ["Cancelled", "Missed"];
+
 /** A cancelled pickup's refund the provider refused (or could not be reached for); retried hourly. */
 const REFUND_FAILED = "refund_failed";
 
@@ -37,7 +40,8 @@ function cancelledWithRefund(where: ReturnType<typeof eq>) {
     .where(
       and(
         where,
-        eq(schema.pickupRequests.status, "Cancelled"),
+        // A cancellation's refund, or the full refund of a pickup we missed by our fault (services/stops).
+        inArray(schema.pickupRequests.status, REFUNDED_STATUSES),
         gt(schema.pickupRequests.refundCents, 0),
         inArray(schema.payments.provider, ["simulated", "stripe"]),
       ),
@@ -116,7 +120,7 @@ export function unsettledCancelRefunds(
     .innerJoin(schema.users, eq(schema.users.id, r.userId))
     .where(
       and(
-        eq(r.status, "Cancelled"),
+        inArray(r.status, REFUNDED_STATUSES),
         gt(r.refundCents, 0),
         inArray(p.provider, options.provider ? [options.provider as Payment["provider"]] : ["simulated", "stripe"]),
         or(inArray(r.refundStatus, ["pending", "failed"]), inArray(p.failureCode, [REFUND_PENDING, REFUND_FAILED])),

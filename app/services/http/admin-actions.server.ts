@@ -61,9 +61,11 @@ export function done(
   description?: string,
   values?: Record<string, string | number>,
 ) {
+  // A key naming its namespace (`stops:…`) is taken as written.
+  const key = (k: string) => (k.includes(":") ? k : `admin:${k}`);
   return redirectWithToast(request, to, {
-    title: `admin:${title}`,
-    description: description ? `admin:${description}` : undefined,
+    title: key(title),
+    description: description ? key(description) : undefined,
     values,
   });
 }

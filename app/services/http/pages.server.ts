@@ -36,11 +36,12 @@ export { recentActivity } from "../admin/activity.server";
 export { AdminError, toDateKey } from "../admin/admin-error.server";
 export { alertRecipients, sendAlert } from "../admin/alerts.server";
 export { deactivatePrefix, openPrefix, servedAreas } from "../admin/areas.server";
-export { daySheet, markPickup, sheetDate } from "../admin/day.server";
-export { driverRoute, nextStopAfter } from "../admin/driver.server";
+export { daySheet, markPickup, sheetDate, undoPickupMark } from "../admin/day.server";
+export { driverDay, driverRoute, nextStopAfter } from "../admin/driver.server";
 export { holidayNames, holidaysAhead, openHoliday } from "../admin/holidays.server";
 export { listIncidents, readIncidentForm, recordIncident } from "../admin/incidents.server";
 export { acceptAdminInvitation, adminTeam, inviteAdmin, revokeInvitation } from "../admin/invitations.server";
+export { adminPickupView, correctFromAdmin, refundFromAdmin } from "../admin/pickup-view.server";
 export { outboxPage, readOutboxStatus, resendEmail } from "../admin/outbox-list.server";
 export {
   CODE_STATUSES,
@@ -53,7 +54,7 @@ export {
   recentRedemptions,
 } from "../admin/promo-codes.server";
 export { searchAsAdmin, SEARCH_LIMIT } from "../admin/people-search.server";
-export { retryRefund, unsettledRefunds } from "../admin/refunds.server";
+export { missedRefundRows, retryRefund, unsettledRefunds } from "../admin/refunds.server";
 export { viewResidentAsAdmin } from "../admin/resident-view.server";
 export {
   MAX_CAPACITY,
@@ -130,6 +131,7 @@ export {
   refusedChoice,
   startModify,
 } from "./order-actions.server";
+export { orderRemedy, remedyFromPage } from "./stop-remedies.server";
 export { deleteAccountFromForm, deletionSummary, sessionIntent, sessionsOf } from "./privacy-actions.server";
 export { AddressNotServedError, saveProfile } from "./profile-save.server";
 export { RateLimitedError, hit } from "./rate-limit.server";

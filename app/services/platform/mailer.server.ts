@@ -7,7 +7,7 @@
 import { createInstance } from "i18next";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { appUrl, env } from "./config.server";
-import { db, schema, type Db, type Tx } from "./db.server";
+import { db, durably, schema, type Db, type Tx } from "./db.server";
 import { ERASED_BODY } from "./outbox-claims.server";
 import { EXPIRED_ERROR, kickOutbox } from "./outbox.server";
 import { LINK_PLACEHOLDER, PRIVACY_PLACEHOLDER, renderEmailHtml } from "./email-template.server";
@@ -23,6 +23,8 @@ export type EmailKind =
   | "pickup-modified"
   | "pickup-cancelled"
   | "pickup-missed"
+  | "pickup-missed-our-fault"
+  | "pickup-corrected"
   | "waitlist-opened"
   | "date-closed"
   | "account-deleted"
@@ -209,6 +211,8 @@ type EmailInput = {
   attachments?: EmailAttachment[];
   /** Extra headers (e.g. List-Unsubscribe), sent as given. */
   headers?: Record<string, string>;
+  /** Not sent before this instant (a stop's mark waits for its undo window); withdrawn while unsent. */
+  notBefore?: number;
 };
 
 /** A file sent with a message; `content` is its text (an .ics event). */
@@ -227,29 +231,33 @@ function originOf(link: string | number | undefined) {
  * Writes an e-mail to the outbox with `tx`, the transaction of the change that causes it: rolled back
  * with it, committed with it. The worker sends it after the answer.
  */
-export function queueEmail(tx: Db | Tx, input: EmailInput) {
+export function queueEmail(tx: Db | Tx, input: EmailInput): number {
   const { subject, text, html } = renderEmail(input.kind, input.locale, input.values, input.firstName);
   const at = now();
-  tx.insert(schema.emailOutbox)
-    .values({
-      to: input.to,
-      subject,
-      text,
-      html,
-      kind: input.kind,
-      locale: input.locale,
-      origin: originOf(input.values[APP_LINK]),
-      expiresAt: input.expiresAt ?? null,
-      attachments: input.attachments?.length ? JSON.stringify(input.attachments) : null,
-      headers: input.headers ? JSON.stringify(input.headers) : null,
-      nextAttemptAt: at,
-      createdAt: at,
-    })
-    .run();
+  const row = durably(
+    tx
+      .insert(schema.emailOutbox)
+      .values({
+        to: input.to,
+        subject,
+        text,
+        html,
+        kind: input.kind,
+        locale: input.locale,
+        origin: originOf(input.values[APP_LINK]),
+        expiresAt: input.expiresAt ?? null,
+        attachments: input.attachments?.length ? JSON.stringify(input.attachments) : null,
+        headers: input.headers ? JSON.stringify(input.headers) : null,
+        nextAttemptAt: Math.max(at, input.notBefore ?? at),
+        createdAt: at,
+      })
+      .returning({ id: schema.emailOutbox.id }),
+  );
   if (env.MAIL_LOG === "1") {
     console.log(`[mail] to=${input.to} subject=${JSON.stringify(subject)}\n${redactLinks(text)}\n`);
   }
   kickOutbox();
+  return row.id;
 }
 
 /** Erases the bodies of one kind of message written before `before` (their links have expired). */
@@ -269,4 +277,18 @@ export function eraseEmailBodies(kind: EmailKind, before: number) {
       ),
     )
     .run();
+}
+
+/**
+ * Takes back an e-mail that has not gone out (not sent, not claimed by a worker), in the transaction of
+ * the change that makes it wrong (a stop's mark undone or corrected). False when it went out or is
+ * going (a worker holds it): then the change owes the resident a correction instead.
+ */
+export function withdrawEmail(tx: Db | Tx, id: number): boolean {
+  const o = schema.emailOutbox;
+  const gone = tx
+    .delete(o)
+    .where(and(eq(o.id, id), isNull(o.sentAt), isNull(o.claimToken)))
+    .run();
+  return gone.changes === 1;
 }
