@@ -26,6 +26,7 @@ import {
   refused,
   requireAdmin,
   samePage,
+  viewPickupAsAdmin,
   unknownIntent,
 } from "~/services/http/pages.server";
 
@@ -33,9 +34,9 @@ export const handle = { i18n: ["common", "admin", "stops"] };
 export const meta: MetaFunction = titleOrErrorMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const [lng, t] = await Promise.all([getLanguage(request), getT(request, "stops")]);
-  const view = adminPickupView(params.confirmationNumber);
+  const view = viewPickupAsAdmin(admin.id, params.confirmationNumber);
   if (!view) throw data({ title: t("errors.notFound") }, { status: 404 });
   return {
     title: t("admin.title", { confirmationNumber: view.confirmationNumber }),

@@ -23,6 +23,7 @@ import { CARD, resident, slot } from "./fixtures";
 const { loader: searchLoader } = await import("~/routes/admin.search");
 const { loader: residentLoader } = await import("~/routes/admin.residents.$id");
 const { loader: logLoader } = await import("~/routes/admin.access-log");
+const { loader: pickupLoader } = await import("~/routes/admin.pickups.$confirmationNumber");
 
 afterEach(() => setNow(null));
 
@@ -276,6 +277,22 @@ describe("the access log", () => {
     expect(page.status).toBe(200);
     const body = (await page.json()) as { entries: { what: string; admin: { id: number } }[] };
     expect(body.entries.map((e) => e.admin.id)).toEqual([otherAdmin.id, admin.id]);
+  });
+
+  it("records each opening of a pickup's admin page with its resident and number; an unknown number records nothing", async () => {
+    const owner = await person({ firstName: "Nadia", lastName: `Gagnon${tag()}` });
+    const pickup = await payWithSimulatedCard(owner, { bags: 1, slotId: slot().id }, CARD);
+    const admin = await newAdmin();
+    const cn = pickup.confirmationNumber;
+    const page = await answer(pickupLoader, await requestAs(admin, `/admin/pickups/${cn}`), { confirmationNumber: cn });
+    expect(page.status).toBe(200);
+    const missing = await answer(pickupLoader, await requestAs(admin, "/admin/pickups/NOPE-0000"), {
+      confirmationNumber: "NOPE-0000",
+    });
+    expect(missing.status).toBe(404);
+    expect(looksBy(admin.id).map((r) => [r.what, r.query, r.subjectUserId])).toEqual([["pickup", cn, owner.id]]);
+    const entries = accessLogPage({ admin: null, resident: owner.id }).entries;
+    expect(entries.map((e) => [e.what, e.admin.id])).toEqual([["pickup", admin.id]]);
   });
 
   it("keeps a deleted resident's looks on the tombstone, without the text that may name them", async () => {

@@ -7,6 +7,7 @@ import { renderEmail, type EmailKind } from "~/services/platform/mailer.server";
 import { env } from "~/services/platform/config.server";
 import en from "~/locales/en/emails.json";
 import fr from "~/locales/fr/emails.json";
+import { isOurFault, MISSED_REASONS } from "~/lib/stops";
 
 const APP = "http://localhost:3000";
 const ORDER = `${APP}/order/RC-2026-ABCD12`;
@@ -40,6 +41,9 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
   "pickup-cancelled": { ...pickup, refundLine: "Your refund of $34.49 was sent to your card." },
   "pickup-completed": { ...pickup, link: `${APP}/booking?bags=2`, unsubscribeLink: UNSUBSCRIBE },
   "pickup-missed": { ...pickup, link: `${APP}/booking?bags=2`, unsubscribeLink: UNSUBSCRIBE },
+  // The stop's e-mails (stops/stop-emails): after "our fault", and the correction of an earlier one.
+  "pickup-missed-our-fault": pickup,
+  "pickup-corrected": pickup,
   "date-closed": { ...pickup, link: `${APP}/history` },
   "waitlist-opened": { fsa: "H7T", link: `${APP}/postal-code?fsa=H7T`, supportEmail: env.SUPPORT_EMAIL },
   "waitlist-joined": { fsa: "H7T", link: `${APP}/how-it-works`, supportEmail: env.SUPPORT_EMAIL },
@@ -71,6 +75,20 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
 const { cancelLink: _cancel, ...lateReminder } = VALUES["pickup-reminder"];
 const VARIANTS: Array<[EmailKind, Record<string, string | number>]> = [
   ["pickup-reminder", { ...lateReminder, context: "late" }],
+  // A Missed e-mail's words follow its reason, "our fault" its cause, a correction what the stop is now.
+  ...MISSED_REASONS.filter((reason) => !isOurFault(reason)).map(
+    (reason) => ["pickup-missed", { ...VALUES["pickup-missed"], context: reason }] as [EmailKind, typeof pickup],
+  ),
+  ...MISSED_REASONS.filter(isOurFault).map(
+    (reason) =>
+      ["pickup-missed-our-fault", { ...pickup, context: reason.replace("our-fault-", "") }] as [
+        EmailKind,
+        typeof pickup,
+      ],
+  ),
+  ...["open", "completed", "missed", "our-fault"].map(
+    (context) => ["pickup-corrected", { ...pickup, context }] as [EmailKind, typeof pickup],
+  ),
 ];
 
 /** Every kind the translations hold: each key with a subject. */

@@ -2,6 +2,7 @@
 // resident (name, e-mail, phone), the address, the stop's history (services/stops: who marked, undid or
 // corrected it, when), the correction of its mark and a full refund. Admins only (the route asks).
 import { eq } from "drizzle-orm";
+import { recordAdminLook } from "./access-log.server";
 import { recordActivity } from "./activity.server";
 import { AdminError } from "./admin-error.server";
 import { correctPickup } from "./day.server";
@@ -34,6 +35,7 @@ export function adminPickupView(confirmationNumber: string | undefined, at = now
   const remedy = remedyView(pickup, at);
   return {
     id: pickup.id,
+    userId: pickup.userId,
     confirmationNumber: pickup.confirmationNumber,
     date: slot.date,
     window: slot.window,
@@ -51,6 +53,14 @@ export function adminPickupView(confirmationNumber: string | undefined, at = now
       (pickup.status === "Completed" || pickup.status === "Missed") && pickup.remedy === null && pickup.totalCents > 0,
     rebookOf: rebookOf ?? null,
   };
+}
+
+/** The pickup as an admin opens it, the look kept in the access log (Law 25: who saw whose data). */
+export function viewPickupAsAdmin(adminId: number, confirmationNumber: string | undefined, at = now()) {
+  const view = adminPickupView(confirmationNumber, at);
+  if (view)
+    recordAdminLook({ adminId, subjectUserIds: [view.userId], what: "pickup", query: view.confirmationNumber, at });
+  return view;
 }
 
 /** The admin's correction, logged in the activity log. */

@@ -41,7 +41,7 @@ export { driverDay, driverRoute, nextStopAfter } from "../admin/driver.server";
 export { holidayNames, holidaysAhead, openHoliday } from "../admin/holidays.server";
 export { listIncidents, readIncidentForm, recordIncident } from "../admin/incidents.server";
 export { acceptAdminInvitation, adminTeam, inviteAdmin, revokeInvitation } from "../admin/invitations.server";
-export { adminPickupView, correctFromAdmin, refundFromAdmin } from "../admin/pickup-view.server";
+export { adminPickupView, correctFromAdmin, refundFromAdmin, viewPickupAsAdmin } from "../admin/pickup-view.server";
 export { outboxPage, readOutboxStatus, resendEmail } from "../admin/outbox-list.server";
 export {
   CODE_STATUSES,
