@@ -1,6 +1,5 @@
-// The e-mail outbox: every message by status (queued, sent, failing with its last error, attempts and next
-// attempt, expired, not sent: no text provider; a verification code masked), filtered by plain links, in pages, and "Resend" for a failing or expired message whose
-// body is kept (a plain form post: works without JavaScript).
+// The outbox: every message by status (queued, sent, failing with its last error and next attempt, expired,
+// not sent: no text provider; codes masked), filtered by links, in pages, and a plain-form "Resend".
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";

@@ -73,22 +73,22 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
 
 /** The reminder's other wording: too late to change (`body_late`, no cancel link). */
 const { cancelLink: _cancel, ...lateReminder } = VALUES["pickup-reminder"];
-const VARIANTS: Array<[EmailKind, Record<string, string | number>]> = [
+type Variant = [EmailKind, Record<string, string | number>];
+const VARIANTS: Variant[] = [
   ["pickup-reminder", { ...lateReminder, context: "late" }],
   // A Missed e-mail's words follow its reason, "our fault" its cause, a correction what the stop is now.
-  ...MISSED_REASONS.filter((reason) => !isOurFault(reason)).map(
-    (reason) => ["pickup-missed", { ...VALUES["pickup-missed"], context: reason }] as [EmailKind, typeof pickup],
-  ),
-  ...MISSED_REASONS.filter(isOurFault).map(
-    (reason) =>
-      ["pickup-missed-our-fault", { ...pickup, context: reason.replace("our-fault-", "") }] as [
-        EmailKind,
-        typeof pickup,
-      ],
-  ),
-  ...["open", "completed", "missed", "our-fault"].map(
-    (context) => ["pickup-corrected", { ...pickup, context }] as [EmailKind, typeof pickup],
-  ),
+  ...MISSED_REASONS.filter((reason) => !isOurFault(reason)).map((reason): Variant => [
+    "pickup-missed",
+    { ...VALUES["pickup-missed"], context: reason },
+  ]),
+  ...MISSED_REASONS.filter(isOurFault).map((reason): Variant => [
+    "pickup-missed-our-fault",
+    { ...pickup, context: reason.replace("our-fault-", "") },
+  ]),
+  ...["open", "completed", "missed", "our-fault"].map((context): Variant => [
+    "pickup-corrected",
+    { ...pickup, context },
+  ]),
 ];
 
 /** Every kind the translations hold: each key with a subject. */
