@@ -158,6 +158,9 @@ const POINT_AT_TOMBSTONE = new Set([
   // The admins' access log (issue 42 part 9): who looked, and whose data (the text of the look is erased).
   "admin_access_log.admin_user_id",
   "admin_access_log.subject_user_id",
+  // Who marked, undid or corrected a stop (issue 42 parts 1-2): a driver's or admin's number, kept as the
+  // activity log keeps it.
+  "stop_events.actor_id",
 ]);
 
 describe("Delete my account", () => {
