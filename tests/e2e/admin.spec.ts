@@ -278,10 +278,16 @@ test.describe("admin in English", () => {
     );
     expect(lines.find((l) => l.includes(missed))).toContain(`,Afternoon,1:00 PM - 5:00 PM,${missed},`);
 
+    // Each mark asks first (issue 42): the confirm step, with the reason for Missed; nothing stored before.
     await page.getByRole("button", { name: `Mark pickup ${done} Completed` }).click();
+    await expect(page.getByTestId("confirm-mark")).toContainText(`Mark pickup ${done} Completed?`);
+    await expect(page.locator("tr", { hasText: done }).getByTestId("pickup-status")).toHaveText("Scheduled");
+    await page.getByRole("button", { name: "Yes, Completed" }).click();
     await expect(page.getByTestId("toast")).toContainText(`Pickup ${done} completed`);
     await expect(page.locator("tr", { hasText: done }).getByTestId("pickup-status")).toHaveText("Completed");
     await page.getByRole("button", { name: `Mark pickup ${missed} Missed` }).click();
+    await page.getByTestId("confirm-mark").getByLabel("Bags not out").check();
+    await page.getByRole("button", { name: "Yes, Missed" }).click();
     await expect(page.getByTestId("toast")).toContainText(`Pickup ${missed} marked missed`);
     await expect(page.locator("tr", { hasText: missed }).getByTestId("pickup-status")).toHaveText("Missed");
     await expect(page.getByRole("button", { name: `Mark pickup ${missed} Completed` })).toHaveCount(0);
