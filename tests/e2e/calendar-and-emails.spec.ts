@@ -72,7 +72,8 @@ for (const lang of ["en", "fr"] as const) {
         "select id from pickup_requests where confirmation_number = ?",
         confirmation,
       );
-      // The driver marks it Missed from the route page, as on pickup day: the Missed e-mail is written.
+      // The driver marks it Missed from the route page, as on pickup day, and confirms with the reason
+      // (issue 42): the Missed e-mail is written, due when the undo window ends.
       const driverEmail = uniqueEmail(`missed-driver-${lang}`);
       createDriver(driverEmail);
       const driver = await playwright.request.newContext({ baseURL });
@@ -80,7 +81,7 @@ for (const lang of ["en", "fr"] as const) {
         (await driver.post("/api/auth/login", { data: { email: driverEmail, password: PASSWORD } })).status(),
       ).toBe(200);
       const marked = await driver.post(`/driver?date=${date}`, {
-        form: { intent: "mark", pickupId: String(pickup!.id), mark: "Missed" },
+        form: { intent: "confirm", pickupId: String(pickup!.id), mark: "Missed", reason: "bags-not-out" },
         maxRedirects: 0,
       });
       expect(marked.status()).toBe(302);
