@@ -37,6 +37,7 @@ import {
   flashToast,
 } from "~/services/http/pages.server";
 import stylesheet from "./tailwind.css";
+import { narrowStylesheetPath } from "./lib/paths";
 
 // The stylesheet is inlined in <head> (InlineStylesheet), not linked: no render-blocking request.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -104,6 +105,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
+        {/* The container queries of the `narrow` variant (http/stylesheet-parts): after the content, so they
+            never hold its first paint. */}
+        <link rel="stylesheet" href={narrowStylesheetPath(stylesheet)} />
         <ScrollRestoration nonce={nonce} />
         <LateScripts nonce={nonce} />
       </body>

@@ -59,3 +59,12 @@ export function checkoutPath(booking: Choice, checkoutId?: string | null): strin
 export function profileStepPath(booking: Choice): string {
   return `/profile?${choiceQuery(booking)}`;
 }
+
+/**
+ * Where the stylesheet's container queries are served (http/stylesheet-parts): `/narrow.css`, versioned by
+ * the built stylesheet's name (`tailwind-<hash>`), so a browser may keep it for good.
+ */
+export function narrowStylesheetPath(stylesheetHref: string): string {
+  const name = stylesheetHref.slice(stylesheetHref.lastIndexOf("/") + 1).replace(/\.css$/, "");
+  return `/narrow.css?v=${encodeURIComponent(name)}`;
+}

@@ -3,25 +3,20 @@
 // 7 KB gzip), which cost one to two round trips on every first visit. Inlined, the page paints as soon as
 // its HTML arrives; the HTML grows by the same 7 KB gzip (it stays within TCP's first window), and
 // navigations with JavaScript on fetch only data, so they do not pay it again.
-import fs from "node:fs";
-import path from "node:path";
+import { stylesheetParts } from "../http/stylesheet-parts.server";
 
 const cache = new Map<string, string>();
 
 /**
  * The text of the built stylesheet at `href` (`/<build>/_assets/tailwind-<hash>.css`, served from
- * `public/`, as scripts/server.mjs does), read once. If it cannot be read, an `@import` of it: the page
- * still gets its styles, linked as before.
+ * `public/`, as scripts/server.mjs does), read once, without its container queries (http/stylesheet-parts:
+ * linked at the end of the body). If it cannot be read, an `@import` of it: the page still gets its styles,
+ * linked as before.
  */
 export function stylesheetText(href: string): string {
   let text = cache.get(href);
   if (text === undefined) {
-    try {
-      text = fs.readFileSync(path.join("public", href), "utf8");
-    } catch (error) {
-      console.error(`[css] ${href} could not be read to inline it; importing it instead:`, error);
-      text = `@import url(${JSON.stringify(href)});`;
-    }
+    text = stylesheetParts(href)?.inline ?? `@import url(${JSON.stringify(href)});`;
     // A stylesheet cannot close its own <style> element (the minified CSS has no "</style", but be sure).
     text = text.replace(/<\/style/gi, "<\\/style");
     cache.set(href, text);
