@@ -289,7 +289,10 @@ test.describe("admin in English", () => {
     await page.getByTestId("confirm-mark").getByLabel("Bags not out").check();
     await page.getByRole("button", { name: "Yes, Missed" }).click();
     await expect(page.getByTestId("toast")).toContainText(`Pickup ${missed} marked missed`);
-    await expect(page.locator("tr", { hasText: missed }).getByTestId("pickup-status")).toHaveText("Missed");
+    // The status with its reason.
+    await expect(page.locator("tr", { hasText: missed }).getByTestId("pickup-status")).toHaveText(
+      /^\s*Missed\s*Bags not out\s*$/,
+    );
     await expect(page.getByRole("button", { name: `Mark pickup ${missed} Completed` })).toHaveCount(0);
 
     const statuses = query<{ confirmation_number: string; status: string }>(
