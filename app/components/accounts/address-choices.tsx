@@ -8,7 +8,14 @@ import { FIND_ADDRESS_FIELD, PICKED_ADDRESS_FIELD } from "~/lib/profile-intents"
 
 export function FindAddressButton() {
   const { t } = useTranslation("profile");
-  return <input type="submit" name={FIND_ADDRESS_FIELD} value={t("suggestions.find")} className="btn-secondary" />;
+  return (
+    <input
+      type="submit"
+      name={FIND_ADDRESS_FIELD}
+      value={t("suggestions.find")}
+      className="btn-secondary h-auto max-w-full whitespace-normal"
+    />
+  );
 }
 
 export function AddressChoices({ tokens }: { tokens: string[] }) {
