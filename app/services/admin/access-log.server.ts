@@ -41,8 +41,8 @@ export type AccessLogFilter = { resident: number | null; admin: number | null };
 
 type Person = { id: number; name: string; email: string; deleted: boolean };
 
-/** Names of accounts by id (a deleted one keeps only its number). */
-function people(ids: number[]): Map<number, Person> {
+/** Names of accounts by id (a deleted one keeps only its number); the admin search names owners with it too. */
+export function people(ids: number[]): Map<number, Person> {
   if (!ids.length) return new Map();
   const u = schema.users;
   const rows = db

@@ -4,10 +4,10 @@
 // matched. Deleted accounts (tombstones) and staff are no residents; a kept pickup of a deleted account is
 // still found by its number. An admin's search is written to the access log with whom it showed.
 import type Database from "better-sqlite3";
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, schema, sqlite } from "~/services/platform/db.server";
 import { fold, searchKeys, SEARCH_MAX_WORDS, type SearchKeys } from "~/lib/admin-search";
-import { recordAdminLook } from "./access-log.server";
+import { people, recordAdminLook } from "./access-log.server";
 
 export const SEARCH_LIMIT = 20;
 
@@ -121,21 +121,8 @@ function searchPeople(text: string, limit = SEARCH_LIMIT) {
 }
 
 function ownersOf(ids: number[]) {
-  if (!ids.length) return new Map<number, PickupHit["resident"]>();
-  const rows = db
-    .select({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, deletedAt: u.deletedAt })
-    .from(u)
-    .where(inArray(u.id, ids))
-    .all();
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        name: r.deletedAt === null ? `${r.firstName} ${r.lastName}`.trim() || r.email : "",
-        deleted: r.deletedAt !== null,
-      },
-    ]),
+  return new Map<number, PickupHit["resident"]>(
+    [...people(ids)].map(([id, { name, deleted }]) => [id, { id, name, deleted }]),
   );
 }
 
