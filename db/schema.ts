@@ -232,6 +232,19 @@ export const pickupSlots = sqliteTable(
  * started on it refers to it, and at most one pickup is booked for it. A row is written when its first
  * payment starts; before that the token is only in the URL.
  */
+/**
+ * Issue 43: the consumer's contract, on a checkout and on the pickup it books. The terms' version and when
+ * they were accepted; for a contract in English, when the resident confirmed having received the French
+ * terms first (Charter of the French language, s. 55). Null on pickups booked before acceptance existed.
+ */
+function contractColumns() {
+  return {
+    termsVersion: text("terms_version"),
+    termsAcceptedAt: integer("terms_accepted_at"),
+    frenchTermsReceivedAt: integer("french_terms_received_at"),
+  };
+}
+
 export const checkouts = sqliteTable(
   "checkouts",
   {
@@ -243,6 +256,11 @@ export const checkouts = sqliteTable(
     slotId: integer("slot_id")
       .notNull()
       .references(() => pickupSlots.id),
+    ...contractColumns(),
+    /** The contract's language: French unless the resident expressly chose English (lib/contract). */
+    contractLanguage: text("contract_language", { enum: ["fr", "en"] })
+      .notNull()
+      .default("fr"),
     createdAt: createdAt(),
   },
   (t) => [index("checkouts_user_idx").on(t.userId)],
@@ -333,6 +351,9 @@ export const pickupRequests = sqliteTable(
     remedyAt: integer("remedy_at"),
     /** A free rebook: the missed pickup it replaces (unique: one rebook per missed pickup). */
     rebookOfId: integer("rebook_of_id").references((): AnySQLiteColumn => pickupRequests.id),
+    ...contractColumns(),
+    /** The contract's language (lib/contract); null for pickups booked before terms were accepted. */
+    contractLanguage: text("contract_language", { enum: ["fr", "en"] }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
