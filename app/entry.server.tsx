@@ -25,7 +25,7 @@ import { renderKey, storedRender, storingRender } from "~/services/serving/rende
 import { passSocketAddress } from "~/services/http/client-address.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/serving/security-headers.server";
-import { stylesheetText } from "~/services/serving/stylesheet.server";
+import { stylesheetReader } from "~/services/serving/stylesheet.server";
 import { startBackgroundWork, stopBackgroundWork } from "~/services/ops/startup.server";
 import { closeDatabase } from "~/services/platform/db.server";
 
@@ -118,7 +118,7 @@ export default async function handleRequest(
   // A shell that fails rejects, as onShellError did.
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <StylesheetReaderProvider value={stylesheetText}>
+      <StylesheetReaderProvider value={stylesheetReader}>
         <I18nextProvider i18n={instance}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </I18nextProvider>

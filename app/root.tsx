@@ -14,7 +14,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { BottomNav } from "./components/bottom-nav";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
-import { InlineStylesheet } from "./components/inline-stylesheet";
+import { ContainerQueries, InlineStylesheet } from "./components/inline-stylesheet";
 import { LateScripts } from "./components/late-scripts";
 import { RouteError } from "./components/route-error";
 import { RouteFocus } from "./components/route-focus";
@@ -37,7 +37,6 @@ import {
   flashToast,
 } from "~/services/http/pages.server";
 import stylesheet from "./tailwind.css";
-import { narrowStylesheetPath } from "./lib/paths";
 
 // The stylesheet is inlined in <head> (InlineStylesheet), not linked: no render-blocking request.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -104,10 +103,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
+        <ContainerQueries href={stylesheet} />
         {children}
-        {/* The container queries of the `narrow` variant (http/stylesheet-parts): after the content, so they
-            never hold its first paint. */}
-        <link rel="stylesheet" href={narrowStylesheetPath(stylesheet)} />
         <ScrollRestoration nonce={nonce} />
         <LateScripts nonce={nonce} />
       </body>

@@ -60,11 +60,7 @@ export function profileStepPath(booking: Choice): string {
   return `/profile?${choiceQuery(booking)}`;
 }
 
-/**
- * Where the stylesheet's container queries are served (http/stylesheet-parts): `/narrow.css`, versioned by
- * the built stylesheet's name (`tailwind-<hash>`), so a browser may keep it for good.
- */
-export function narrowStylesheetPath(stylesheetHref: string): string {
-  const name = stylesheetHref.slice(stylesheetHref.lastIndexOf("/") + 1).replace(/\.css$/, "");
-  return `/narrow.css?v=${encodeURIComponent(name)}`;
+/** Where the inlined part of the stylesheet `href` (`/<build>/_assets/tailwind-<hash>.css`) is also served. */
+export function inlineStylesheetPath(href: string): string {
+  return `/styles/${href.slice(href.lastIndexOf("/") + 1)}`;
 }

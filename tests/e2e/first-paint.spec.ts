@@ -20,6 +20,12 @@ test.describe("first paint", () => {
       expect(inline, `${path}: an inlined stylesheet`).not.toBeNull();
       const built = await (await page.request.get(inline![1]!)).text();
       expect(inline![2], `${path}: the whole built stylesheet`).toBe(built);
+      // The container queries (the `narrow` variant in rem) are inlined too, in an SVG <style> first in the body.
+      expect(inline![2]).not.toContain("@container");
+      const body = html.slice(html.indexOf("<body"));
+      expect(body, `${path}: the container queries inlined`).toMatch(
+        /^<body[^>]*><svg[^>]*><style data-container-queries="">[^<]*@container page/,
+      );
     }
   });
 

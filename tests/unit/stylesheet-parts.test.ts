@@ -1,7 +1,7 @@
-// The stylesheet in two parts (issue 42 part 10): pages inline everything but the container queries (the
-// Nu HTML Checker does not know them), which /narrow.css serves.
+// The stylesheet in two parts (issue 42 part 10): pages inline everything but the container queries in their
+// <head> (the Nu HTML Checker does not know them), and the container queries in an SVG <style>.
 import { describe, expect, it } from "vitest";
-import { narrowStylesheetPath } from "~/lib/paths";
+import { inlineStylesheetPath } from "~/lib/paths";
 import { splitStylesheet } from "~/services/http/stylesheet-parts.server";
 
 const CSS =
@@ -32,8 +32,8 @@ describe("splitStylesheet", () => {
   });
 });
 
-describe("narrowStylesheetPath", () => {
-  it("is versioned by the built stylesheet's name", () => {
-    expect(narrowStylesheetPath("/build/_assets/tailwind-72AWWEWT.css")).toBe("/narrow.css?v=tailwind-72AWWEWT");
+describe("inlineStylesheetPath", () => {
+  it("names the built stylesheet, so the file is kept for good", () => {
+    expect(inlineStylesheetPath("/build/_assets/tailwind-72AWWEWT.css")).toBe("/styles/tailwind-72AWWEWT.css");
   });
 });

@@ -1,9 +1,9 @@
-// The stylesheet in two parts (issue 42 part 10): what every page inlines, and its container queries, which
-// a <link> at the end of the body loads (`/narrow.css`). The `narrow` variant asks both the viewport (a media
-// query in em, inlined) and the page's width in rem (a container query), so that a page reflows when the
-// root's font size doubles too. Container queries are CSS the Nu HTML Checker does not know yet: inlined,
-// every page would read as invalid; linked, the checker leaves them to the browser, and they only matter
-// once text is enlarged, after the first paint.
+// The stylesheet in two parts (issue 42 part 10): what every page inlines in its <head>, and its container
+// queries, inlined in an SVG <style> first in the body (components/inline-stylesheet). The `narrow` variant
+// asks both the viewport (a media query in em) and the page's width in rem (a container query), so that a
+// page reflows when the root's font size doubles too. The Nu HTML Checker's CSS grammar does not know
+// container queries yet: in the <head>'s <style> every page would read as invalid; it does not check SVG
+// style sheets, which style the document all the same. Nothing is linked: no stylesheet is ever requested.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -37,11 +37,20 @@ export function splitStylesheet(css: string): { inline: string; container: strin
 
 const cache = new Map<string, { inline: string; container: string } | null>();
 
-/** The built stylesheet at `href` (served from `public/`), split once; null when it cannot be read. */
+/** A stylesheet cannot close its own <style> element (the minified CSS has no "</style", but be sure). */
+function safe(css: string): string {
+  return css.replace(/<\/style/gi, "<\\/style");
+}
+
+/**
+ * The built stylesheet at `href` (served from `public/`), split once, each part safe inside a <style>; null
+ * when it cannot be read.
+ */
 export function stylesheetParts(href: string): { inline: string; container: string } | null {
   if (!cache.has(href)) {
     try {
-      cache.set(href, splitStylesheet(fs.readFileSync(path.join("public", href), "utf8")));
+      const { inline, container } = splitStylesheet(fs.readFileSync(path.join("public", href), "utf8"));
+      cache.set(href, { inline: safe(inline), container: safe(container) });
     } catch (error) {
       console.error(`[css] ${href} could not be read:`, error);
       cache.set(href, null);
