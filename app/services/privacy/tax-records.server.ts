@@ -7,7 +7,7 @@
 // a stop's events) or lose the pointer (nullable: a free rebook's original). The tombstone account stays
 // (a number and two dates). Batches of BATCH records, each in one transaction, re-read each time: a second
 // run, or two at once, deletes nothing twice.
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { db, schema, sqlite, type Tx } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
@@ -171,14 +171,4 @@ export function purgeTaxRecords(at = now()): TaxPurgeReport {
         .run().changes,
   );
   return report;
-}
-
-/** How many deleted accounts' tax records are kept now (for the retention script's summary). */
-export function keptTaxRecords() {
-  return db
-    .select({ n: sql<number>`count(*)` })
-    .from(r)
-    .innerJoin(u, eq(u.id, r.userId))
-    .where(isNotNull(u.deletedAt))
-    .get()!.n;
 }
