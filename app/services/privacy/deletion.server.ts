@@ -118,7 +118,13 @@ export async function deleteAccount(user: User, password: string, provider: Paym
     },
     { behavior: "immediate" },
   );
-  await sendRefundsInFull(provider, done.refunding);
-  if (done.customers.length) await deletePendingCustomers(provider, { customerIds: done.customers });
+  // The account is deleted: what follows never fails the deletion. A refund or a customer the provider
+  // misses stays owed in the database (refund_status, customer_deletions) for the reconcile and retention.
+  try {
+    await sendRefundsInFull(provider, done.refunding);
+    if (done.customers.length) await deletePendingCustomers(provider, { customerIds: done.customers });
+  } catch (error) {
+    console.error("[deletion] the provider's part is left to the reconcile and the retention job", error);
+  }
   return { cancelled: done.cancelled };
 }
