@@ -622,6 +622,30 @@ export const paymentCustomers = sqliteTable(
 );
 
 /**
+ * Issue 43 part 5: a deleted account's customer at a payment provider, to be deleted there. Written in the
+ * deletion's transaction (never lost), asked of the provider right after and again by the daily retention
+ * job until it answers; `deletedAt` then. No user id: the customer id is all that is left of the person.
+ */
+export const customerDeletions = sqliteTable(
+  "customer_deletions",
+  {
+    provider: text("provider", { enum: ["simulated", "stripe"] }).notNull(),
+    customerId: text("customer_id").notNull(),
+    requestedAt: integer("requested_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.customerId] }), index("customer_deletions_pending_idx").on(t.deletedAt)],
+);
+
+/** The customers the simulated provider was asked to delete, as Stripe deletes a Customer (tests, demos). */
+export const simulatedDeletedCustomers = sqliteTable("simulated_deleted_customers", {
+  customerId: text("customer_id").primaryKey(),
+  deletedAt: integer("deleted_at").notNull(),
+});
+
+/**
  * Issue 35: the day-before reminder sent (written to the outbox) for a pickup on a date by a channel. The
  * primary key decides, in the transaction that writes the outbox row, that it is written once.
  */

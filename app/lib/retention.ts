@@ -11,8 +11,13 @@ export const RETENTION = {
   unusedAccountWarningDays: 30,
   /** A waitlist entry is erased once its area opened and it was told, or after this long at most. */
   waitlistYears: 2,
-  /** Pickups and payments are kept for tax records this long, detached from the person once deleted. */
+  /**
+   * Pickups and payments are kept for tax records this long after the end of their tax year (the calendar
+   * year, in Montreal), de-identified once the account is deleted; then purged (lib/tax-records).
+   */
   taxRecordYears: 6,
+  /** The backups (Litestream's snapshots and WAL, docs/operations.md) keep everything this long. */
+  backupDays: 7,
   /** The host's access logs (address, page, time) are kept this long. */
   accessLogDays: 30,
   /** A session ends after this long (and its browser and last-seen time with it). */

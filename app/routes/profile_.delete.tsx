@@ -1,6 +1,6 @@
-// /profile/delete: Delete my account (issue 34), the confirmation step. It says what happens (pickups to
-// come cancelled and refunded, tax records detached, a last e-mail) and asks for the password; a plain
-// form, so it works without JavaScript. While the truck is coming the page says so and the form is not
+// /profile/delete: Delete my account (issue 34; issue 43), the confirmation step. It says what happens
+// (pickups to come cancelled and refunded in full, tax records de-identified, backups kept 7 days, a last
+// e-mail) and asks for the password; a plain form, so it works without JavaScript. While the truck is coming the page says so and the form is not
 // offered (the server refuses it anyway).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { titleMeta } from "~/lib/meta";
+import { RETENTION } from "~/lib/retention";
 import { deleteAccountFromForm, deletionSummary, getT, readForm, requireUser } from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
@@ -37,7 +38,8 @@ export default function DeleteAccount() {
       <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-800" data-testid="delete-consequences">
         <li>{cancels > 0 ? t("delete.cancelled", { count: cancels }) : t("delete.noneAhead")}</li>
         <li>{t("delete.erased")}</li>
-        <li>{t("delete.kept")}</li>
+        <li>{t("delete.kept", { years: RETENTION.taxRecordYears })}</li>
+        <li>{t("delete.backups", { days: RETENTION.backupDays })}</li>
         <li>{t("delete.email", { email })}</li>
       </ul>
       {refusal ? (

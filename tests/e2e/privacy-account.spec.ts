@@ -1,7 +1,8 @@
 // Issue 34 from the resident's own screen, JavaScript on and off (the projects), English and French, 390×844:
 // Download my data (a JSON attachment of the resident's own data), Delete my account (the confirmation step
-// with the password: a wrong one refused and nothing changed, refused while the truck is coming, then done:
-// signed out, the last e-mail, the address free again), the session list with both sign-outs; and the API:
+// with the password: what happens, pickups to come refunded in full, kept rows de-identified, backups 7 days;
+// a wrong one refused and nothing changed, refused while the truck is coming, then done: signed out, the
+// last e-mail, the address free again), the session list with both sign-outs; and the API:
 // GET /api/auth/export 401 signed out, DELETE /api/auth/account refused with a wrong password (nothing
 // changed) and, with the right one, the old session answering 401.
 import fs from "node:fs";
@@ -31,7 +32,9 @@ const L = {
     submit: "Delete my account for good",
     wrong: "That password is not right. Nothing was deleted.",
     truck: "the truck is coming",
-    oneAhead: "Your 1 pickup to come is cancelled",
+    oneAhead: "Your 1 pickup to come is cancelled and refunded in full: no cancellation fee.",
+    deidentified: "stay de-identified",
+    backups: "Our backups keep everything as it was for 7 days",
     deleted: "Your account is deleted",
     mail: "Your ReCircle account is deleted",
     sessions: "Your sessions",
@@ -51,7 +54,9 @@ const L = {
     submit: "Supprimer mon compte pour de bon",
     wrong: "Ce mot de passe n'est pas le bon. Rien n'a été supprimé.",
     truck: "le camion s'en vient",
-    oneAhead: "Votre collecte à venir (1) est annulée",
+    oneAhead: "Votre collecte à venir (1) est annulée et remboursée en entier : aucuns frais d'annulation.",
+    deidentified: "restent dépersonnalisés",
+    backups: "Nos sauvegardes gardent tout tel quel pendant 7 jours",
     deleted: "Votre compte est supprimé",
     mail: "Votre compte ReCircle est supprimé",
     sessions: "Vos sessions",
@@ -120,7 +125,11 @@ for (const lang of ["en", "fr"] as const) {
       await page.getByRole("link", { name: t.deleteLink }).click();
       await expect(page).toHaveURL(/\/profile\/delete$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.deleteTitle);
-      await expect(page.getByTestId("delete-consequences")).toContainText(t.oneAhead);
+      const consequences = page.getByTestId("delete-consequences");
+      await expect(consequences).toContainText(t.oneAhead);
+      await expect(consequences).toContainText(t.deidentified);
+      await expect(consequences).toContainText(t.backups);
+      await expect(consequences).not.toContainText(/anonym/i);
       await interactive(page);
       await page.getByLabel(t.password).fill("not-my-password-3");
       await page.getByRole("button", { name: t.submit }).click();
@@ -134,9 +143,13 @@ for (const lang of ["en", "fr"] as const) {
       await expect(page.getByTestId("toast")).toContainText(t.deleted);
       expect(userCount(me.email)).toBe(0);
       expect(sessionCount(me.id)).toBe(0);
-      expect(query<{ status: string }>("select status from pickup_requests where user_id = ?", me.id)).toEqual([
-        { status: "Cancelled" },
-      ]);
+      // Cancelled without the $2.30 fee: the whole total is the refund.
+      expect(
+        query<{ status: string; refunded: number }>(
+          "select status, refund_cents = total_cents as refunded from pickup_requests where user_id = ?",
+          me.id,
+        ),
+      ).toEqual([{ status: "Cancelled", refunded: 1 }]);
       expect(lastEmail(me.email)!.subject).toBe(t.mail);
       // Signed out: the profile asks to sign in.
       await page.goto("/profile");

@@ -2,6 +2,8 @@
 // its id as `customerId`: with Stripe (the real SDK against the local stand-in) a Customer made once for the
 // resident (one even for simultaneous requests), stored, and attached to every PaymentIntent and hosted
 // session; with the simulated provider a stable `cus_sim_` id of the same shape, attached to its intents.
+// Issue 43 part 5: deleting the account deletes the Stripe Customer (DELETE /v1/customers/{id}); Stripe down,
+// the deletion completes here and the retention job's run deletes the Customer once Stripe answers.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -21,6 +23,8 @@ import { setPaymentProvider } from "~/services/payments/provider.server";
 import { StripeProvider } from "~/services/payments/stripe.server";
 import { SimulatedProvider } from "~/services/payments/simulated.server";
 import { db, schema } from "~/services/platform/db.server";
+import { deleteAccount } from "~/services/privacy/deletion.server";
+import { runRetention } from "~/services/privacy/retention.server";
 import { cookieFor, send } from "./api-action";
 import { resident, slot } from "./fixtures";
 
@@ -98,6 +102,31 @@ describe("with Stripe", () => {
     expect(session!.params.customer).toBe(body.customerId);
     expect(session!.params.customer_email).toBeUndefined();
     expect(standIn.requestsTo("POST", "/v1/customers")).toHaveLength(1);
+  });
+
+  it("deletes the Customer at Stripe when the account is deleted, later when Stripe was down", async () => {
+    const user = await resident();
+    const { body } = await createIntent(user.id, 1, slot().id);
+    const customerId = body.customerId!;
+    expect(standIn.customers.has(customerId)).toBe(true);
+    // Down for the SDK's request and its one retry.
+    for (let i = 0; i < 2; i++) {
+      standIn.failNext("DELETE", `/v1/customers/${customerId}`, 500, { type: "api_error", message: "Stripe is down" });
+    }
+
+    await deleteAccount(user, "sorting-day-1", stripe);
+    expect(db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()!.deletedAt).not.toBeNull();
+    expect(standIn.customers.has(customerId)).toBe(true);
+    const owed = () =>
+      db.select().from(schema.customerDeletions).where(eq(schema.customerDeletions.customerId, customerId)).get()!;
+    expect(owed()).toMatchObject({ provider: "stripe", deletedAt: null });
+
+    // The retention job's next run: Stripe answers, the Customer is gone.
+    const run = await runRetention(Date.now(), stripe);
+    expect(run.customers.deleted).toBeGreaterThanOrEqual(1);
+    expect(standIn.customers.has(customerId)).toBe(false);
+    expect(owed().deletedAt).not.toBeNull();
+    expect(standIn.requestsTo("DELETE", `/v1/customers/${customerId}`).length).toBeGreaterThanOrEqual(3);
   });
 });
 

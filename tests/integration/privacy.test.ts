@@ -1,6 +1,7 @@
 // Issue 34 on a real SQLite file: Download my data holds exactly the resident's own rows and no secret;
-// Delete my account refuses while the truck is coming, cancels and refunds later pickups through the
-// normal cancel path (places freed), leaves no personal field on the rows kept for tax records (checked
+// Delete my account refuses while the truck is coming, cancels later pickups and refunds them in full,
+// without the $2.30 fee (places freed, no e-mail of their own), leaves the rows kept for tax records
+// de-identified: no personal field (checked
 // column by column against the schema: every column of every kept table, and every table that refers to
 // users), keeps the admin totals, and lets the address sign up again.
 import { and, eq, getTableColumns } from "drizzle-orm";
@@ -16,7 +17,7 @@ import { joinWaitlist } from "~/services/areas/waitlist.server";
 import { markAllNotificationsRead } from "~/services/pickups/notifications.server";
 import { db, schema, sqlite } from "~/services/platform/db.server";
 import { deliverDueEmails } from "~/services/platform/outbox.server";
-import { erasedValue, KEPT_TABLES, ownedTables, tombstoneEmail } from "~/services/privacy/anonymise.server";
+import { erasedValue, KEPT_TABLES, ownedTables, tombstoneEmail } from "~/services/privacy/deidentify.server";
 import { deleteAccount, PrivacyError } from "~/services/privacy/deletion.server";
 import { exportAccountData } from "~/services/privacy/export.server";
 import type { User } from "../../db/schema";
@@ -189,7 +190,7 @@ describe("Delete my account", () => {
     expect(db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()!.email).toBe(user.email);
   });
 
-  it("cancels and refunds later pickups, detaches every kept row column by column, keeps admin totals, frees the address", async () => {
+  it("cancels later pickups refunded in full, de-identifies every kept row column by column, keeps admin totals, frees the address", async () => {
     const admin = await resident();
     const [code] = createPromoCodes(1, 50, admin.id);
     // A pickup done (with a promo code), one booked ahead, and one booked further ahead.
@@ -213,16 +214,16 @@ describe("Delete my account", () => {
 
     await expect(deleteAccount(user, PASSWORD)).resolves.toEqual({ cancelled: 2 });
 
-    // Later pickups: cancelled through the cancel path, refunded, their places freed.
+    // Later pickups: cancelled, refunded in full (no $2.30 fee), their places freed.
     const laterRow = db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.id, later.id)).get()!;
     expect(laterRow).toMatchObject({
       status: "Cancelled",
-      refundCents: later.totalCents - 230,
+      refundCents: later.totalCents,
       refundStatus: "succeeded",
     });
     expect(bookedBefore(laterSlot.id)).toBe(laterBooked - 1);
     const laterPayment = db.select().from(schema.payments).where(eq(schema.payments.id, later.paymentId!)).get()!;
-    expect(laterPayment.refundedCents).toBe(later.totalCents - 230);
+    expect(laterPayment).toMatchObject({ refundedCents: later.totalCents, status: "refunded" });
     expect(db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.id, done.id)).get()!.status).toBe(
       "Completed",
     );
@@ -287,10 +288,10 @@ describe("Delete my account", () => {
       gstCents: done.gstCents,
     });
 
-    // The outbox: older messages to the address are gone; the cancellations and the confirmation wait, and
-    // keep no body once sent.
+    // The outbox: every earlier message to the address is gone, and the cancellations write none; the
+    // confirmation alone waits, and keeps no body once sent.
     const toThem = db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, user.email)).all();
-    expect(toThem.map((m) => m.kind).sort()).toEqual(["account-deleted", "pickup-cancelled", "pickup-cancelled"]);
+    expect(toThem.map((m) => m.kind)).toEqual(["account-deleted"]);
     await deliverDueEmails({ sendMail: async () => ({}) as never });
     for (const m of db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, user.email)).all()) {
       expect(m.text, m.kind).toBe("");

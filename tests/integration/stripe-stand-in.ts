@@ -414,6 +414,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const customer = customers.get(id);
       return customer ? { status: 200, body: customer } : notFound("customer", id, "customer");
     }
+    // Issue 43 part 5: a deleted account's Customer deleted (Stripe answers { id, object, deleted: true }).
+    if (method === "DELETE" && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
+      const id = decodeURIComponent(m[1]!);
+      if (!customers.delete(id)) return notFound("customer", id, "customer");
+      return { status: 200, body: { id, object: "customer", deleted: true } };
+    }
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
     if (method === "POST" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/))) {
       return changeIntent(decodeURIComponent(m[1]!), m[2] ? "cancel" : "update", params);

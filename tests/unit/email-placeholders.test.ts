@@ -47,7 +47,7 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
   "date-closed": { ...pickup, link: `${APP}/history` },
   "waitlist-opened": { fsa: "H7T", link: `${APP}/postal-code?fsa=H7T`, supportEmail: env.SUPPORT_EMAIL },
   "waitlist-joined": { fsa: "H7T", link: `${APP}/how-it-works`, supportEmail: env.SUPPORT_EMAIL },
-  "account-deleted": { cancelled: 1, supportEmail: env.SUPPORT_EMAIL },
+  "account-deleted": { cancelled: 1, taxYears: 6, backupDays: 7, supportEmail: env.SUPPORT_EMAIL },
   "account-unused": { days: 30, years: 2, date: "Tuesday, December 1, 2026", link: `${APP}/sign-in` },
   welcome: { email: "sophie.tremblay@example.com", link: `${APP}/confirm-email?token=abc` },
   // The reminder job's values (notices/reminders): no supportEmail of its own, the signature still has it.

@@ -1,7 +1,7 @@
 // Work done once when the server starts: migrate (by opening the database) and seed, settle what a
 // crash left half-done between us and the payment provider, then every hour keep the slots ahead,
-// drop expired sessions, erase expired reset links from the outbox and settle again; once a day, on the
-// primary, apply the retention periods (privacy/retention.server). The outbox worker
+// drop expired sessions, erase expired reset links from the outbox and settle again; daily at 03:30
+// Montreal time, on the primary, apply the retention periods (privacy/retention.server). The outbox worker
 // (platform/outbox.server) sends e-mails from start-up on, on the primary; stopBackgroundWork() stops it.
 // On several machines (LiteFS, issue 37) all of it runs on the primary only: a replica checks every
 // second whether it was promoted (its `.primary` file gone) and starts the work then; a primary that
@@ -12,7 +12,7 @@ import { purgeExpiredSessions } from "~/services/accounts/session-rows.server";
 import { purgeExpiredResetEmails } from "~/services/accounts/accounts.server";
 import { purgeExpiredInvitationEmails } from "~/services/accounts/role-invitations.server";
 import { isOutboxPrimary, startOutboxWorker, stopOutboxWorker } from "~/services/platform/outbox.server";
-import { applyRetentionDaily } from "~/services/privacy/retention.server";
+import { runRetentionInBackground } from "~/services/privacy/retention.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
 import { litefsDir, primaryInstance } from "~/services/platform/litefs.server";
 import { queueDueReminders } from "~/services/notices/reminders.server";
@@ -30,6 +30,17 @@ const ROLE_CHECK_MS = 1000;
 
 let hourly: ReturnType<typeof setInterval> | null = null;
 let reminders: Cron | null = null;
+let retention: Cron | null = null;
+
+/**
+ * The retention periods (issue 34; issue 43 part 5), daily: deleting and e-mailing are writes, the
+ * primary's job, never a replica's. Every step is a conditional write on what is due at the run's time, so
+ * a day missed (the server was down at 03:30) is caught up the next day and no run does a thing twice.
+ */
+async function runRetention() {
+  if (!isOutboxPrimary()) return;
+  await runRetentionInBackground();
+}
 
 /**
  * The day-before reminders (issue 35): every minute from 17:00 to midnight Montreal time, and at start-up.
@@ -90,6 +101,7 @@ function startPrimaryWork() {
   startOutboxWorker();
   reminders = new Cron("* 17-23 * * *", { timezone: "America/Toronto", protect: true, unref: true }, runReminders);
   void runReminders();
+  retention = new Cron("30 3 * * *", { timezone: "America/Toronto", protect: true, unref: true }, runRetention);
   // The process that was working on any half-done payment is gone: no grace at start-up.
   void reconcileInBackground("start-up");
   hourly = setInterval(
@@ -99,8 +111,6 @@ function startPrimaryWork() {
         purgeExpiredSessions();
         purgeExpiredResetEmails();
         purgeExpiredInvitationEmails();
-        // Deleting and e-mailing are writes: the primary's job, never a replica's.
-        if (isOutboxPrimary()) applyRetentionDaily();
       } catch (error) {
         console.error("[startup] hourly upkeep failed", error);
       }
@@ -115,6 +125,8 @@ async function stopPrimaryWork() {
   running = false;
   reminders?.stop();
   reminders = null;
+  retention?.stop();
+  retention = null;
   if (hourly) clearInterval(hourly);
   hourly = null;
   await stopOutboxWorker();

@@ -228,7 +228,7 @@ export function recordRefundOnPayment(
     .run();
 }
 
-/** Erasure (privacy/anonymise): the payment row rewritten with its personal columns emptied. */
+/** Erasure (privacy/deidentify): the payment row rewritten with its personal columns emptied. */
 export function erasePayment(tx: Tx, paymentId: number, values: Partial<Payment>) {
   tx.update(schema.payments).set(values).where(eq(schema.payments.id, paymentId)).run();
 }

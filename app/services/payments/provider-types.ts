@@ -53,6 +53,12 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<string>;
+  /**
+   * Deletes the resident's customer at the provider (issue 43 part 5: their account was deleted). One
+   * already deleted, or unknown, counts as deleted; a provider that cannot be reached throws, and the
+   * deletion is asked again later (payments/customers: the customer_deletions rows).
+   */
+  deleteCustomer(customerId: string): Promise<void>;
   createIntent(input: {
     amountCents: number;
     currency: string;

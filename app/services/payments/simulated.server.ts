@@ -105,6 +105,11 @@ export class SimulatedProvider implements PaymentProvider {
     return `cus_sim_${tail}`;
   }
 
+  /** Records the deletion, as Stripe deletes the Customer; a second deletion changes nothing. */
+  async deleteCustomer(customerId: string) {
+    db.insert(schema.simulatedDeletedCustomers).values({ customerId, deletedAt: now() }).onConflictDoNothing().run();
+  }
+
   async createIntent(input: {
     amountCents: number;
     currency: string;

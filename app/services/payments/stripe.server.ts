@@ -72,6 +72,16 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
     return customer.id;
   }
 
+  async deleteCustomer(customerId: string) {
+    try {
+      await this.stripe.customers.del(customerId);
+    } catch (error) {
+      // Already deleted (or never there): what was asked is done.
+      if ((error as { statusCode?: number }).statusCode === 404) return;
+      throw error;
+    }
+  }
+
   async createIntent(input: Parameters<PaymentProvider["createIntent"]>[0]) {
     const intent = await this.stripe.paymentIntents.create(
       {

@@ -1,19 +1,26 @@
-// Delete my account (issue 34): asked with the password, refused while the truck is coming (a pickup
-// Scheduled to start within 12 hours, or under way). Every later pickup is cancelled through the normal
-// cancel path (refund, place freed, e-mail); then, in one transaction, the account is detached from what
-// is kept for tax records and everything else that is the person's goes (anonymise.server), a last
-// e-mail confirms it and the admin activity log records it without the address.
-import { and, eq, gt } from "drizzle-orm";
+// Delete my account (issue 34; issue 43 parts 5 and 7): asked with the password, refused while the truck is
+// coming (a pickup Scheduled to start within 12 hours, or under way). In one transaction: every coming
+// pickup is cancelled and refunded in full, without the $2.30 fee (pickups/cancel-on-deletion: its place
+// freed, no e-mail of its own), the account is de-identified (deidentify.server: kept tax rows detached
+// column by column, its own rows, outbox e-mails and texts deleted, its provider customers set to be
+// deleted), a last e-mail confirms it to the address before it is erased (the only message after the
+// deletion, written once, in this transaction), and the admin activity log records it without the
+// address. After the commit the refunds are sent and the customers deleted at the provider; what the
+// provider misses is asked again (reconcile hourly for refunds, the retention job daily for customers).
+import { eq } from "drizzle-orm";
 import { verifyPassword } from "~/services/accounts/passwords.server";
-import { cancelPickup } from "~/services/pickups/changes.server";
+import { deletePendingCustomers } from "~/services/payments/customers.server";
+import { paymentProvider } from "~/services/payments/provider.server";
+import type { PaymentProvider } from "~/services/payments/provider-types";
+import { cancelComingWithoutFee, comingPickups, sendRefundsInFull } from "~/services/pickups/cancel-on-deletion.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { env } from "~/services/platform/config.server";
 import { queueEmail } from "~/services/platform/mailer.server";
-import type { PaymentProvider } from "~/services/payments/provider-types";
 import { now } from "~/lib/clock";
 import { isLanguage } from "~/lib/i18n";
+import { RETENTION } from "~/lib/retention";
 import type { User } from "../../../db/schema";
-import { detachAccount, lastOutboxId } from "./anonymise.server";
+import { detachAccount } from "./deidentify.server";
 
 /** The truck is coming: no deletion while a pickup starts within this, or is under way. */
 const TRUCK_COMING_MS = 12 * 60 * 60 * 1000;
@@ -28,31 +35,15 @@ export class PrivacyError extends Error {
   }
 }
 
-/** The account's Scheduled pickups whose window has not ended, with their slot's start. */
-function scheduledAhead(userId: number, at: number) {
-  return db
-    .select({ id: schema.pickupRequests.id, startsAt: schema.pickupSlots.startsAt })
-    .from(schema.pickupRequests)
-    .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
-    .where(
-      and(
-        eq(schema.pickupRequests.userId, userId),
-        eq(schema.pickupRequests.status, "Scheduled"),
-        gt(schema.pickupSlots.endsAt, at),
-      ),
-    )
-    .all();
-}
-
 /** Why this account cannot be deleted now, or null. */
-export function deletionRefusal(userId: number, at = now()): string | null {
-  const coming = scheduledAhead(userId, at).some((p) => p.startsAt - at <= TRUCK_COMING_MS);
+export function deletionRefusal(userId: number, at = now(), tx: Pick<Tx, "select"> = db): string | null {
+  const coming = comingPickups(tx, userId, at).some((p) => p.startsAt - at <= TRUCK_COMING_MS);
   return coming ? "delete.truckComing" : null;
 }
 
 /** What the confirmation page says: whether the deletion is refused now, and how many pickups it cancels. */
 export function deletionPreview(userId: number, at = now()) {
-  return { refusal: deletionRefusal(userId, at), cancels: scheduledAhead(userId, at).length };
+  return { refusal: deletionRefusal(userId, at), cancels: comingPickups(db, userId, at).length };
 }
 
 /** Records the deletion in the admin activity log: the tombstone's number, never the address. */
@@ -68,47 +59,72 @@ function recordDeletion(
     .run();
 }
 
+type EraseOptions = { action: "account.delete" | "account.expire"; detail: object; at: number };
+
+/** Erases an account in the caller's transaction: de-identified, a tombstone left, `email` written after. */
+function eraseInTx(tx: Tx, user: User, options: EraseOptions, email?: (tx: Tx) => void) {
+  detachAccount(tx, user, options.at);
+  email?.(tx);
+  recordDeletion(tx, user.id, options.action, options.detail, options.at);
+}
+
 /**
- * Erases an account in one transaction (the resident's own deletion, or retention's): detached from the
- * kept rows, its own rows deleted, a tombstone left. `email` is queued to the old address after.
+ * Erases an account in one transaction (retention's deletion of an unused account): de-identified, a
+ * tombstone left. Its customers at the providers are deleted by the retention job's run.
  */
-export function eraseAccount(
-  user: User,
-  options: { action: "account.delete" | "account.expire"; detail: object; at: number; outboxUpTo?: number },
-  email?: (tx: Tx) => void,
-) {
-  db.transaction((tx) => {
-    const upTo = options.outboxUpTo ?? lastOutboxId(tx);
-    detachAccount(tx, user, options.at, upTo);
-    email?.(tx);
-    recordDeletion(tx, user.id, options.action, options.detail, options.at);
-  });
+export function eraseAccount(user: User, options: EraseOptions) {
+  db.transaction((tx) => eraseInTx(tx, user, options), { behavior: "immediate" });
 }
 
 /**
  * The resident deletes their own account. Throws PrivacyError("delete.wrongPassword", 400) with the
  * wrong password (nothing changed) and PrivacyError("delete.truckComing", 409) while a pickup is coming.
  */
-export async function deleteAccount(user: User, password: string, provider?: PaymentProvider) {
+export async function deleteAccount(user: User, password: string, provider: PaymentProvider = paymentProvider()) {
   if (user.deletedAt || !(await verifyPassword(password, user.passwordHash))) {
     throw new PrivacyError("delete.wrongPassword", 400);
   }
-  const refusal = deletionRefusal(user.id);
-  if (refusal) throw new PrivacyError(refusal, 409);
-  // Messages already in the outbox for this address go with the account; those written from here on
-  // (the cancellations' and the confirmation) are sent, and their bodies erased once sent.
-  const outboxUpTo = lastOutboxId(db);
-  const later = scheduledAhead(user.id, now());
-  for (const pickup of later) await cancelPickup(user, pickup.id, provider);
-  const locale = isLanguage(user.locale) ? user.locale : "fr";
-  eraseAccount(user, { action: "account.delete", detail: { cancelled: later.length }, at: now(), outboxUpTo }, (tx) =>
-    queueEmail(tx, {
-      to: user.email,
-      kind: "account-deleted",
-      locale,
-      firstName: user.firstName,
-      values: { cancelled: later.length, supportEmail: env.SUPPORT_EMAIL },
-    }),
+  const at = now();
+  const done = db.transaction(
+    (tx) => {
+      // Read again inside the write lock: a second deletion at once finds a tombstone.
+      const current = tx.select().from(schema.users).where(eq(schema.users.id, user.id)).get();
+      if (!current || current.deletedAt) throw new PrivacyError("delete.wrongPassword", 400);
+      const refusal = deletionRefusal(user.id, at, tx);
+      if (refusal) throw new PrivacyError(refusal, 409);
+      const { cancelled, refunding } = cancelComingWithoutFee(tx, user.id, at);
+      const customers = tx
+        .select({ id: schema.paymentCustomers.customerId })
+        .from(schema.paymentCustomers)
+        .where(eq(schema.paymentCustomers.userId, user.id))
+        .all()
+        .map((row) => row.id);
+      const locale = isLanguage(current.locale) ? current.locale : "fr";
+      eraseInTx(tx, current, { action: "account.delete", detail: { cancelled: cancelled.length }, at }, (tx) =>
+        queueEmail(tx, {
+          to: current.email,
+          kind: "account-deleted",
+          locale,
+          firstName: current.firstName,
+          values: {
+            cancelled: cancelled.length,
+            taxYears: RETENTION.taxRecordYears,
+            backupDays: RETENTION.backupDays,
+            supportEmail: env.SUPPORT_EMAIL,
+          },
+        }),
+      );
+      return { cancelled: cancelled.length, refunding, customers };
+    },
+    { behavior: "immediate" },
   );
-  return { cancelled: later.length };
+  // The account is deleted: what follows never fails the deletion. A refund or a customer the provider
+  // misses stays owed in the database (refund_status, customer_deletions) for the reconcile and retention.
+  try {
+    await sendRefundsInFull(provider, done.refunding);
+    if (done.customers.length) await deletePendingCustomers(provider, { customerIds: done.customers });
+  } catch (error) {
+    console.error("[deletion] the provider's part is left to the reconcile and the retention job", error);
+  }
+  return { cancelled: done.cancelled };
 }

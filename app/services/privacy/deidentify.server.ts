@@ -1,13 +1,19 @@
-// What a deletion leaves behind, column by column (issue 34). Rows kept for tax records (six years) stay,
-// detached from the person: for each kept table, the columns listed here keep their value and EVERY other
+// What a deletion leaves behind, column by column (issue 34; issue 43 part 5). Rows kept for tax records
+// (six years after the end of their tax year; then purged by privacy/tax-records) stay DE-IDENTIFIED, not
+// anonymous: detached from the person (no name, e-mail, phone, address, unit, notes, position), but still
+// rows about one transaction. For each kept table, the columns listed here keep their value and EVERY other
 // column is erased (to its default, null, "" or 0). A column added later is erased until someone decides
 // it may stay, so a new personal field cannot slip by. Tables whose rows belong to the person (a foreign
 // key to users with ON DELETE CASCADE: sessions, reset tokens, notification state, and whatever later
-// tables hang off an account the same way) are emptied of the person's rows.
+// tables hang off an account the same way) are emptied of the person's rows; the outbox's e-mails to the
+// address and texts to the phone number go too (they are not linked to the account but by those), and the
+// customers at the payment providers are set to be deleted there (payments/customers).
 import { getTableColumns, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { schema, sqlite, type Tx } from "~/services/platform/db.server";
 import { erasePayment } from "~/services/payments/ledger.server";
+import { requestCustomerDeletions } from "~/services/payments/customers.server";
+import type { User } from "../../../db/schema";
 
 /** Kept rows: their table, the column that ties them to the account, and the columns that keep a value. */
 export const KEPT_TABLES = {
@@ -138,21 +144,40 @@ export function ownedTables(): { table: string; column: string }[] {
 }
 
 /**
- * Detaches an account from everything kept and deletes what belongs to it, in the caller's transaction:
- * owned rows deleted, the waitlist entries and invitations under its address deleted, every kept row
- * erased but for its kept columns, the outbox's messages to it up to `outboxUpTo` deleted, admin
- * activity details that quote its address redacted, the admins' searches that showed it without their
- * text, and the account itself made a tombstone.
+ * The outbox's messages to the person, in the caller's transaction: every e-mail to the address and every
+ * text to the phone number, sent or not (nothing ties them to the account but these). A number another
+ * live account also gives keeps its texts: they are that account's too.
  */
-export function detachAccount(tx: Tx, user: { id: number; email: string }, at: number, outboxUpTo: number) {
+function deleteOutboxRows(tx: Tx, user: Pick<User, "id" | "email" | "phone">) {
+  const o = schema.emailOutbox;
+  tx.run(sql`delete from ${o} where ${o.channel} = 'email' and ${o.to} = ${user.email}`);
+  if (!user.phone) return;
+  const shared = tx
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(
+      sql`${schema.users.phone} = ${user.phone} and ${schema.users.id} <> ${user.id} and ${schema.users.deletedAt} is null`,
+    )
+    .get();
+  if (!shared) tx.run(sql`delete from ${o} where ${o.channel} = 'sms' and ${o.to} = ${user.phone}`);
+}
+
+/**
+ * De-identifies an account in the caller's transaction: its customers at the payment providers set to be
+ * deleted there, owned rows deleted, the waitlist entries and invitations under its address deleted, its
+ * outbox messages (e-mails by address, texts by phone) deleted, every kept row erased but for its kept
+ * columns, admin activity details that quote its address redacted, the admins' searches that showed it
+ * without their text, and the account itself made a tombstone.
+ */
+export function detachAccount(tx: Tx, user: Pick<User, "id" | "email" | "phone">, at: number) {
+  // Before the account's payment_customers rows go with its other owned rows.
+  requestCustomerDeletions(tx, user.id, at);
   for (const { table, column } of ownedTables()) {
     tx.run(sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${user.id}`);
   }
   tx.delete(schema.waitlistEntries).where(eq(schema.waitlistEntries.email, user.email)).run();
   tx.delete(schema.roleInvitations).where(eq(schema.roleInvitations.email, user.email)).run();
-  tx.run(
-    sql`delete from ${schema.emailOutbox} where ${schema.emailOutbox.to} = ${user.email} and ${schema.emailOutbox.id} <= ${outboxUpTo}`,
-  );
+  deleteOutboxRows(tx, user);
   tx.run(
     sql`update ${schema.adminActivity} set ${sql.identifier("detail")} = replace(${schema.adminActivity.detail}, ${user.email}, '') where instr(${schema.adminActivity.detail}, ${user.email}) > 0`,
   );
@@ -181,12 +206,4 @@ export function detachAccount(tx: Tx, user: { id: number; email: string }, at: n
     })
     .where(eq(schema.users.id, user.id))
     .run();
-}
-
-/** The newest outbox row's id: messages written after it (a deletion's own) are kept to be sent. */
-export function lastOutboxId(tx: Pick<Tx, "select">): number {
-  return tx
-    .select({ id: sql<number>`coalesce(max(${schema.emailOutbox.id}), 0)` })
-    .from(schema.emailOutbox)
-    .get()!.id;
 }
