@@ -3,6 +3,7 @@
 // English (?lang=en, the "I choose English" link); the page around it stays in the visitor's language; an
 // English visitor reads at the top, in English, that the French version governs, with the link to the English
 // one; the French text is marked lang="fr" on an English page; the terms' version (lib/contract) and its date.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { TERMS_VERSION } from "../../app/lib/contract";
 import { formatDate } from "../../app/lib/format";
@@ -92,4 +93,24 @@ test.describe("un navigateur en français", () => {
       page.getByTestId("terms-language").getByRole("link", { name: "Lire la version française" }),
     ).toHaveAttribute("href", "/terms");
   });
+});
+
+test("axe finds nothing serious on /terms in either language, French first or English by choice", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  // axe runs in the page: once, in the js project (the markup is the same without JavaScript).
+  test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+  for (const locale of ["en-CA", "fr-CA"]) {
+    const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    for (const path of ["/terms", "/terms?lang=en", "/help"]) {
+      await page.goto(path);
+      await interactive(page);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${locale} ${path} ${v.id}`)).toEqual([]);
+    }
+    await context.close();
+  }
 });
