@@ -62,6 +62,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Opening the database applies the migrations and the seed; SESSION_SECRET (fly secrets) and APP_URL
-# (fly.toml) must be set. LiteFS passes SIGTERM on to its exec'd process; scripts/server.mjs stops gracefully
+# (fly.toml) must be set, and the business's identity (BUSINESS_LEGAL_NAME ... MAIL_FROM, docs/operations.md
+# "Who we are"): with NODE_ENV=production the server refuses to start on a placeholder. LiteFS passes SIGTERM on to its exec'd process; scripts/server.mjs stops gracefully
 # on it (fly.toml: kill_signal, kill_timeout).
 CMD ["litefs", "mount"]

@@ -81,7 +81,7 @@ export default defineConfig({
       // Pre-authorised only: they are e-mailed an invitation (tests/e2e/admin-invitations.spec.ts); the admin
       // of the admin tests is made by create-admin's script (tests/e2e/admin-fixtures.ts).
       ADMIN_EMAILS: "listed-js@recircle-admin.ca,listed-no-js@recircle-admin.ca",
-      SUPPORT_EMAIL: "support@recyclepickup.ca",
+      // The business's identity (SUPPORT_EMAIL...): scripts/e2e-server.mjs sets the stand-in's.
     },
   })),
 });

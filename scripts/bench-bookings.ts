@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { STAND_IN_IDENTITY } from "./stand-in-identity.mjs";
 
 const count = Math.max(1, Number(process.env.BENCH_BOOKINGS ?? 200));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "recircle-bench-bookings-"));
@@ -14,6 +15,8 @@ process.env.DATABASE_PATH = path.join(dir, "bookings.db");
 process.env.SESSION_SECRET ??= "bench-secret";
 process.env.MAIL_LOG = "0";
 process.env.NODE_ENV = "production";
+// Production refuses to start with the placeholder identity (issue 43).
+Object.assign(process.env, STAND_IN_IDENTITY);
 delete process.env.PAYMENT_PROVIDER;
 delete process.env.STRIPE_SECRET_KEY;
 

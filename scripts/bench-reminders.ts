@@ -13,6 +13,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
+import { STAND_IN_IDENTITY } from "./stand-in-identity.mjs";
 
 const COUNT = Math.max(1, Number(process.env.BENCH_REMINDERS ?? 5000));
 const BUILD = path.resolve(process.env.BENCH_BUILD ?? "build/index.js");
@@ -22,6 +23,8 @@ const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-reminders-"));
 process.env.NODE_ENV = "production";
+// Production refuses to start with the placeholder identity (issue 43).
+Object.assign(process.env, STAND_IN_IDENTITY);
 process.env.DATABASE_PATH = path.join(dir, "bench.db");
 process.env.SESSION_SECRET ??= "bench-secret";
 process.env.APP_URL ??= "http://localhost:3000";

@@ -27,6 +27,7 @@ import Database from "better-sqlite3";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
+import { STAND_IN_IDENTITY } from "./stand-in-identity.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_NAME = "build-bench";
@@ -720,6 +721,8 @@ async function main() {
       RATE_LIMIT_FACTOR: "100000",
       REMIX_BUILD_NAME: BUILD_NAME,
       PAYMENT_PROVIDER: "simulated",
+      // Production refuses to start with the placeholder identity (issue 43).
+      ...STAND_IN_IDENTITY,
     },
   });
   log(`server up on ${ORIGIN} (database ${databasePath})`);

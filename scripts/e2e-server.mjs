@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { STAND_IN_IDENTITY } from "./stand-in-identity.mjs";
 
 const db = process.env.DATABASE_PATH;
 fs.mkdirSync(path.dirname(db), { recursive: true });
@@ -9,10 +10,12 @@ for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(db + suffix, { force: true 
 
 const child = spawn(process.execPath, ["scripts/server.mjs", `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`], {
   stdio: "inherit",
-  // Production refuses to start without APP_URL; the browser tests reach the server as localhost.
+  // Production refuses to start without APP_URL (the browser tests reach the server as localhost), and with
+  // the placeholder identity (the stand-in's values are what the tests read on the pages).
   env: {
     APP_URL: `http://localhost:${process.env.PORT ?? 3000}`,
     ...process.env,
+    ...STAND_IN_IDENTITY,
     NODE_ENV: "production",
     INSECURE_COOKIES: "1",
   },

@@ -47,7 +47,23 @@ async function importBuild() {
   return import(`${url.pathToFileURL(buildPath).href}?t=${stat.mtimeMs}`);
 }
 
-let build = await importBuild();
+/**
+ * The build reads and checks the environment as it loads (app/services/platform/config.server.ts): a refused
+ * configuration (a production start without APP_URL or SESSION_SECRET, or with a placeholder identity, issue
+ * 43) stops here, before anything listens, with its message and exit code 1.
+ */
+async function firstBuild() {
+  try {
+    return await importBuild();
+  } catch (error) {
+    const refused =
+      error instanceof Error && (error.name === "StartRefused" || /must be set in production/.test(error.message));
+    console.error(`[server] not started: ${refused ? error.message : (error?.stack ?? error)}`);
+    process.exit(1);
+  }
+}
+
+let build = await firstBuild();
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const hooks = build.entry.module.serverHooks;
 if (!hooks) {

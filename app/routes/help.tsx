@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Section } from "~/components/privacy/legal-page";
 import { titleMeta } from "~/lib/meta";
+import { itemLine, REFUSED_ITEMS, TAKEN_ITEMS } from "~/lib/what-we-take";
 import { getT, whoWeAre } from "~/services/http/pages.server";
 
 export const meta: MetaFunction = titleMeta;
@@ -20,6 +21,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const QUESTIONS = ["bag", "missed", "refund", "refused"] as const;
+
+/** What is taken or refused, one item a line: the same lists as the terms' (lib/what-we-take). */
+function Items({ group, keys }: { group: "bagItems" | "refusedItems"; keys: readonly string[] }) {
+  const { t } = useTranslation("help");
+  return (
+    <ul className="mt-1 list-disc space-y-1 pl-5" data-testid={`help-${group}`}>
+      {keys.map((key) => (
+        <li key={key}>
+          {itemLine(t(`faq.${group}.${key}.name`), t(`faq.${group}.${key}.detail`, { defaultValue: "" }))}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function Help() {
   const { title, who } = useLoaderData<typeof loader>();
@@ -55,6 +70,13 @@ export default function Help() {
           <div key={q} className="mt-3">
             <h3 className="font-semibold text-stone-900">{t(`faq.${q}Question`)}</h3>
             <p className="mt-1">{t(`faq.${q}Answer`)}</p>
+            {q === "bag" ? <Items group="bagItems" keys={TAKEN_ITEMS} /> : null}
+            {q === "refused" ? (
+              <>
+                <Items group="refusedItems" keys={REFUSED_ITEMS} />
+                <p className="mt-1">{t("faq.refusedWhere")}</p>
+              </>
+            ) : null}
             {q === "bag" ? (
               <p className="mt-1">
                 <Link to="/materials" className="underline">

@@ -214,6 +214,10 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/forgot-password", status: 400, form: { email: "nope" } },
       { path: link.pathname + link.search },
       { path: "/reset-password?token=not-a-real-token" },
+      // The terms French first, and in English by choice (issue 43); the help page's lists.
+      { path: "/terms" },
+      { path: "/terms?lang=en" },
+      { path: "/help" },
       { path: "/no-such-page", status: 404 },
     ]);
   });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { STAND_IN_IDENTITY as WHO } from "../../scripts/stand-in-identity.mjs";
 import { insertResident, interactive, PASSWORD, signedInResident, uniqueEmail } from "./helpers";
 
 /** A new resident (prefix H2X) past the onboarding guide, signed in in this browser context. */
@@ -108,9 +109,9 @@ test.describe("accepted materials in English", () => {
     await box.press("Enter");
     await expect(page.getByRole("heading", { name: "Nothing matches “zeppelin”" })).toBeVisible();
     await expect(page.getByText("what it does not accept")).toBeVisible();
-    await expect(page.locator("#main").getByRole("link", { name: "support@recyclepickup.ca" })).toHaveAttribute(
+    await expect(page.locator("#main").getByRole("link", { name: WHO.SUPPORT_EMAIL })).toHaveAttribute(
       "href",
-      "mailto:support@recyclepickup.ca",
+      `mailto:${WHO.SUPPORT_EMAIL}`,
     );
     await page.getByRole("link", { name: "Clear search and see all categories" }).click();
     await expect(page).toHaveURL(/\/materials$/);

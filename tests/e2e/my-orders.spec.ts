@@ -1,6 +1,7 @@
 // After booking: My Orders, the order page with its taxes, moving the date, cancelling with the
 // refund, the bell, and another resident's pickup staying out of reach. JavaScript on and off.
 import { expect, test, type Page } from "@playwright/test";
+import { STAND_IN_IDENTITY as WHO } from "../../scripts/stand-in-identity.mjs";
 import { bookTwoBags } from "./booking-fixtures";
 import { query, signedInResident } from "./helpers";
 
@@ -44,8 +45,8 @@ test.describe("my orders in English", () => {
     await expect(page.getByTestId("order-gst")).toContainText("$0.90");
     await expect(page.getByTestId("order-qst")).toContainText("$1.80");
     await expect(page.getByTestId("order-total")).toContainText("$20.70");
-    await expect(page.getByTestId("tax-numbers")).toContainText("GST: 123456789 RT 0001");
-    await expect(page.getByTestId("tax-numbers")).toContainText("QST: 1234567890 TQ 0001");
+    await expect(page.getByTestId("tax-numbers")).toContainText(`GST: ${WHO.GST_NUMBER}`);
+    await expect(page.getByTestId("tax-numbers")).toContainText(`QST: ${WHO.QST_NUMBER}`);
     await expect(page.getByTestId("order-payment")).toContainText("Visa ending in 4242");
 
     // Move it.
@@ -118,8 +119,8 @@ test.describe("mes commandes en français", () => {
     await page.goto(`/order/${confirmation}`);
     await expect(page.getByTestId("order-gst")).toContainText(/0,90\s\$/);
     await expect(page.getByTestId("order-qst")).toContainText(/1,80\s\$/);
-    await expect(page.getByTestId("tax-numbers")).toContainText("TPS : 123456789 RT 0001");
-    await expect(page.getByTestId("tax-numbers")).toContainText("TVQ : 1234567890 TQ 0001");
+    await expect(page.getByTestId("tax-numbers")).toContainText(`TPS : ${WHO.GST_NUMBER}`);
+    await expect(page.getByTestId("tax-numbers")).toContainText(`TVQ : ${WHO.QST_NUMBER}`);
 
     await page.goto("/history");
     await expect(page.locator(`[data-confirmation="${confirmation}"]`).getByTestId("status-badge")).toHaveText(

@@ -7,6 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, type BrowserContext } from "@playwright/test";
+import { STAND_IN_IDENTITY } from "../../scripts/stand-in-identity.mjs";
 
 export const BUILD = `${process.env.REMIX_BUILD_NAME ?? "build"}/index.js`;
 
@@ -65,6 +66,8 @@ export async function startServer(options: {
     INSECURE_COOKIES: "1",
     NODE_ENV: "production",
     ADMIN_EMAILS: "",
+    // Production refuses to start with the placeholder identity (issue 43).
+    ...STAND_IN_IDENTITY,
   };
   for (const name of [
     "PAYMENT_PROVIDER",

@@ -4,6 +4,7 @@
 // statement, and a footer linking them on a visitor's, a resident's and an admin's page; the sign-up form
 // and every e-mail link to the privacy page. JavaScript on and off (the projects), English and French.
 import { expect, test, type Page } from "@playwright/test";
+import { STAND_IN_IDENTITY as WHO } from "../../scripts/stand-in-identity.mjs";
 import { signInAdmin } from "./admin-fixtures";
 import { insertResident, interactive, lastEmail, signInAs } from "./helpers";
 
@@ -83,10 +84,10 @@ for (const lang of ["en", "fr"] as const) {
         .click();
       await expect(page).toHaveURL(/\/privacy$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT[lang].privacyTitle);
-      // The defaults of PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL (.env.example).
-      await expect(page.getByTestId("privacy-officer")).toContainText("Camille Tremblay");
-      await expect(page.getByTestId("privacy-officer")).toContainText("privacy@recyclepickup.ca");
-      await expect(page.getByTestId("privacy-officer")).toContainText("ReCircle Collecte inc.");
+      // PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL as the server is configured (scripts/e2e-server.mjs).
+      await expect(page.getByTestId("privacy-officer")).toContainText(WHO.PRIVACY_OFFICER_NAME);
+      await expect(page.getByTestId("privacy-officer")).toContainText(WHO.PRIVACY_OFFICER_EMAIL);
+      await expect(page.getByTestId("privacy-officer")).toContainText(WHO.BUSINESS_LEGAL_NAME);
       const kept = page.getByTestId("privacy.retention-list");
       for (const period of TEXT[lang].retention) await expect(kept).toContainText(period);
       await expect(page.locator("#cookies").locator("..")).toContainText(TEXT[lang].cookies);
@@ -104,13 +105,13 @@ for (const lang of ["en", "fr"] as const) {
       await expect(page).toHaveURL(/\/help$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT[lang].helpTitle);
       const contact = page.getByTestId("help-contact");
-      await expect(contact.getByRole("link", { name: "support@recyclepickup.ca" })).toHaveAttribute(
+      await expect(contact.getByRole("link", { name: WHO.SUPPORT_EMAIL })).toHaveAttribute(
         "href",
-        "mailto:support@recyclepickup.ca",
+        `mailto:${WHO.SUPPORT_EMAIL}`,
       );
-      await expect(contact.getByRole("link", { name: "514 555-0199" })).toHaveAttribute("href", "tel:5145550199");
-      await expect(contact).toContainText("ReCircle Collecte inc.");
-      await expect(contact).toContainText("1000 Rue Sherbrooke Ouest");
+      await expect(contact.getByRole("link", { name: "514 555-0142" })).toHaveAttribute("href", "tel:5145550142");
+      await expect(contact).toContainText(WHO.BUSINESS_LEGAL_NAME);
+      await expect(contact).toContainText(WHO.BUSINESS_ADDRESS);
       for (const question of TEXT[lang].faq) {
         await expect(page.getByRole("heading", { level: 3, name: question })).toBeVisible();
       }
@@ -127,7 +128,7 @@ for (const lang of ["en", "fr"] as const) {
       await interactive(page);
       await footer.getByRole("link", { name: TEXT[lang].accessibility }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT[lang].accessibilityTitle);
-      await expect(page.locator("main")).toContainText("514 555-0199");
+      await expect(page.locator("main")).toContainText("514 555-0142");
     });
 
     test("the footer is on a resident's pages, an admin's, and reachable during onboarding", async ({

@@ -4,6 +4,7 @@
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STAND_IN_IDENTITY } from "../../scripts/stand-in-identity.mjs";
 
 let mode: "silent" | "answer" = "silent";
 const messages: string[] = [];
@@ -203,8 +204,9 @@ describe("reset tokens at rest", () => {
     const saved = { NODE_ENV: process.env.NODE_ENV, MAIL_LOG: process.env.MAIL_LOG, APP_URL: process.env.APP_URL };
     try {
       process.env.NODE_ENV = "production";
-      // Production refuses to start without it.
+      // Production refuses to start without it, and with the placeholder identity.
       process.env.APP_URL = "https://recircle.example";
+      Object.assign(process.env, STAND_IN_IDENTITY);
       delete process.env.MAIL_LOG;
       vi.resetModules();
       expect((await import("~/services/platform/config.server")).env.MAIL_LOG).toBe("0");
@@ -216,6 +218,7 @@ describe("reset tokens at rest", () => {
       process.env.MAIL_LOG = saved.MAIL_LOG;
       if (saved.APP_URL === undefined) delete process.env.APP_URL;
       else process.env.APP_URL = saved.APP_URL;
+      for (const name of Object.keys(STAND_IN_IDENTITY)) delete process.env[name];
       vi.resetModules();
     }
   });

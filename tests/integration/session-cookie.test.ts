@@ -3,6 +3,7 @@
 // (the plain-http browser tests only) is the one way to drop Secure. The modules read the environment
 // when they load, so each case loads them afresh.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { STAND_IN_IDENTITY } from "../../scripts/stand-in-identity.mjs";
 
 const saved = {
   NODE_ENV: process.env.NODE_ENV,
@@ -18,13 +19,15 @@ afterEach(() => {
   process.env.SESSION_SECRET = saved.SESSION_SECRET;
   if (saved.APP_URL === undefined) delete process.env.APP_URL;
   else process.env.APP_URL = saved.APP_URL;
+  for (const name of Object.keys(STAND_IN_IDENTITY)) delete process.env[name];
   vi.resetModules();
 });
 
 async function cookiesUnder(env: { NODE_ENV: "production" | "development"; INSECURE_COOKIES?: string }) {
   process.env.NODE_ENV = env.NODE_ENV;
-  // Production refuses to start without it.
+  // Production refuses to start without it, and with the placeholder identity.
   process.env.APP_URL = "https://recircle.example";
+  Object.assign(process.env, STAND_IN_IDENTITY);
   if (env.INSECURE_COOKIES === undefined) delete process.env.INSECURE_COOKIES;
   else process.env.INSECURE_COOKIES = env.INSECURE_COOKIES;
   vi.resetModules();

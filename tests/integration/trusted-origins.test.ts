@@ -17,6 +17,7 @@ import { createUserSession } from "~/services/http/current-user.server";
 import { hostRefusal } from "~/services/http/trusted-origin.server";
 import { requestOrigin } from "~/services/http/request.server";
 import { CARD, ensureSeeded, resident, slot } from "./fixtures";
+import { STAND_IN_IDENTITY } from "../../scripts/stand-in-identity.mjs";
 
 type Action = (args: ActionFunctionArgs) => unknown;
 
@@ -189,6 +190,8 @@ describe("production configuration", () => {
     NODE_ENV: "production",
     SESSION_SECRET: "a-secret",
     DATABASE_PATH: "/tmp/unused.db",
+    // Production refuses the placeholder identity (issue 43, tests/unit/identity-check.test.ts).
+    ...STAND_IN_IDENTITY,
   };
 
   it("refuses to start without APP_URL", () => {
@@ -198,6 +201,13 @@ describe("production configuration", () => {
   it("starts with APP_URL, and a local `npm start` (ALLOW_GENERATED_SECRET) without it", () => {
     expect(loadEnv({ ...production, APP_URL: "https://recircle.example" }).APP_URL).toBe("https://recircle.example");
     expect(() => loadEnv({ ...production, ALLOW_GENERATED_SECRET: "1" })).not.toThrow();
+  });
+
+  it("refuses the placeholder identity when it reads the environment (issue 43), not for a local `npm start`", () => {
+    const placeholder = { ...production, APP_URL: "https://recircle.example", GST_NUMBER: undefined };
+    expect(() => loadEnv(placeholder)).toThrow(/Refusing to start in production[\s\S]*GST_NUMBER is not set/);
+    expect(loadEnv({ ...placeholder, ALLOW_GENERATED_SECRET: "1" }).GST_NUMBER).toBe("123456789 RT 0001");
+    expect(loadEnv({ SESSION_SECRET: "a-secret" }).PRIVACY_OFFICER_NAME).toBe("Camille Tremblay");
   });
 
   it("reads TRUST_PROXY as 0 (no proxy) unless told, and refuses an unknown value", () => {

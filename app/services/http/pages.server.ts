@@ -121,6 +121,7 @@ export { requireDriver } from "./driver-auth.server";
 export { parseSubmission, rateLimited, reject, submissionOf } from "./forms.server";
 export { honeypotInputProps, spamRejection } from "./honeypot.server";
 export { getLanguage, getT, languageCookie } from "./language.server";
+export { termsLanguageOf, termsText } from "./terms-page.server";
 export {
   cancelFromPage,
   changeRefused,

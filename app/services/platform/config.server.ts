@@ -4,6 +4,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { formatPhoneNational } from "~/lib/phone";
+import { IDENTITY_DEFAULTS as WHO, identityRefusal, identityRefusals } from "./identity-check.server";
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default("development"),
@@ -11,17 +12,18 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().optional(),
   APP_URL: z.string().url().optional(),
   ADMIN_EMAILS: z.string().default(""),
-  SUPPORT_EMAIL: z.string().default("support@recyclepickup.ca"),
-  // Who we are (issue 34): the help page, the privacy page and the footer show these.
-  SUPPORT_PHONE: z.string().default("514-555-0199"),
-  BUSINESS_LEGAL_NAME: z.string().default("ReCircle Collecte inc."),
-  BUSINESS_ADDRESS: z.string().default("1000 Rue Sherbrooke Ouest, bureau 100, Montréal (Québec) H3A 0A1"),
+  // Who we are (issue 34): the help page, the privacy page and the footer show these. Their defaults are
+  // development placeholders: production refuses to start with them (identity-check.server, issue 43).
+  SUPPORT_EMAIL: z.string().default(WHO.SUPPORT_EMAIL),
+  SUPPORT_PHONE: z.string().default(WHO.SUPPORT_PHONE),
+  BUSINESS_LEGAL_NAME: z.string().default(WHO.BUSINESS_LEGAL_NAME),
+  BUSINESS_ADDRESS: z.string().default(WHO.BUSINESS_ADDRESS),
   // The person in charge of the protection of personal information (Law 25, section 3.1).
-  PRIVACY_OFFICER_NAME: z.string().default("Camille Tremblay"),
-  PRIVACY_OFFICER_EMAIL: z.string().default("privacy@recyclepickup.ca"),
+  PRIVACY_OFFICER_NAME: z.string().default(WHO.PRIVACY_OFFICER_NAME),
+  PRIVACY_OFFICER_EMAIL: z.string().default(WHO.PRIVACY_OFFICER_EMAIL),
   // Who the e-mails come from (the name a resident sees in their inbox) and where a reply goes: the
   // support address (SUPPORT_EMAIL).
-  MAIL_FROM: z.string().default("ReCircle <no-reply@recyclepickup.ca>"),
+  MAIL_FROM: z.string().default(WHO.MAIL_FROM),
   SMTP_URL: z.string().optional(),
   // Print every e-mail (links' secrets redacted) to the log: on by default locally, off in production.
   MAIL_LOG: z.enum(["0", "1"]).optional(),
@@ -43,8 +45,8 @@ const EnvSchema = z.object({
   // -Host and -Proto, appending the client's address last). Unset or "0": no proxy, no header believed
   // (the client's address is the socket's, the host the Host header's).
   TRUST_PROXY: z.enum(["0", "1", "fly"]).default("0"),
-  GST_NUMBER: z.string().default("123456789 RT 0001"),
-  QST_NUMBER: z.string().default("1234567890 TQ 0001"),
+  GST_NUMBER: z.string().default(WHO.GST_NUMBER),
+  QST_NUMBER: z.string().default(WHO.QST_NUMBER),
   SERVICE_FEE_CENTS: z.coerce.number().int().min(0).default(0),
   PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -85,6 +87,14 @@ export function loadEnv(
   // (ALLOW_GENERATED_SECRET, see below) answers on the loopback names instead.
   if (env.NODE_ENV === "production" && !env.APP_URL && !source.ALLOW_GENERATED_SECRET) {
     throw new Error("APP_URL must be set in production");
+  }
+  // No placeholder identity in production (issue 43): every variable named. A local `npm start`
+  // (ALLOW_GENERATED_SECRET) is the demo, which keeps the defaults; it is only told.
+  const refusals = identityRefusals(source);
+  if (refusals.length && !source.ALLOW_GENERATED_SECRET) throw identityRefusal(refusals);
+  if (refusals.length) {
+    const names = refusals.map((refusal) => refusal.split(" ")[0]).join(", ");
+    console.warn(`[config] a local start keeps the placeholder identity (${names}); a deployment refuses it`);
   }
   return {
     ...env,
