@@ -51,8 +51,12 @@ export interface PaymentProvider {
     email: string;
     name: string;
     metadata: Record<string, string>;
+    /** The language of its receipts and pages (Stripe's `preferred_locales`): ["fr-CA"] or ["en-CA"]. */
+    preferredLocales: string[];
     idempotencyKey: string;
   }): Promise<string>;
+  /** A customer's language changed (a contract in the other language): its `preferred_locales` set again. */
+  updateCustomer(id: string, input: { preferredLocales: string[] }): Promise<void>;
   createIntent(input: {
     amountCents: number;
     currency: string;

@@ -105,10 +105,14 @@ export class SimulatedProvider implements PaymentProvider {
     return `cus_sim_${tail}`;
   }
 
+  /** Nothing to tell: the simulated customer's language is the one its stored row records (customers.server). */
+  async updateCustomer() {}
+
   async createIntent(input: {
     amountCents: number;
     currency: string;
     metadata: Record<string, string>;
+    description: string;
     customerId: string;
   }) {
     const id = `pi_sim_${crypto.randomBytes(12).toString("hex")}`;
@@ -121,6 +125,7 @@ export class SimulatedProvider implements PaymentProvider {
           currency: input.currency,
           metadata: JSON.stringify(input.metadata),
           customerId: input.customerId,
+          description: input.description,
           createdAt: now(),
         })
         .returning(),
