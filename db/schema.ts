@@ -601,6 +601,8 @@ export const simulatedIntents = sqliteTable("simulated_intents", {
   refundedCents: integer("refunded_cents").notNull().default(0),
   /** The simulated customer the intent is attached to, as Stripe's `customer`. */
   customerId: text("customer_id"),
+  /** The item's name the app gave, as Stripe's `description` (issue 43: in the contract's language). */
+  description: text("description"),
   createdAt: createdAt(),
 });
 
@@ -616,6 +618,8 @@ export const paymentCustomers = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider", { enum: ["simulated", "stripe"] }).notNull(),
     customerId: text("customer_id").notNull(),
+    /** The provider's `preferred_locales` last set for it ("fr-CA" or "en-CA"), issue 43. */
+    preferredLocale: text("preferred_locale"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],

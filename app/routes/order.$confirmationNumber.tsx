@@ -5,6 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { OurFault } from "~/components/pickups/our-fault";
 import { Receipt } from "~/components/pickups/receipt";
+import { ContractLanguageNote } from "~/components/pickups/contract-language-note";
+import { orderPath } from "~/lib/paths";
 import { PickupError } from "~/components/pickups/pickup-error";
 import { titleOrErrorMeta } from "~/lib/meta";
 import {
@@ -45,6 +47,7 @@ export default function Order() {
   return (
     <div className="space-y-4">
       <Receipt order={order} tax={tax} />
+      <ContractLanguageNote contractLanguage={order.contractLanguage} path={orderPath(order.confirmationNumber)} />
       {remedy ? <OurFault view={remedy} bags={order.bagsRequested} /> : null}
     </div>
   );

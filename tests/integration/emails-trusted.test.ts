@@ -52,11 +52,17 @@ describe("what the mail server is given", () => {
     expect(confirmation).toMatchObject({ from: env.MAIL_FROM, replyTo: env.SUPPORT_EMAIL });
     expect(String(confirmation.text)).toMatch(/^Hello Sophie,\n/);
     expect(String(confirmation.html)).toMatch(/^<!DOCTYPE html>/);
-    // The pickup's calendar event goes along as a file.
+    // The pickup's calendar event goes along as a file, and the contract's terms as text (issue 43; this
+    // pickup has no contract language, so the account's: English).
     expect(confirmation.attachments).toEqual([
       expect.objectContaining({
         filename: expect.stringMatching(/\.ics$/),
         contentType: expect.stringMatching(/^text\/calendar/),
+      }),
+      expect.objectContaining({
+        filename: expect.stringMatching(/^terms-[\d-]+\.txt$/),
+        contentType: "text/plain; charset=utf-8",
+        content: expect.stringMatching(/^Terms of service\n/),
       }),
     ]);
   });

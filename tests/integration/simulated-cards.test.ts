@@ -48,7 +48,13 @@ const DECLINED: [string, string][] = [
 ];
 
 async function providerIntent(provider: SimulatedProvider) {
-  return provider.createIntent({ amountCents: 1150, currency: "cad", metadata: {}, customerId: "cus_sim_test" });
+  return provider.createIntent({
+    amountCents: 1150,
+    currency: "cad",
+    metadata: {},
+    description: "Collecte ReCircle : 1 sac",
+    customerId: "cus_sim_test",
+  });
 }
 
 describe("the simulated provider follows Stripe's test cards", () => {

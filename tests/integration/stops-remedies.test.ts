@@ -97,6 +97,27 @@ describe("a free rebook", () => {
     });
   });
 
+  it("is made under the missed pickup's contract: its terms and language, its confirmation in that language", async () => {
+    const { user, pickup, final } = await missed();
+    const contract = {
+      termsVersion: "2026-11-27",
+      termsAcceptedAt: final - 86_400_000,
+      contractLanguage: "fr" as const,
+    };
+    db.update(schema.pickupRequests).set(contract).where(eq(schema.pickupRequests.id, pickup.id)).run();
+    const rebooked = rebookFree(user.id, pickup.confirmationNumber, String(slot({ daysAhead: 5 }).id), final);
+    expect(rebooked).toMatchObject(contract);
+    const confirmation = db
+      .select()
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.to, user.email))
+      .all()
+      .find((m) => m.kind === "booking-confirmed" && m.subject.includes(rebooked.confirmationNumber))!;
+    // The account is in English; the contract in French.
+    expect(confirmation.locale).toBe("fr");
+    expect(confirmation.subject).toContain("Votre collecte est réservée");
+  });
+
   it("is refused in a full slot, past 14 days, outside the area, for another resident, or when not our fault", async () => {
     const { user, pickup, final } = await missed();
     const full = slot({ daysAhead: 4, capacity: 1 });

@@ -77,7 +77,8 @@ describe("startCardPayment with Stripe", () => {
         automatic_payment_methods: { enabled: "true" },
       });
       expect(sent.params.automatic_payment_methods).not.toHaveProperty("allow_redirects");
-      expect(sent.params.description).toContain(`${bags} bag`);
+      // The item's name in the contract's language: French unless English was chosen (issue 43).
+      expect(sent.params.description).toBe(`Collecte ReCircle : ${bags} sac${bags > 1 ? "s" : ""}`);
       // Derived from the checkout and its attempt: a retried request never makes a second intent.
       expect(sent.idempotencyKey).toBe(`intent-${started.checkoutId}-1`);
 

@@ -31,6 +31,8 @@ export type StandInCustomer = {
   email: string | null;
   name: string | null;
   metadata: Record<string, string>;
+  /** The language of its receipts ("fr-CA", "en-CA"), as the app set it. */
+  preferred_locales: string[];
   created: number;
   livemode: false;
 };
@@ -215,6 +217,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       email: typeof params.email === "string" ? params.email : null,
       name: typeof params.name === "string" ? params.name : null,
       metadata: asStringRecord(params.metadata),
+      preferred_locales: Array.isArray(params.preferred_locales) ? params.preferred_locales.map(String) : [],
       created: Math.floor(Date.now() / 1000),
       livemode: false,
     };
@@ -419,6 +422,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const id = decodeURIComponent(m[1]!);
       if (!customers.delete(id)) return notFound("customer", id, "customer");
       return { status: 200, body: { id, object: "customer", deleted: true } };
+    }
+    if (method === "POST" && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
+      const id = decodeURIComponent(m[1]!);
+      const customer = customers.get(id);
+      if (!customer) return notFound("customer", id, "customer");
+      if (Array.isArray(params.preferred_locales)) customer.preferred_locales = params.preferred_locales.map(String);
+      return { status: 200, body: customer };
     }
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
     if (method === "POST" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/))) {

@@ -36,6 +36,14 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
     payment: "Visa ending in 4242",
     gstNumber: "123456789 RT0001",
     qstNumber: "1234567890 TQ0001",
+    // The copy of the contract (issue 43, booking/contract-copy): the merchant, the customer, the date, the terms.
+    merchantName: "ReCircle Collecte inc.",
+    merchantAddress: "1000 Rue Sherbrooke Ouest, bureau 100, Montréal (Québec) H3A 0A1",
+    merchantPhone: "514 555-0199",
+    customerName: "Sophie Tremblay",
+    contractDate: "Nov 27, 2026, 3:07 PM",
+    termsVersion: "2026-11-27",
+    termsLink: `${APP}/terms`,
   },
   "pickup-modified": pickup,
   "pickup-cancelled": { ...pickup, refundLine: "Your refund of $34.49 was sent to your card." },
@@ -169,6 +177,11 @@ describe("every e-mail kind, in both languages", () => {
     expect(reminder.text).toContain(UNSUBSCRIBE);
     expect(reminder.html).toContain(`href="${UNSUBSCRIBE}"`);
     expect(reminder.text).toContain(`${ORDER}/cancel`);
+    // The contract's terms (issue 43): a link of the app's own, the merchant's identity as configured.
+    const confirmation = renderEmail("booking-confirmed", "fr", VALUES["booking-confirmed"], "Sophie");
+    expect(confirmation.text).toContain(`${APP}/terms`);
+    expect(confirmation.html).toContain(`href="${APP}/terms"`);
+    expect(confirmation.text).toContain("ReCircle Collecte inc.");
   });
 
   it("user text that looks like a link is defanged visibly, with nothing invisible in it", () => {

@@ -7,20 +7,24 @@ import { and, eq, sql } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { pickupEmailValues } from "./pickup-email-values.server";
 import { db, schema, type Db, type Tx } from "~/services/platform/db.server";
-import { emailT, queueEmail, type EmailT } from "~/services/platform/mailer.server";
+import { emailT, queueEmail, type EmailAttachment, type EmailT } from "~/services/platform/mailer.server";
 import { findSlot } from "./slots.server";
 import { pickupEventAttachment } from "./pickup-calendar.server";
 import { now } from "~/lib/clock";
-import { isLanguage, type Language } from "~/lib/i18n";
+import type { Language } from "~/lib/i18n";
+import { contractMessageLanguage } from "~/lib/contract-language";
 import { formatMoney, isFreeTotal } from "~/lib/pricing";
 import type { PickupRequest, User } from "../../../db/schema";
 import { addressIn } from "~/lib/profile";
+import { contractTermsAttachment, contractValues } from "./contract-copy.server";
 
 type ResidentPickupEmail = "booking-confirmed" | "pickup-modified" | "pickup-cancelled";
 
 /**
  * A booked pickup's e-mail to its resident, written to the outbox with `tx`: in the transaction of the
- * change it tells about, so the change and its e-mail are stored together or not at all.
+ * change it tells about, so the change and its e-mail are stored together or not at all. It is part of
+ * the pickup's contract, so in the contract's language (issue 43: English only for a contract in English;
+ * a pickup booked before contracts were stored keeps the account's language).
  */
 function queueResidentPickupEmail(
   tx: Db | Tx,
@@ -28,8 +32,9 @@ function queueResidentPickupEmail(
   pickup: PickupRequest,
   kind: ResidentPickupEmail,
   extra: (t: EmailT, lng: Language) => Record<string, string | number>,
+  attachments: (lng: Language) => EmailAttachment[] = () => [],
 ) {
-  const lng: Language = isLanguage(user.locale) ? user.locale : "en";
+  const lng = contractMessageLanguage(pickup.contractLanguage, user.locale);
   const slot = findSlot(pickup.pickupSlotId, tx)!;
   const t = emailT(lng);
   // The pickup as a calendar event: added, or updated (same UID, higher SEQUENCE), or marked cancelled.
@@ -39,7 +44,7 @@ function queueResidentPickupEmail(
     kind,
     locale: lng,
     firstName: user.firstName,
-    attachments: [event],
+    attachments: [event, ...attachments(lng)],
     values: {
       ...pickupEmailValues(
         { confirmationNumber: pickup.confirmationNumber, date: slot.date, window: slot.window },
@@ -78,17 +83,28 @@ function paymentLine(tx: Db | Tx, pickup: PickupRequest, t: EmailT) {
   return t("receipt.card", { brand: brand.charAt(0).toUpperCase() + brand.slice(1), last4: payment.cardLast4 });
 }
 
-/** The booking-confirmed e-mail, in the booking's transaction (reconcilePayments() queues it for older pickups without one). */
+/**
+ * The booking-confirmed e-mail, in the booking's transaction (reconcilePayments() queues it for older
+ * pickups without one): the receipt and the copy of the contract, its terms attached as text.
+ */
 export function queueBookingConfirmation(tx: Db | Tx, user: User, pickup: PickupRequest) {
-  queueResidentPickupEmail(tx, user, pickup, "booking-confirmed", (t, lng) => ({
-    bags: pickup.bagsRequested,
-    address: addressIn(pickup.address, lng),
-    receiptLines: receiptLines(pickup, t, lng),
-    total: isFreeTotal(pickup.totalCents) ? t("free") : formatMoney(pickup.totalCents, lng),
-    payment: paymentLine(tx, pickup, t),
-    gstNumber: env.GST_NUMBER,
-    qstNumber: env.QST_NUMBER,
-  }));
+  queueResidentPickupEmail(
+    tx,
+    user,
+    pickup,
+    "booking-confirmed",
+    (t, lng) => ({
+      ...contractValues(user, pickup, lng),
+      bags: pickup.bagsRequested,
+      address: addressIn(pickup.address, lng),
+      receiptLines: receiptLines(pickup, t, lng),
+      total: isFreeTotal(pickup.totalCents) ? t("free") : formatMoney(pickup.totalCents, lng),
+      payment: paymentLine(tx, pickup, t),
+      gstNumber: env.GST_NUMBER,
+      qstNumber: env.QST_NUMBER,
+    }),
+    (lng) => [contractTermsAttachment(pickup, lng)],
+  );
 }
 
 export function queuePickupMoved(tx: Db | Tx, user: User, pickup: PickupRequest) {

@@ -2,6 +2,8 @@
 // stored as JSON on the payment row with a random reference the provider keeps in its metadata.
 import crypto from "node:crypto";
 import type { Quote } from "~/services/booking/quote.server";
+import { emailT } from "~/services/platform/mailer.server";
+import type { Language } from "~/lib/i18n";
 import type { BagCount, PriceBreakdown } from "~/lib/pricing";
 import type { Payment, User } from "../../../db/schema";
 
@@ -48,6 +50,10 @@ export function metadataFor(user: User, booking: StoredBooking, checkoutId: stri
   };
 }
 
-export function description(booking: StoredBooking) {
-  return `ReCircle pickup: ${booking.bags} bag${booking.bags > 1 ? "s" : ""}`;
+/**
+ * The item's name at the provider (a Checkout Session's product line, a PaymentIntent's description), in
+ * the contract's language (issue 43: French unless the contract is in English).
+ */
+export function description(booking: StoredBooking, lng: Language) {
+  return emailT(lng)("contract.itemName", { count: booking.bags });
 }

@@ -17,6 +17,7 @@ import {
   repricePayment,
 } from "~/services/payments/ledger.server";
 import type { PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
+import { checkoutLanguage } from "./checkout-language.server";
 import { fulfilPayment, throwIfPaid } from "./fulfil.server";
 import { CheckoutPaidError, claimCheckout, oneAtATime, openPaymentOf, paymentsOfCheckout } from "./record.server";
 import { now } from "~/lib/clock";
@@ -105,7 +106,8 @@ export async function openCardPayment(
   await throwIfPaid(user, checkoutId, provider);
   const quote = claimed.quote ?? quoteBooking(user, request);
   if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
-  const customerId = await customerIdFor(user, provider);
+  const language = checkoutLanguage(checkoutId);
+  const customerId = await customerIdFor(user, provider, language);
   const open = openPaymentOf(checkoutId, provider.name, "intent");
   const reused = open ? await reuseIntent(user, open, quote, provider, checkoutId) : null;
   if (reused) return { ...reused, customerId };
@@ -117,7 +119,7 @@ export async function openCardPayment(
       amountCents: quote.breakdown.totalCents,
       currency: CURRENCY,
       metadata: metadataFor(user, booking, checkoutId),
-      description: description(booking),
+      description: description(booking, language),
       receiptEmail: user.email,
       customerId,
       idempotencyKey,

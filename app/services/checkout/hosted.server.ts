@@ -19,21 +19,24 @@ import {
   refundingReason,
 } from "~/services/payments/ledger.server";
 import type { HostedCheckout, PaymentProvider } from "~/services/payments/provider-types";
+import { checkoutLanguage } from "./checkout-language.server";
 import { throwIfPaid } from "./fulfil.server";
 import { claimCheckout, oneAtATime, openPaymentOf, paymentsOfCheckout } from "./record.server";
 import { now } from "~/lib/clock";
+import type { ContractLanguage } from "~/lib/contract";
 import type { Language } from "~/lib/i18n";
 import { CURRENCY } from "~/lib/pricing";
 import type { User } from "../../../db/schema";
 
 /**
  * Without JavaScript on Stripe: a Checkout Session, paid on Stripe's page, fulfilled on return or by
- * webhook. `urls` are where Stripe sends the resident back (the web edge's hostedCheckoutUrls).
+ * webhook. `urls` are where Stripe sends the resident back (the web edge's hostedCheckoutUrls). The
+ * page's language no longer decides Stripe's: the checkout's contract language does (issue 43).
  */
 export async function startHostedCheckout(
   user: User,
   request: BookingRequest,
-  lng: Language,
+  _pageLanguage: Language,
   urls: { successUrl: string; cancelUrl: string },
   checkoutId: string | null = null,
 ) {
@@ -43,16 +46,17 @@ export async function startHostedCheckout(
     user,
     request,
     { checkoutId, provider },
-    async ({ quote, metadata, description, idempotencyKey }) =>
+    async ({ quote, metadata, description, language, idempotencyKey }) =>
       provider.createCheckoutSession({
         amountCents: quote.breakdown.totalCents,
         currency: CURRENCY,
         metadata,
         description,
-        customerId: await customerIdFor(user, provider),
+        customerId: await customerIdFor(user, provider, language),
         successUrl: urls.successUrl,
         cancelUrl: urls.cancelUrl,
-        locale: lng,
+        // Stripe's page in the contract's language (issue 43), not the page's.
+        locale: language,
         // Open as long as the promo hold (Stripe's own minimum is 30 minutes): then it expires, and the
         // webhook releases what it held.
         expiresAt: now() + PENDING_HOLD_MS,
@@ -75,6 +79,7 @@ async function openHostedSession(
     quote: Quote;
     metadata: Record<string, string>;
     description: string;
+    language: ContractLanguage;
     idempotencyKey: string;
   }) => Promise<{
     id: string;
@@ -96,10 +101,12 @@ async function openHostedSession(
       markIntentCanceled(open.id);
     }
     const booking = newBooking(quote);
+    const language = checkoutLanguage(checkoutId);
     const session = await create({
       quote,
       metadata: metadataFor(user, booking, checkoutId),
-      description: description(booking),
+      description: description(booking, language),
+      language,
       idempotencyKey: `session-${checkoutId}-${paymentsOfCheckout(checkoutId).length + 1}`,
     });
     await recordedOrUndone(

@@ -51,6 +51,8 @@ export interface PaymentProvider {
     email: string;
     name: string;
     metadata: Record<string, string>;
+    /** The language of its receipts and pages (Stripe's `preferred_locales`): ["fr-CA"] or ["en-CA"]. */
+    preferredLocales: string[];
     idempotencyKey: string;
   }): Promise<string>;
   /**
@@ -59,6 +61,8 @@ export interface PaymentProvider {
    * deletion is asked again later (payments/customers: the customer_deletions rows).
    */
   deleteCustomer(customerId: string): Promise<void>;
+  /** A customer's language changed (a contract in the other language): its `preferred_locales` set again. */
+  updateCustomer(id: string, input: { preferredLocales: string[] }): Promise<void>;
   createIntent(input: {
     amountCents: number;
     currency: string;

@@ -110,10 +110,14 @@ export class SimulatedProvider implements PaymentProvider {
     db.insert(schema.simulatedDeletedCustomers).values({ customerId, deletedAt: now() }).onConflictDoNothing().run();
   }
 
+  /** Nothing to tell: the simulated customer's language is the one its stored row records (customers.server). */
+  async updateCustomer() {}
+
   async createIntent(input: {
     amountCents: number;
     currency: string;
     metadata: Record<string, string>;
+    description: string;
     customerId: string;
   }) {
     const id = `pi_sim_${crypto.randomBytes(12).toString("hex")}`;
@@ -126,6 +130,7 @@ export class SimulatedProvider implements PaymentProvider {
           currency: input.currency,
           metadata: JSON.stringify(input.metadata),
           customerId: input.customerId,
+          description: input.description,
           createdAt: now(),
         })
         .returning(),

@@ -66,7 +66,12 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
 
   async createCustomer(input: Parameters<PaymentProvider["createCustomer"]>[0]) {
     const customer = await this.stripe.customers.create(
-      { email: input.email, ...(input.name ? { name: input.name } : {}), metadata: input.metadata },
+      {
+        email: input.email,
+        ...(input.name ? { name: input.name } : {}),
+        metadata: input.metadata,
+        preferred_locales: input.preferredLocales,
+      },
       { idempotencyKey: input.idempotencyKey },
     );
     return customer.id;
@@ -80,6 +85,10 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
       if ((error as { statusCode?: number }).statusCode === 404) return;
       throw error;
     }
+  }
+
+  async updateCustomer(id: string, input: { preferredLocales: string[] }) {
+    await this.stripe.customers.update(id, { preferred_locales: input.preferredLocales });
   }
 
   async createIntent(input: Parameters<PaymentProvider["createIntent"]>[0]) {

@@ -73,6 +73,8 @@ function toPickupView(
     address: pickup.address,
     postalFsa: pickup.postalFsa,
     createdAt: pickup.createdAt,
+    /** The contract's language (issue 43): null for a pickup booked before contracts were stored. */
+    contractLanguage: pickup.contractLanguage,
     cancelledAt: pickup.cancelledAt,
     modifiedAt: pickup.modifiedAt,
     slot: {

@@ -70,11 +70,19 @@ export function textT(lng: Language) {
 const APP_LINK = "link";
 /** Every e-mail's signature links to the privacy page (issue 34), on the origin of the message's own link. */
 const PRIVACY_LINK = "privacyLink";
-/** The receipt's price lines ("Subtotal: $18.00"), written by the app from the stored amounts. */
-const RECEIPT_LINES = "receiptLines";
-/** Further links of the app's own (issue 35): a reminder's cancel link, a one-click unsubscribe link. */
-const EXTRA_LINKS = ["cancelLink", "unsubscribeLink"];
-const APP_VALUES = [APP_LINK, "supportEmail", "email", PRIVACY_LINK, RECEIPT_LINES, ...EXTRA_LINKS];
+/**
+ * The receipt's price lines ("Subtotal: $18.00") and its card line ("Paid by card: Visa ending in 4242"),
+ * written by the app from the stored amounts and the provider's brand and last four digits.
+ */
+const RECEIPT_LINES = ["receiptLines", "payment"];
+/**
+ * Further links of the app's own (issue 35): a reminder's cancel link, a one-click unsubscribe link; the
+ * terms of the contract a confirmation is the copy of (issue 43).
+ */
+const EXTRA_LINKS = ["cancelLink", "unsubscribeLink", "termsLink"];
+/** Who the merchant is, from the configuration (issue 43): the contract's copy names it as it is. */
+const MERCHANT = ["merchantName", "merchantAddress", "merchantPhone"];
+const APP_VALUES = [APP_LINK, "supportEmail", "email", PRIVACY_LINK, ...RECEIPT_LINES, ...EXTRA_LINKS, ...MERCHANT];
 
 /** What a mail client would turn into a link: a scheme, `www.`, an address, a domain name. */
 const LINKLIKE = /[a-z][\w+.-]*:\S*|www\.\S+|\S+@\S+|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\S*/gi;

@@ -137,6 +137,12 @@ export function rebookFree(userId: number, confirmationNumber: string, slotId: u
             longitude: pickup.longitude,
             positionApproximate: pickup.positionApproximate,
             rebookOfId: pickup.id,
+            // Under the missed pickup's contract (issue 43): its terms, acceptance and language go along,
+            // so its confirmation is in that contract's language.
+            termsVersion: pickup.termsVersion,
+            termsAcceptedAt: pickup.termsAcceptedAt,
+            contractLanguage: pickup.contractLanguage,
+            frenchTermsReceivedAt: pickup.frenchTermsReceivedAt,
             createdAt: at,
             updatedAt: at,
           })
