@@ -15,7 +15,7 @@ export function sessionCookieName(secure: boolean) {
 export const SESSION_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * RETENTION.sessionDays;
 
 /** The cookies Stripe.js sets on the card page (Stripe's cookie policy: fraud prevention). */
-export const STRIPE_COOKIES = [
+const STRIPE_COOKIES = [
   { name: "__stripe_mid", maxAgeSeconds: 60 * 60 * 24 * 365 },
   { name: "__stripe_sid", maxAgeSeconds: 30 * 60 },
 ] as const;

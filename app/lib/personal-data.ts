@@ -24,7 +24,7 @@ export const DATA_KINDS = [
   "waitlist",
   "staff",
 ] as const;
-export type DataKind = (typeof DATA_KINDS)[number];
+type DataKind = (typeof DATA_KINDS)[number];
 
 /** Why we hold it (privacy page: policy.purpose.<key>). */
 export const PURPOSES = [
@@ -42,7 +42,7 @@ export const PURPOSES = [
   "accountability",
   "incidents",
 ] as const;
-export type Purpose = (typeof PURPOSES)[number];
+type Purpose = (typeof PURPOSES)[number];
 
 /** How long each kind of row is kept (privacy page: policy.retention.<key>), in the page's order. */
 export const RETENTION_ROWS = [

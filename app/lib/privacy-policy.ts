@@ -21,11 +21,6 @@ export const FLY_REGION_PLACES: Readonly<Record<string, string>> = {
   bos: "Boston, Massachusetts, USA",
 };
 
-/** Is the place in Quebec (a communication there is not outside Quebec)? */
-export function regionInQuebec(region: string) {
-  return region === "yul";
-}
-
 /** The default Photon server (komoot's, in Germany) when GEOCODER_URL does not name another. */
 export const PHOTON_DEFAULT_HOST = "photon.komoot.io";
 
