@@ -16,10 +16,12 @@ export const RETENTION = {
    * year, in Montreal), de-identified once the account is deleted; then purged (lib/tax-records).
    */
   taxRecordYears: 6,
-  /** The backups (Litestream's snapshots and WAL, docs/operations.md) keep everything this long. */
-  backupDays: 7,
   /** The host's access logs (address, page, time) are kept this long. */
   accessLogDays: 30,
+  /** Backups hold everything, deleted accounts included, this long (litestream.yml's retention; a test compares). */
+  backupDays: 7,
+  /** The register of confidentiality incidents is kept at least this long (Regulation, s. 7). */
+  incidentRegisterYears: 5,
   /** A session ends after this long (and its browser and last-seen time with it). */
   sessionDays: 30,
   /** A password-reset link works for this long; its e-mail's body is erased after. */

@@ -14,6 +14,7 @@ import enOnboarding from "./en/onboarding.json";
 import enVisitor from "./en/visitor.json";
 import enReplicas from "./en/replicas.json";
 import enPrivacy from "./en/privacy.json";
+import enPolicy from "./en/policy.json";
 import enHelp from "./en/help.json";
 import enDriver from "./en/driver.json";
 import enSearch from "./en/search.json";
@@ -35,6 +36,7 @@ import frOnboarding from "./fr/onboarding.json";
 import frVisitor from "./fr/visitor.json";
 import frReplicas from "./fr/replicas.json";
 import frPrivacy from "./fr/privacy.json";
+import frPolicy from "./fr/policy.json";
 import frHelp from "./fr/help.json";
 import frDriver from "./fr/driver.json";
 import frSearch from "./fr/search.json";
@@ -59,6 +61,7 @@ export const resources = {
     orders: enOrders,
     replicas: enReplicas,
     privacy: enPrivacy,
+    policy: enPolicy,
     help: enHelp,
     driver: enDriver,
     search: enSearch,
@@ -82,6 +85,7 @@ export const resources = {
     orders: frOrders,
     replicas: frReplicas,
     privacy: frPrivacy,
+    policy: frPolicy,
     help: frHelp,
     driver: frDriver,
     search: frSearch,
@@ -107,6 +111,7 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "people",
   "orders",
   "privacy",
+  "policy",
   "help",
   "driver",
   "search",

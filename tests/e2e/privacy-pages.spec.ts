@@ -1,5 +1,5 @@
 // Issue 34, who we are on every page: the privacy page (the person in charge from PRIVACY_OFFICER_NAME /
-// _EMAIL's defaults, the retention periods from lib/retention), the terms, the help page (support e-mail
+// _EMAIL's defaults, the retention periods from lib/retention; its whole content: privacy-policy.spec.ts), the terms, the help page (support e-mail
 // and phone, legal name and address, the four answers, écocentres and "Ça va où?"), the accessibility
 // statement, and a footer linking them on a visitor's, a resident's and an admin's page; the sign-up form
 // and every e-mail link to the privacy page. JavaScript on and off (the projects), English and French.
@@ -20,9 +20,14 @@ const TEXT = {
     helpTitle: "Help and contact",
     termsTitle: "Terms of service",
     accessibilityTitle: "Accessibility statement",
-    retention: [/after 3 years without use/, /30 days before/, /6 years for tax records/, /2 years at most/],
+    retention: [
+      /after 3 years without use/,
+      /30 days before/,
+      /6 years after the end of their tax year/,
+      /2 years at most/,
+    ],
     cookies: /no trackers/,
-    outside: /Stripe, in the United States, outside Quebec/,
+    outside: /United States and in Ireland, outside Quebec/,
     faq: ["What goes in the bag?", "What if I miss my window?", "How do refunds work?", "Where do refused items go?"],
     signUpLink: "Read how we handle your personal information",
     mailLine: "How we handle your personal information: ",
@@ -38,9 +43,14 @@ const TEXT = {
     helpTitle: "Aide et contact",
     termsTitle: "Conditions d'utilisation",
     accessibilityTitle: "Déclaration d'accessibilité",
-    retention: [/après 3 ans sans utilisation/, /30 jours avant/, /6 ans pour nos registres fiscaux/, /2 ans au plus/],
-    cookies: /sans traceur/,
-    outside: /Stripe, aux États-Unis, hors Québec/,
+    retention: [
+      /après 3 ans sans utilisation/,
+      /30 jours avant/,
+      /6 ans après la fin de leur année d'imposition/,
+      /2 ans au plus/,
+    ],
+    cookies: /aucun traceur/,
+    outside: /États-Unis et en Irlande, hors Québec/,
     faq: [
       "Que mettre dans le sac?",
       "Et si je manque ma plage horaire?",
@@ -88,10 +98,10 @@ for (const lang of ["en", "fr"] as const) {
       await expect(page.getByTestId("privacy-officer")).toContainText(WHO.PRIVACY_OFFICER_NAME);
       await expect(page.getByTestId("privacy-officer")).toContainText(WHO.PRIVACY_OFFICER_EMAIL);
       await expect(page.getByTestId("privacy-officer")).toContainText(WHO.BUSINESS_LEGAL_NAME);
-      const kept = page.getByTestId("privacy.retention-list");
+      const kept = page.getByTestId("policy-retention");
       for (const period of TEXT[lang].retention) await expect(kept).toContainText(period);
       await expect(page.locator("#cookies").locator("..")).toContainText(TEXT[lang].cookies);
-      await expect(page.getByTestId("privacy.recipients-list")).toContainText(TEXT[lang].outside);
+      await expect(page.locator('[data-recipient="payments"]')).toContainText(TEXT[lang].outside);
       await expectFooter(page, lang);
     });
 

@@ -6,6 +6,7 @@ import { db, perConnection, schema } from "~/services/platform/db.server";
 import { randomToken } from "./passwords.server";
 import { now } from "~/lib/clock";
 import { RETENTION } from "~/lib/retention";
+import { sessionCookieName } from "~/lib/cookies";
 
 export const SESSION_DAYS = RETENTION.sessionDays;
 /** The longest User-Agent kept with a session (a header can be anything). */
@@ -16,7 +17,7 @@ export const secureCookies = env.NODE_ENV === "production" && process.env.INSECU
  * `__Host-` (Secure, no Domain, path /) keeps a sibling subdomain or a plain-http page from setting or
  * shadowing the session cookie; browsers accept it only with Secure, so plain http keeps `__session`.
  */
-export const SESSION_COOKIE = secureCookies ? "__Host-session" : "__session";
+export const SESSION_COOKIE = sessionCookieName(secureCookies);
 
 /** Does this request carry a session cookie (signed in, or was)? Read from the header only, no database. */
 export function carriesSession(request: Request): boolean {

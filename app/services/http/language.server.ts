@@ -4,13 +4,14 @@ import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { FALLBACK_LANGUAGE, i18nConfig, isLanguage, type Language, SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { resources } from "~/locales/resources";
+import { LANGUAGE_COOKIE } from "~/lib/cookies";
 import { getTFor } from "~/services/platform/translate.server";
 
-export const languageCookie = createCookie("lng", {
+export const languageCookie = createCookie(LANGUAGE_COOKIE.name, {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
+  maxAge: LANGUAGE_COOKIE.maxAgeSeconds,
 });
 
 /**

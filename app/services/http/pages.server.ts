@@ -134,6 +134,7 @@ export {
 } from "./order-actions.server";
 export { orderRemedy, remedyFromPage } from "./stop-remedies.server";
 export { deleteAccountFromForm, deletionSummary, sessionIntent, sessionsOf } from "./privacy-actions.server";
+export { privacyPolicy } from "../privacy/policy.server";
 export { AddressNotServedError, saveProfile } from "./profile-save.server";
 export { RateLimitedError, hit } from "./rate-limit.server";
 export { assertSameOrigin, readForm, requestOrigin } from "./request.server";

@@ -8,11 +8,11 @@ import {
   readSessionRow,
   secureCookies,
   SESSION_COOKIE,
-  SESSION_DAYS,
   updateSessionRow,
   type SessionData,
 } from "~/services/accounts/session-rows.server";
 import { env } from "~/services/platform/config.server";
+import { SESSION_COOKIE_MAX_AGE_SECONDS } from "~/lib/cookies";
 
 /** The session cookie: a signed random id (the row holds the rest). */
 const sessionCookie = createCookie(SESSION_COOKIE, {
@@ -21,7 +21,7 @@ const sessionCookie = createCookie(SESSION_COOKIE, {
   path: "/",
   secure: secureCookies,
   secrets: env.sessionSecrets,
-  maxAge: 60 * 60 * 24 * SESSION_DAYS,
+  maxAge: SESSION_COOKIE_MAX_AGE_SECONDS,
 });
 
 /** A Set-Cookie that removes the session cookie from the browser, without touching any row (a read on a replica). */

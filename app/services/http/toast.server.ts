@@ -10,6 +10,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import type { Toast, ToastInput } from "~/lib/toast";
 import type { WaitlistReason } from "~/lib/visitor-schemas";
 import { now } from "~/lib/clock";
+import { VISITOR_COOKIE } from "~/lib/cookies";
 
 type FlashOptions = { clearRedirect?: boolean; waitlisted?: Waitlisted };
 /** How many sign-ups a browser remembers (the cookie stays small). */
@@ -30,7 +31,7 @@ export type CarriedReply = { routeId: string; data: unknown };
 
 const visitorStorage = createCookieSessionStorage<VisitorData, { toast: Toast; refusedForm: CarriedReply }>({
   cookie: {
-    name: "__visitor",
+    name: VISITOR_COOKIE.name,
     httpOnly: true,
     sameSite: "lax",
     path: "/",

@@ -39,6 +39,12 @@ const EnvSchema = z.object({
   LITEFS_DIR: z.string().optional(),
   LITESTREAM_REPLICA_URL: z.string().optional(),
   PRIMARY_REGION: z.string().optional(),
+  // Where personal information goes (issue 43, the privacy page names each place, docs/operations.md):
+  // the backup store's provider and place ("Tigris (Fly.io), Montréal, Canada"; Fly's volume snapshots,
+  // in the app's region, without Litestream) and the e-mail provider's ("Postmark, United States").
+  // Unset, the page says where they are configured instead.
+  BACKUP_LOCATION: z.string().trim().optional(),
+  SMTP_LOCATION: z.string().trim().optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // The proxy in front of the app, whose headers are then believed: "fly" (fly-proxy: the client's
   // address in Fly-Client-IP, the scheme in X-Forwarded-Proto) or "1" (a proxy that sets X-Forwarded-For,

@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { currentTxid, litefsDir, primaryInstance, waitForTxid } from "~/services/platform/litefs.server";
 import { secureCookies } from "~/services/accounts/session-rows.server";
 import { resources } from "~/locales/resources";
+import { TXNUM_COOKIE } from "~/lib/cookies";
 import { edgeLanguage } from "../http/edge-guard.server";
 
 /**
@@ -55,7 +56,7 @@ export function writesData(method: string, pathname: string): boolean {
   return WRITING_READS.includes(path) || WRITING_READ_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-const TXID_COOKIE = "txnum";
+const TXID_COOKIE = TXNUM_COOKIE.name;
 /** How long a read on a replica waits for the resident's last write before the primary answers it. */
 const CATCH_UP_MS = 5_000;
 
@@ -69,7 +70,7 @@ function txidCookie(txid: number | null): string {
   const secure = secureCookies ? "; Secure" : "";
   return txid === null
     ? `${TXID_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`
-    : `${TXID_COOKIE}=${txid}; Path=/; HttpOnly; SameSite=Lax; Max-Age=300${secure}`;
+    : `${TXID_COOKIE}=${txid}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${TXNUM_COOKIE.maxAgeSeconds}${secure}`;
 }
 
 /** 409 with `fly-replay`: JSON `{ message }` under /api, plain text elsewhere, in the caller's language. */
