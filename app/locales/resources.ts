@@ -23,6 +23,7 @@ import enReminders from "./en/reminders.json";
 import enAlerts from "./en/alerts.json";
 import enPartners from "./en/partners.json";
 import enStops from "./en/stops.json";
+import enExport from "./en/export.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -45,6 +46,7 @@ import frReminders from "./fr/reminders.json";
 import frAlerts from "./fr/alerts.json";
 import frPartners from "./fr/partners.json";
 import frStops from "./fr/stops.json";
+import frExport from "./fr/export.json";
 
 export const resources = {
   en: {
@@ -70,6 +72,7 @@ export const resources = {
     alerts: enAlerts,
     partners: enPartners,
     stops: enStops,
+    export: enExport,
   },
   fr: {
     common: frCommon,
@@ -94,6 +97,7 @@ export const resources = {
     alerts: frAlerts,
     partners: frPartners,
     stops: frStops,
+    export: frExport,
   },
 };
 
@@ -120,4 +124,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "alerts",
   "partners",
   "stops",
+  "export",
 ];

@@ -291,6 +291,14 @@ function axeSuite(lang: Lang) {
     await audit.assertClean();
   });
 
+  test("Download my data, readable (issue 43): every section titled", async ({ page }) => {
+    const audit = new Audit(page, lang);
+    await signedInResident(page, "a11y-export");
+    await go(page, "/profile/export");
+    await audit.check("my data");
+    await audit.assertClean();
+  });
+
   // ---- Admin screens (issue 6). A build without the admin routes fails here (a 404 is not skipped):
   // losing the admin pages must never pass as clean.
   test("admin pages: dashboard, supply, day sheet, waitlist, promo codes", async ({ page }) => {

@@ -92,6 +92,8 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/privacy" },
     { path: "/help" },
     { path: "/profile/delete" },
+    // Download my data, readable (issue 43): the paid pickup's money, the sessions, every section.
+    { path: "/profile/export" },
     // What a reminder's "unsubscribe" opens (it asks first; the e-mail client's one-click POST does it at once).
     { path: unsubscribePath(owner!.id) },
     { path: "/admin-invitation?token=not-a-real-token", status: 404 },

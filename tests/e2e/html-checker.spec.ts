@@ -299,6 +299,8 @@ test.describe("the Nu HTML Checker finds no error", () => {
       },
       // Without JavaScript, "Find my address": the addresses found, each a button (issue 42).
       { path: "/profile", status: 400, form: { findAddress: "Find my address", streetAddress: "2100 mont-royal" } },
+      // Download my data, readable (issue 43), with the paid pickup in it.
+      { path: "/profile/export" },
       { path: "/notifications" },
       { path: invitation.pathname + invitation.search },
       { path: "/admin-invitation?token=not-a-real-token", status: 404 },

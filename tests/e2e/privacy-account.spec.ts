@@ -1,8 +1,9 @@
 // Issue 34 from the resident's own screen, JavaScript on and off (the projects), English and French, 390×844:
-// Download my data (a JSON attachment of the resident's own data), Delete my account (the confirmation step
-// with the password: what happens, pickups to come refunded in full, kept rows de-identified, backups 7 days;
-// a wrong one refused and nothing changed, refused while the truck is coming, then done: signed out, the
-// last e-mail, the address free again), the session list with both sign-outs; and the API:
+// Download my data (the readable page's "Download as JSON": a JSON attachment of the resident's own data),
+// Delete my account (the confirmation step with the password: what happens, pickups to come refunded in full,
+// kept rows de-identified, backups 7 days; a wrong one refused and nothing changed, refused while the truck is
+// coming, then done: signed out, the last e-mail, the address free again), the session list with both
+// sign-outs; and the API:
 // GET /api/auth/export 401 signed out, DELETE /api/auth/account refused with a wrong password (nothing
 // changed) and, with the right one, the old session answering 401.
 import fs from "node:fs";
@@ -26,6 +27,7 @@ const L = {
   en: {
     accept: "en-CA,en;q=0.9",
     download: "Download my data",
+    json: "Download as JSON",
     deleteLink: "Delete my account",
     deleteTitle: "Delete my account",
     password: "Your password",
@@ -48,6 +50,7 @@ const L = {
   fr: {
     accept: "fr-CA,fr;q=0.9",
     download: "Télécharger mes données",
+    json: "Télécharger en JSON",
     deleteLink: "Supprimer mon compte",
     deleteTitle: "Supprimer mon compte",
     password: "Votre mot de passe",
@@ -90,7 +93,9 @@ for (const lang of ["en", "fr"] as const) {
   test.describe(lang, () => {
     test.use({ locale: lang === "en" ? "en-CA" : "fr-CA" });
 
-    test("Download my data answers a JSON attachment with the resident's own data", async ({ page }) => {
+    test("Download my data opens the readable page; its JSON link answers an attachment with the resident's own data", async ({
+      page,
+    }) => {
       const me = await signInAs(page, {
         tag: `export-${lang}`,
         locale: lang,
@@ -98,9 +103,14 @@ for (const lang of ["en", "fr"] as const) {
       });
       await page.goto("/profile");
       await interactive(page);
+      // Issue 43: the profile's link opens the page a person reads (tests/e2e/data-export.spec.ts); the file
+      // is its "Download as JSON".
+      await page.getByRole("link", { name: t.download }).click();
+      await expect(page).toHaveURL(/\/profile\/export$/);
+      await interactive(page);
       const [file] = await Promise.all([
         page.waitForEvent("download"),
-        page.getByRole("link", { name: t.download }).click(),
+        page.getByRole("link", { name: t.json }).click(),
       ]);
       expect(file.suggestedFilename()).toMatch(/^recircle-data-\d{4}-\d{2}-\d{2}\.json$/);
       const data = JSON.parse(fs.readFileSync((await file.path())!, "utf8"));

@@ -107,6 +107,11 @@ describe("Download my data", () => {
       expect.objectContaining({ browser: "Firefox 128", system: "Linux", current: true }),
     ]);
     expect(data.emails.map((e) => e.kind)).toContain("booking-confirmed");
+    // Issue 43's sections, each present (no text, no calendar link on this account).
+    expect(data.texts).toEqual([]);
+    expect(data.messageChoices).toMatchObject({ remindersEnabled: true, reminderChannels: "email" });
+    expect(data.calendarLink).toEqual({ exists: false });
+    expect(data.termsAccepted).toEqual(expect.any(Array));
 
     const text = JSON.stringify(data);
     for (const secret of [

@@ -91,10 +91,10 @@ export function YourData() {
         {t("data.title")}
       </h2>
       <p className="text-sm text-stone-700">{t("data.intro")}</p>
-      {/* A plain link to a file: the browser saves the attachment (Content-Disposition), with or without JS. */}
-      <a href="/profile/export" download className="btn-secondary block w-full text-center">
+      {/* The readable page; its "Download as JSON" link gives the same data as a file. */}
+      <Link to="/profile/export" className="btn-secondary block w-full text-center">
         {t("data.download")}
-      </a>
+      </Link>
       <p className="text-sm text-stone-700">{t("data.deleteIntro")}</p>
       <Link to="/profile/delete" className="btn-danger block w-full text-center">
         {t("data.deleteLink")}

@@ -1,6 +1,7 @@
-// The web edge of issue 34: Download my data as a JSON attachment (the profile's button and GET
-// /api/auth/export answer the same file), the Delete my account form (and its API twin's errors), and the
-// profile's session buttons.
+// The web edge of issue 34: Download my data as a JSON attachment (/profile/export.json and GET
+// /api/auth/export answer the same file) and as the readable page /profile/export (issue 43: the same
+// export, told in the resident's language), the Delete my account form (and its API twin's errors), and
+// the profile's session buttons.
 import { parseWithZod } from "@conform-to/zod";
 import { DeleteAccountSchema, SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/privacy-schemas";
 import { dateKey } from "~/lib/dates";
@@ -9,9 +10,11 @@ import { destroyOtherSessionsOf } from "~/services/accounts/session-rows.server"
 import { listSessions, signOutSession } from "~/services/accounts/session-list.server";
 import { deleteAccount, deletionPreview, PrivacyError } from "~/services/privacy/deletion.server";
 import { exportAccountData } from "~/services/privacy/export.server";
+import { readableExport } from "~/services/privacy/export-view.server";
 import type { User } from "../../../db/schema";
 import { rateLimited, reject } from "./forms.server";
 import { destroyUserSession, getSession } from "./current-user.server";
+import { getLanguage } from "./language.server";
 import { redirectWithToast } from "./toast.server";
 
 async function currentSessionId(request: Request) {
@@ -29,6 +32,12 @@ export async function exportDownload(request: Request, user: User) {
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** The page /profile/export: the same export as the file, in the page's language, section by section. */
+export async function exportPage(request: Request, user: User) {
+  const [sessionId, lng] = await Promise.all([currentSessionId(request), getLanguage(request)]);
+  return readableExport(exportAccountData(user.id, sessionId), lng);
 }
 
 /** The profile's list of the account's sessions, this one marked. */

@@ -1,8 +1,11 @@
 // Download my data (issue 34, Law 25's right to one's information in a structured, commonly used format):
 // everything kept about one account, as JSON. Its shape is documented in docs/privacy.md (version 1). Only
 // the account's own rows; never a password hash, a session id, a token, a provider's payment id or card
-// details.
-import { asc, eq } from "drizzle-orm";
+// details. Issue 43 completed it (new keys only, none renamed): the texts sent to the phone, the message
+// choices, whether a calendar link exists (never its token) and the terms accepted per pickup. The readable
+// page (export-view.server) is made from this same object.
+import { and, asc, eq } from "drizzle-orm";
+import { outboxStatus } from "~/lib/outbox";
 import { listSessions } from "~/services/accounts/session-list.server";
 import { ordersWhere, priceOf } from "~/services/pickups/pickups.server";
 import { db, schema } from "~/services/platform/db.server";
@@ -40,7 +43,45 @@ function pickupsOf(userId: number) {
         : null,
       bookedAt: iso(pickup.createdAt),
       movedAt: iso(pickup.modifiedAt),
+      missedReason: pickup.missedReason,
+      remedy: pickup.remedy,
     }));
+}
+
+/** The terms accepted with each pickup (issue 43): version, when, the contract's language. */
+function termsAcceptedOf(userId: number) {
+  return db
+    .select()
+    .from(schema.pickupRequests)
+    .where(eq(schema.pickupRequests.userId, userId))
+    .orderBy(asc(schema.pickupRequests.id))
+    .all()
+    .filter((p) => p.termsAcceptedAt !== null)
+    .map((p) => ({
+      pickup: p.confirmationNumber,
+      version: p.termsVersion,
+      acceptedAt: iso(p.termsAcceptedAt),
+      contractLanguage: p.contractLanguage,
+      frenchTermsReceivedAt: iso(p.frenchTermsReceivedAt),
+    }));
+}
+
+type OutboxRow = typeof schema.emailOutbox.$inferSelect;
+
+/** A message as the export tells it: what, when written, when sent, and where it stands; never its body. */
+function messageOf(row: OutboxRow) {
+  return { kind: row.kind, writtenAt: iso(row.createdAt), sentAt: iso(row.sentAt), status: outboxStatus(row) };
+}
+
+/** The outbox rows of one channel addressed to `to` (an e-mail address or a phone number). */
+function outboxTo(channel: "email" | "sms", to: string | null) {
+  if (!to) return [];
+  return db
+    .select()
+    .from(schema.emailOutbox)
+    .where(and(eq(schema.emailOutbox.channel, channel), eq(schema.emailOutbox.to, to)))
+    .orderBy(asc(schema.emailOutbox.id))
+    .all();
 }
 
 /** Everything kept about the account `userId` (`currentSessionId` marks the session asking). */
@@ -69,12 +110,7 @@ export function exportAccountData(userId: number, currentSessionId?: string, at 
     .where(eq(schema.notificationReads.userId, userId))
     .orderBy(asc(schema.notificationReads.readAt))
     .all();
-  const emails = db
-    .select()
-    .from(schema.emailOutbox)
-    .where(eq(schema.emailOutbox.to, user.email))
-    .orderBy(asc(schema.emailOutbox.id))
-    .all();
+  const emails = outboxTo("email", user.email);
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -86,6 +122,7 @@ export function exportAccountData(userId: number, currentSessionId?: string, at 
       createdAt: iso(user.createdAt),
       lastSeenAt: iso(user.lastSeenAt),
       completedOnboarding: user.hasCompletedOnboarding,
+      emailConfirmedAt: iso(user.emailConfirmedAt),
     },
     profile: {
       firstName: user.firstName,
@@ -122,12 +159,23 @@ export function exportAccountData(userId: number, currentSessionId?: string, at 
       toldAt: iso(w.notifiedAt),
     })),
     notifications: { read: reads.map((r) => ({ id: r.notificationId, readAt: iso(r.readAt) })) },
-    emails: emails.map((e) => ({
-      kind: e.kind,
-      subject: e.subject,
-      writtenAt: iso(e.createdAt),
-      sentAt: iso(e.sentAt),
-    })),
+    emails: emails.map((e) => {
+      const { kind, ...rest } = messageOf(e);
+      return { kind, subject: e.subject, ...rest };
+    }),
+    /** Issue 43: the texts written to the account's phone number (what and when; never a text's body). */
+    texts: outboxTo("sms", user.phone).map((row) => ({ ...messageOf(row), to: row.to })),
+    messageChoices: {
+      remindersEnabled: user.remindersEnabled,
+      reminderChannels: user.reminderChannels,
+      alertsEnabled: user.alertsEnabled,
+      dayAfterEnabled: user.dayAfterEnabled,
+      phoneVerifiedAt: iso(user.phoneVerifiedAt),
+      textsStoppedAt: iso(user.smsStoppedAt),
+    },
+    /** Whether a private calendar link was made; never its address (its token is a secret). */
+    calendarLink: { exists: user.calendarToken !== null },
+    termsAccepted: termsAcceptedOf(userId),
     sessions: listSessions(userId, currentSessionId, at).map((s) => ({
       browser: s.browser,
       system: s.system,
@@ -138,3 +186,6 @@ export function exportAccountData(userId: number, currentSessionId?: string, at 
     })),
   };
 }
+
+/** The whole export, as GET /api/auth/export answers it and the readable page tells it. */
+export type AccountExport = ReturnType<typeof exportAccountData>;
