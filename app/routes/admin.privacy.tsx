@@ -64,6 +64,7 @@ export default function PrivacyIncidents() {
         <h1 className="page-title">{title}</h1>
         <p className="mt-1 max-w-3xl text-stone-700">{t("incidents.intro")}</p>
       </div>
+      <IncidentRegister rows={rows} />
       <section aria-labelledby="incident-form-title" className="card max-w-3xl space-y-3">
         <h2 id="incident-form-title" className="text-lg font-semibold">
           {t("incidents.formTitle")}
@@ -79,7 +80,6 @@ export default function PrivacyIncidents() {
           pending={t("incidents.pending")}
         />
       </section>
-      <IncidentRegister rows={rows} />
     </div>
   );
 }

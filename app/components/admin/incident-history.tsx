@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { IncidentField, IncidentState } from "~/lib/incidents";
 import { TYPED, useFieldValue } from "./incidents";
 
-export type HistoryRow = {
+type HistoryRow = {
   version: number;
   changedBy: string;
   changedAt: string;

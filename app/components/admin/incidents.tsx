@@ -13,7 +13,7 @@ import {
   type IncidentState,
 } from "~/lib/incidents";
 
-export type RegisterRow = IncidentState & { id: number; updatedAt: string };
+type RegisterRow = IncidentState & { id: number; updatedAt: string };
 
 /** Fields people typed: left out of the French walk (they are the operators' words, not the app's). */
 export const TYPED = new Set<IncidentField>([

@@ -70,7 +70,7 @@ export function updateIncident(admin: User, id: number, fromVersion: number, sta
   });
 }
 
-export type RegisterEntry = IncidentState & {
+type RegisterEntry = IncidentState & {
   id: number;
   version: number;
   recordedBy: string;
@@ -100,7 +100,7 @@ export function listIncidents(): RegisterEntry[] {
     .map(({ incident, recordedBy }) => entryOf(incident, recordedBy));
 }
 
-export type IncidentVersion = {
+type IncidentVersion = {
   version: number;
   state: IncidentState;
   changedBy: string;
