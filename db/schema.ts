@@ -560,22 +560,66 @@ export const adminAccessLog = sqliteTable(
 );
 
 /** The register of confidentiality incidents Law 25 requires (issue 34): kept by admins at /admin/privacy. */
+/**
+ * The register of confidentiality incidents (issue 34; issue 43 part 6: what the Regulation respecting
+ * confidentiality incidents, s. 7, asks of each entry). This row is the entry's current state; every
+ * state it has had is a row of privacyIncidentVersions.
+ */
 export const privacyIncidents = sqliteTable("privacy_incidents", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  /** Calendar dates, 'YYYY-MM-DD' (America/Toronto). */
+  /** The personal information concerned, or ("" here) why it cannot be described yet. */
+  personalInfo: text("personal_info").notNull().default(""),
+  personalInfoUnknownReason: text("personal_info_unknown_reason").notNull().default(""),
+  circumstances: text("circumstances").notNull(),
+  /** Calendar dates, 'YYYY-MM-DD' (Montreal): when it happened (a period when it has an end), approximate or not. */
   occurredOn: text("occurred_on").notNull(),
+  occurredUntil: text("occurred_until"),
+  occurredApproximate: integer("occurred_approximate", { mode: "boolean" }).notNull().default(false),
+  /** When the person in charge of personal information learned of it. */
   discoveredOn: text("discovered_on").notNull(),
-  description: text("description").notNull(),
-  residentsAffected: integer("residents_affected").notNull(),
-  seriousRisk: integer("serious_risk", { mode: "boolean" }).notNull(),
-  commissionNotified: integer("commission_notified", { mode: "boolean" }).notNull(),
-  residentsNotified: integer("residents_notified", { mode: "boolean" }).notNull(),
+  personsConcerned: integer("persons_concerned").notNull(),
+  personsApproximate: integer("persons_approximate", { mode: "boolean" }).notNull().default(false),
+  /** app/lib/incidents RISK_LEVELS: pending, none, low, serious. */
+  risk: text("risk", { enum: ["pending", "none", "low", "serious"] })
+    .notNull()
+    .default("pending"),
+  riskReasoning: text("risk_reasoning").notNull().default(""),
+  commissionNotifiedOn: text("commission_notified_on"),
+  commissionNotNotifiedReason: text("commission_not_notified_reason").notNull().default(""),
+  personsNotifiedOn: text("persons_notified_on"),
+  personsNotNotifiedReason: text("persons_not_notified_reason").notNull().default(""),
+  publicNoticeOn: text("public_notice_on"),
+  publicNoticeReason: text("public_notice_reason").notNull().default(""),
   measures: text("measures").notNull().default(""),
+  /** The number of the entry's latest version (an update names the one it was made from). */
+  version: integer("version").notNull().default(1),
   recordedBy: integer("recorded_by")
     .notNull()
     .references(() => users.id),
   createdAt: createdAt(),
+  updatedAt: integer("updated_at"),
 });
+
+/**
+ * Every version of an incident entry, append-only (triggers refuse an update or a delete): who saved it,
+ * when, and the entry's whole state then (JSON, app/lib/incidents IncidentState).
+ */
+export const privacyIncidentVersions = sqliteTable(
+  "privacy_incident_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    incidentId: integer("incident_id")
+      .notNull()
+      .references(() => privacyIncidents.id),
+    version: integer("version").notNull(),
+    state: text("state").notNull(),
+    changedBy: integer("changed_by")
+      .notNull()
+      .references(() => users.id),
+    changedAt: integer("changed_at").notNull(),
+  },
+  (t) => [uniqueIndex("privacy_incident_versions_incident_version").on(t.incidentId, t.version)],
+);
 
 export type User = typeof users.$inferSelect;
 export type PickupSlot = typeof pickupSlots.$inferSelect;

@@ -15,11 +15,18 @@ const PAGES = [
   "/admin/refunds",
   "/admin/team",
   "/admin/privacy",
+  "/admin/privacy/1",
   "/admin/search?q=tremblay",
   "/admin/residents/1",
   "/admin/access-log",
 ];
-const DOWNLOADS = ["/admin/promo-codes.csv", "/admin/day.csv", "/admin/waitlist.csv", "/admin/privacy.csv"];
+const DOWNLOADS = [
+  "/admin/promo-codes.csv",
+  "/admin/day.csv",
+  "/admin/waitlist.csv",
+  "/admin/privacy.csv",
+  "/admin/privacy/versions.csv",
+];
 
 /** Every admin form post, with a body that would change something if it were let through. */
 const POSTS: Array<[string, Record<string, string>]> = [
@@ -39,11 +46,25 @@ const POSTS: Array<[string, Record<string, string>]> = [
     "/admin/privacy",
     {
       intent: "record",
+      personalInfo: "Names and addresses",
+      circumstances: "A forged incident",
       occurredOn: "2026-01-05",
       discoveredOn: "2026-01-06",
-      description: "A forged incident",
-      residentsAffected: "3",
-      seriousRisk: "no",
+      personsConcerned: "3",
+      risk: "low",
+    },
+  ],
+  [
+    "/admin/privacy/1",
+    {
+      intent: "update",
+      version: "1",
+      personalInfo: "Names and addresses",
+      circumstances: "A forged update",
+      occurredOn: "2026-01-05",
+      discoveredOn: "2026-01-06",
+      personsConcerned: "3",
+      risk: "none",
     },
   ],
 ];
@@ -74,6 +95,7 @@ function footprint() {
     notified: n("select count(*) as n from waitlist_entries where notified_at is not null"),
     activity: n("select count(*) as n from admin_activity"),
     invitations: n("select count(*) as n from role_invitations where email = 'intruder@recircle-mail.ca'"),
+    incidentVersions: n("select count(*) as n from privacy_incident_versions"),
   };
 }
 

@@ -124,17 +124,95 @@ export function promoStatsFromDb() {
   )[0]!;
 }
 
-/** A confidentiality incident in the register (issue 34), recorded by the admin, as /admin/privacy records it. */
-export function recordedIncident(description: string) {
+/**
+ * A confidentiality incident in the register (issue 34; issue 43 part 6), recorded by the admin as
+ * /admin/privacy records it: the entry and its first version. Returns the entry's number.
+ */
+export function recordedIncident(circumstances: string): number {
   const db = new Database(e2eDatabase(), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     const admin = db.prepare("select id from users where email = ?").get(ADMIN_EMAIL) as { id: number };
-    db.prepare(
-      `insert into privacy_incidents (occurred_on, discovered_on, description, residents_affected, serious_risk,
-        commission_notified, residents_notified, measures, recorded_by, created_at)
-       values (?, ?, ?, 12, 1, 1, 0, 'Passwords reset; the residents concerned were written to.', ?, ?)`,
-    ).run(montrealDate(-3), montrealDate(-2), description, admin.id, Date.now());
+    const state = {
+      personalInfo: "Names, street addresses and phone numbers of the day's residents",
+      personalInfoUnknownReason: "",
+      circumstances,
+      occurredOn: montrealDate(-3),
+      occurredUntil: null,
+      occurredApproximate: false,
+      discoveredOn: montrealDate(-2),
+      personsConcerned: 12,
+      personsApproximate: true,
+      risk: "serious",
+      riskReasoning: "Home addresses with phone numbers: enough to find and call the residents.",
+      commissionNotifiedOn: montrealDate(-1),
+      commissionNotNotifiedReason: "",
+      personsNotifiedOn: null,
+      personsNotNotifiedReason: "",
+      publicNoticeOn: null,
+      publicNoticeReason: "",
+      measures: "Passwords reset; the residents concerned were written to.",
+    };
+    const at = Date.now();
+    return db.transaction(() => {
+      const { id } = db
+        .prepare(
+          `insert into privacy_incidents (personal_info, personal_info_unknown_reason, circumstances, occurred_on,
+            occurred_until, occurred_approximate, discovered_on, persons_concerned, persons_approximate, risk,
+            risk_reasoning, commission_notified_on, commission_not_notified_reason, persons_notified_on,
+            persons_not_notified_reason, public_notice_on, public_notice_reason, measures, version, recorded_by,
+            created_at, updated_at)
+           values (@personalInfo, @personalInfoUnknownReason, @circumstances, @occurredOn, @occurredUntil,
+            @occurredApproximate, @discoveredOn, @personsConcerned, @personsApproximate, @risk, @riskReasoning,
+            @commissionNotifiedOn, @commissionNotNotifiedReason, @personsNotifiedOn, @personsNotNotifiedReason,
+            @publicNoticeOn, @publicNoticeReason, @measures, 1, @admin, @at, @at) returning id`,
+        )
+        .get({
+          ...state,
+          occurredApproximate: 0,
+          personsApproximate: 1,
+          admin: admin.id,
+          at,
+        }) as { id: number };
+      db.prepare(
+        `insert into privacy_incident_versions (incident_id, version, state, changed_by, changed_at)
+         values (?, 1, ?, ?, ?)`,
+      ).run(id, JSON.stringify(state), admin.id, at);
+      return id;
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/** A second version of an incident from `recordedIncident`, as its page saves one: the facts as they came in. */
+export function revisedIncident(id: number) {
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const admin = db.prepare("select id from users where email = ?").get(ADMIN_EMAIL) as { id: number };
+    const first = db
+      .prepare("select state from privacy_incident_versions where incident_id = ? and version = 1")
+      .get(id) as {
+      state: string;
+    };
+    const state = {
+      ...(JSON.parse(first.state) as Record<string, unknown>),
+      personsConcerned: 14,
+      personsApproximate: false,
+      personsNotifiedOn: montrealDate(-1),
+    };
+    const at = Date.now();
+    db.transaction(() => {
+      db.prepare(
+        `update privacy_incidents set persons_concerned = 14, persons_approximate = 0, persons_notified_on = ?,
+          version = 2, updated_at = ? where id = ?`,
+      ).run(montrealDate(-1), at, id);
+      db.prepare(
+        `insert into privacy_incident_versions (incident_id, version, state, changed_by, changed_at)
+         values (?, 2, ?, ?, ?)`,
+      ).run(id, JSON.stringify(state), admin.id, at);
+    })();
   } finally {
     db.close();
   }

@@ -3,7 +3,7 @@
 // and cancel page, the notification it sent), the onboarding guide of a new account, and every admin page
 // with rows in its tables (and the driver's view).
 import { expect, type Page } from "@playwright/test";
-import { montrealDate, recordedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
+import { montrealDate, recordedIncident, revisedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import { bookTwoBags } from "./booking-fixtures";
 import crypto from "node:crypto";
 import { insertResident, interactive, lastEmail, query, signInAs, uniqueEmail } from "./helpers";
@@ -140,7 +140,10 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
   });
   expect(joined.status()).toBeLessThan(300);
   await signInAdmin(page.request);
-  recordedIncident(`A delivery list with ${tag}'s residents' addresses was e-mailed to the wrong contractor`);
+  const incident = recordedIncident(
+    `A delivery list with ${tag}'s residents' addresses was e-mailed to the wrong contractor`,
+  );
+  revisedIncident(incident);
   return [
     { path: "/admin" },
     { path: "/admin/day" },
@@ -157,6 +160,8 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/waitlist" },
     { path: "/admin/team" },
     { path: "/admin/privacy" },
+    // An entry of the register, with its two versions (issue 43 part 6).
+    { path: `/admin/privacy/${incident}` },
     // The search (a resident found by e-mail, a pickup by its number), a resident's page, the access log.
     { path: `/admin/search?q=${encodeURIComponent(email)}` },
     { path: `/admin/search?q=${confirmation}` },

@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { montrealDate, scheduledPickup, signInAdmin } from "./admin-fixtures";
+import { montrealDate, recordedIncident, revisedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import { bookableSlotId, bookTwoBags, fillCard, insertPromoCode } from "./booking-fixtures";
 import { insertResident, lastEmail, query, signInAs } from "./helpers";
 
@@ -321,6 +321,9 @@ test.describe("the Nu HTML Checker finds no error", () => {
     });
     expect(joined.status()).toBe(201);
     await signInAdmin(request);
+    // An entry of the incident register with two versions (issue 43 part 6).
+    const incident = recordedIncident("A delivery list was e-mailed to the wrong contractor");
+    revisedIncident(incident);
     await check(request, "admin", [
       { path: "/admin" },
       { path: "/admin/supply" },
@@ -334,6 +337,8 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/admin/outbox" },
       { path: "/admin/waitlist" },
       { path: "/admin/team" },
+      { path: "/admin/privacy" },
+      { path: `/admin/privacy/${incident}` },
       // The search (its results, a text too short, one too long), a resident, the access log.
       { path: `/admin/search?q=${encodeURIComponent("4321 Rue Saint-Denis")}` },
       { path: `/admin/search?q=${confirmation}` },

@@ -158,6 +158,8 @@ const POINT_AT_TOMBSTONE = new Set([
   "admin_activity.admin_user_id",
   "role_invitations.invited_by",
   "privacy_incidents.recorded_by",
+  // Who saved a version of an incident entry (issue 43 part 6): the register keeps every version as written.
+  "privacy_incident_versions.changed_by",
   "holiday_openings.opened_by",
   // Who sent a service alert (issue 35), as the activity log keeps it.
   "service_alerts.admin_user_id",

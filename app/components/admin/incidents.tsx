@@ -1,112 +1,105 @@
-// /admin/privacy: the form that records a confidentiality incident, and the register (a table, and its CSV).
-import { Form, useNavigation } from "@remix-run/react";
+// The incident register as admins read it (issue 43 part 6): the register's table on /admin/privacy (a
+// summary of each entry, to its page; the CSVs have every field), and on an entry's page the entry as it
+// stands (its history: incident-history).
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TableScroll } from "~/components/admin/ui";
-import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
-import { INCIDENT_COLUMNS } from "~/lib/incidents";
+import { Badge, TableScroll } from "~/components/admin/ui";
+import { formatDate } from "~/lib/format";
+import {
+  INCIDENT_FIELDS,
+  REGISTER_COLUMNS,
+  noticesOwed,
+  type IncidentField,
+  type IncidentState,
+} from "~/lib/incidents";
 
-export type IncidentRow = {
-  id: number;
-  occurredOn: string;
-  discoveredOn: string;
-  description: string;
-  residentsAffected: number;
-  seriousRisk: boolean;
-  commissionNotified: boolean;
-  residentsNotified: boolean;
-  measures: string;
-  recordedBy: string;
-  recordedAt: string;
-};
+type RegisterRow = IncidentState & { id: number; updatedAt: string };
 
-export function IncidentForm({ lastResult, today }: { lastResult: unknown; today: string }) {
-  const { t } = useTranslation(["privacy", "common"]);
-  const navigation = useNavigation();
-  const reply = useReply(lastResult, "incident");
-  const riskError = reply.error("seriousRisk");
-  const checked = (name: string) => reply.value(name) === "on";
+/** Fields people typed: left out of the French walk (they are the operators' words, not the app's). */
+export const TYPED = new Set<IncidentField>([
+  "personalInfo",
+  "personalInfoUnknownReason",
+  "circumstances",
+  "riskReasoning",
+  "commissionNotNotifiedReason",
+  "personsNotNotifiedReason",
+  "publicNoticeReason",
+  "measures",
+]);
+const DATES = new Set<IncidentField>([
+  "occurredOn",
+  "occurredUntil",
+  "discoveredOn",
+  "commissionNotifiedOn",
+  "personsNotifiedOn",
+  "publicNoticeOn",
+]);
+
+/** One field's value as the page shows it. */
+export function useFieldValue() {
+  const { t, i18n } = useTranslation(["privacy", "common"]);
+  return (field: IncidentField, value: IncidentState[IncidentField]) => {
+    if (value === null || value === "") return t("incidents.none");
+    if (typeof value === "boolean") return t(value ? "incidents.yes" : "incidents.no");
+    if (field === "risk") return t(`incidents.risk.${value}`);
+    if (DATES.has(field)) return formatDate(String(value), i18n.language);
+    return String(value);
+  };
+}
+
+function Period({ row }: { row: IncidentState }) {
+  const { t, i18n } = useTranslation(["privacy", "common"]);
+  const from = formatDate(row.occurredOn, i18n.language, "short");
+  const text = row.occurredUntil
+    ? t("incidents.periodTo", { from, until: formatDate(row.occurredUntil, i18n.language, "short") })
+    : from;
   return (
-    <section aria-labelledby="incident-form-title" className="card space-y-3">
-      <h2 id="incident-form-title" className="text-lg font-semibold">
-        {t("incidents.formTitle")}
-      </h2>
-      <Form method="post" {...reply.formProps} className="grid grid-cols-1 gap-3 md:grid-cols-2">
-        <div className="md:col-span-2">
-          <FormError id={reply.errorId} errors={reply.formErrors} />
-        </div>
-        <PlainField {...reply.field("occurredOn")} label={t("incidents.occurredOn")} type="date" max={today} required />
-        <PlainField
-          {...reply.field("discoveredOn")}
-          label={t("incidents.discoveredOn")}
-          type="date"
-          max={today}
-          required
-        />
-        <div className="md:col-span-2">
-          <PlainField
-            {...reply.field("description")}
-            label={t("incidents.description")}
-            hint={t("incidents.descriptionHint")}
-            maxLength={2000}
-            required
-          />
-        </div>
-        <PlainField
-          {...reply.field("residentsAffected")}
-          label={t("incidents.residentsAffected")}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          required
-        />
-        <fieldset className="min-w-0" aria-describedby={riskError ? "incident-risk-error" : undefined}>
-          <legend className="field-label">{t("incidents.seriousRisk")}</legend>
-          <div className="flex gap-4">
-            {(["yes", "no"] as const).map((v) => (
-              <label key={v} className="flex min-h-[44px] items-center gap-2">
-                <input type="radio" name="seriousRisk" value={v} defaultChecked={reply.value("seriousRisk") === v} />
-                {t(`incidents.${v}`)}
-              </label>
-            ))}
-          </div>
-          <p id="incident-risk-error" className="field-error" aria-live="polite">
-            {riskError ? t(riskError) : null}
-          </p>
-        </fieldset>
-        {(["commissionNotified", "residentsNotified"] as const).map((name) => (
-          <label key={name} className="flex min-h-[44px] min-w-0 items-center gap-2 md:col-span-2">
-            <input type="checkbox" name={name} defaultChecked={checked(name)} className="shrink-0" />
-            <span className="min-w-0">{t(`incidents.${name}`)}</span>
-          </label>
-        ))}
-        <div className="md:col-span-2">
-          <PlainField {...reply.field("measures")} label={t("incidents.measures")} maxLength={2000} />
-        </div>
-        <input type="hidden" name="intent" value="record" />
-        <div className="md:col-span-2">
-          <SubmitButton
-            pending={navigation.state === "submitting"}
-            label={t("incidents.submit")}
-            pendingLabel={t("incidents.pending")}
-          />
-        </div>
-      </Form>
-    </section>
+    <>
+      {text}
+      {row.occurredApproximate ? ` (${t("incidents.approximate")})` : null}
+    </>
   );
 }
 
-export function IncidentRegister({ rows }: { rows: IncidentRow[] }) {
-  const { t } = useTranslation(["privacy", "common"]);
-  const yesNo = (value: boolean) => t(value ? "incidents.yes" : "incidents.no");
+function Notices({ row }: { row: IncidentState }) {
+  const { t, i18n } = useTranslation(["privacy", "common"]);
+  const owed = noticesOwed(row);
+  const one = (label: string, on: string | null, isOwed: boolean) => (
+    <li>
+      {t("incidents.labelled", { label })}{" "}
+      {on ? (
+        t("incidents.notified", { date: formatDate(on, i18n.language, "short") })
+      ) : isOwed ? (
+        <Badge tone="pending">{t("incidents.owed")}</Badge>
+      ) : (
+        t("incidents.notNotified")
+      )}
+    </li>
+  );
+  return (
+    <ul>
+      {one(t("incidents.col.commission"), row.commissionNotifiedOn, owed.commission)}
+      {one(t("incidents.col.persons"), row.personsNotifiedOn, owed.persons)}
+    </ul>
+  );
+}
+
+export function IncidentRegister({ rows }: { rows: RegisterRow[] }) {
+  const { t, i18n } = useTranslation(["privacy", "common"]);
   return (
     <section aria-labelledby="register-title" className="card space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="register-title" className="text-lg font-semibold">
           {t("incidents.registerTitle")}
         </h2>
-        <a href="/admin/privacy.csv" className="btn-secondary w-full sm:w-auto" download>
-          {t("incidents.csv")}
-        </a>
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          <a href="/admin/privacy.csv" className="btn-secondary w-full sm:w-auto" download>
+            {t("incidents.csv")}
+          </a>
+          <a href="/admin/privacy/versions.csv" className="btn-secondary w-full sm:w-auto" download>
+            {t("incidents.versionsCsv")}
+          </a>
+        </div>
       </div>
       {rows.length === 0 ? (
         <p className="text-stone-700">{t("incidents.empty")}</p>
@@ -116,7 +109,7 @@ export function IncidentRegister({ rows }: { rows: IncidentRow[] }) {
             <caption className="sr-only">{t("incidents.caption")}</caption>
             <thead>
               <tr>
-                {INCIDENT_COLUMNS.map((c) => (
+                {REGISTER_COLUMNS.map((c) => (
                   <th key={c} scope="col" className="border-b border-stone-200 p-2 font-semibold">
                     {t(`incidents.col.${c}`)}
                   </th>
@@ -125,28 +118,63 @@ export function IncidentRegister({ rows }: { rows: IncidentRow[] }) {
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id} className="border-b border-stone-100 align-top">
-                  <td className="p-2">{r.id}</td>
-                  <td className="whitespace-nowrap p-2">{r.occurredOn}</td>
-                  <td className="whitespace-nowrap p-2">{r.discoveredOn}</td>
+                <tr key={r.id} className="border-b border-stone-100 align-top" data-incident={r.id}>
+                  <td className="p-2">
+                    <Link to={`/admin/privacy/${r.id}`} className="btn-link whitespace-nowrap">
+                      {t("incidents.open", { id: r.id })}
+                    </Link>
+                  </td>
+                  <td className="p-2">
+                    <Period row={r} />
+                  </td>
+                  <td className="p-2">{formatDate(r.discoveredOn, i18n.language, "short")}</td>
                   <td className="min-w-[12rem] p-2" data-typed>
-                    {r.description}
+                    {r.circumstances}
                   </td>
-                  <td className="p-2">{r.residentsAffected}</td>
-                  <td className="p-2">{yesNo(r.seriousRisk)}</td>
-                  <td className="p-2">{yesNo(r.commissionNotified)}</td>
-                  <td className="p-2">{yesNo(r.residentsNotified)}</td>
-                  <td className="min-w-[10rem] p-2" data-typed>
-                    {r.measures}
+                  <td className="p-2">
+                    {r.personsConcerned}
+                    {r.personsApproximate ? ` (${t("incidents.approximate")})` : null}
                   </td>
-                  <td className="break-all p-2">{r.recordedBy}</td>
-                  <td className="whitespace-nowrap p-2">{r.recordedAt}</td>
+                  <td className="p-2">{t(`incidents.risk.${r.risk}`)}</td>
+                  <td className="min-w-[10rem] p-2">
+                    <Notices row={r} />
+                  </td>
+                  <td className="p-2">{r.updatedAt}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </TableScroll>
       )}
+    </section>
+  );
+}
+
+/** The entry as it stands: every field, in the Regulation's order. */
+export function IncidentEntry({ entry }: { entry: IncidentState }) {
+  const { t } = useTranslation(["privacy", "common"]);
+  const show = useFieldValue();
+  const owed = noticesOwed(entry);
+  return (
+    <section aria-labelledby="entry-current" className="card space-y-3">
+      <h2 id="entry-current" className="text-lg font-semibold">
+        {t("incidents.entry.current")}
+      </h2>
+      {owed.commission || owed.persons ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900">
+          {t("incidents.mustNotify")}
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+        {INCIDENT_FIELDS.map((field) => (
+          <div key={field} className="contents" data-field={field}>
+            <dt className="font-medium text-stone-700">{t(`incidents.field.${field}`)}</dt>
+            <dd className="whitespace-pre-line break-words" data-typed={TYPED.has(field) || undefined}>
+              {show(field, entry[field])}
+            </dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

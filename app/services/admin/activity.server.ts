@@ -29,6 +29,7 @@ export const ACTIVITY_ACTIONS = [
   "account.delete",
   "account.expire",
   "incident.record",
+  "incident.update",
   "alert.send",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -39,7 +39,7 @@ export { deactivatePrefix, openPrefix, servedAreas } from "../admin/areas.server
 export { daySheet, markPickup, sheetDate, undoPickupMark } from "../admin/day.server";
 export { driverDay, driverRoute, nextStopAfter } from "../admin/driver.server";
 export { holidayNames, holidaysAhead, openHoliday } from "../admin/holidays.server";
-export { listIncidents, readIncidentForm, recordIncident } from "../admin/incidents.server";
+export { incidentWithHistory, listIncidents, recordIncident, updateIncident } from "../admin/incidents.server";
 export { acceptAdminInvitation, adminTeam, inviteAdmin, revokeInvitation } from "../admin/invitations.server";
 export { adminPickupView, correctFromAdmin, refundFromAdmin, viewPickupAsAdmin } from "../admin/pickup-view.server";
 export { outboxPage, readOutboxStatus, resendEmail } from "../admin/outbox-list.server";
