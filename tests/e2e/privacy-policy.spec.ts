@@ -7,6 +7,7 @@
 // withdraw consent, who on the team sees what, and the governance: roles, the 30-day answer to a
 // complaint, the Commission, the policy's versions. No more texts "to come".
 import { expect, test } from "@playwright/test";
+import { STAND_IN_IDENTITY as WHO } from "../../scripts/stand-in-identity.mjs";
 
 const TEXT = {
   en: {
@@ -61,7 +62,7 @@ const TEXT = {
     ],
     withdraw: [/answer STOP/, /no advertising/, /delete your account/],
     staff: [/Admins/, /Drivers: on the day of their route only/, /phone number and pickup notes/],
-    governance: [/Camille Tremblay/, /within 30 days/, /Commission d'accès à l'information/],
+    governance: [new RegExp(WHO.PRIVACY_OFFICER_NAME), /within 30 days/, /Commission d'accès à l'information/],
     versions: [/Version 2, Friday, November 27, 2026/, /Version 1, Thursday, November 26, 2026/],
     notToCome: /once text messages are offered/,
   },
@@ -121,7 +122,7 @@ const TEXT = {
       /chauffeurs : le jour de leur tournée seulement/,
       /numéro de téléphone et les notes de collecte/,
     ],
-    governance: [/Camille Tremblay/, /dans les 30 jours/, /Commission d'accès à l'information/],
+    governance: [new RegExp(WHO.PRIVACY_OFFICER_NAME), /dans les 30 jours/, /Commission d'accès à l'information/],
     versions: [/Version 2, vendredi 27 novembre 2026/, /Version 1, jeudi 26 novembre 2026/],
     notToCome: /quand les textos seront offerts/,
   },
