@@ -13,7 +13,7 @@ import { TERMS_VERSION } from "~/lib/contract";
 import { cancellationFeeTexts } from "~/lib/pricing";
 import { REBOOK_DAYS } from "~/lib/stops";
 
-export type Merchant = { business: string; address: string; supportPhone: string; supportEmail: string };
+type Merchant = { business: string; address: string; supportPhone: string; supportEmail: string };
 
 export function ContractTerms({ merchant }: { merchant: Merchant }) {
   const { t, i18n } = useTranslation("checkout");
@@ -71,13 +71,10 @@ export function ContractTerms({ merchant }: { merchant: Merchant }) {
 export function AcceptTerms({
   error,
   ticked,
-  idPrefix = "",
 }: {
   error: (name: string) => string | null;
   /** Whether a box was ticked in the refused post (so it is not unticked by a refusal of the card). */
   ticked?: (name: string) => boolean;
-  /** Ids stay unique when two paying forms are on the page (the Stripe form and its hosted fallback). */
-  idPrefix?: string;
 }) {
   const { t, i18n } = useTranslation("checkout");
   const english = i18n.language === "en";
@@ -91,7 +88,7 @@ export function AcceptTerms({
         </p>
       ) : null}
       <TermsBox
-        id={`${idPrefix}${ACCEPT_TERMS_FIELD}`}
+        id={ACCEPT_TERMS_FIELD}
         name={ACCEPT_TERMS_FIELD}
         label={t("contract.accept", { version: TERMS_VERSION })}
         error={error(ACCEPT_TERMS_FIELD)}
@@ -99,7 +96,7 @@ export function AcceptTerms({
       />
       {english ? (
         <TermsBox
-          id={`${idPrefix}${FRENCH_TERMS_FIELD}`}
+          id={FRENCH_TERMS_FIELD}
           name={FRENCH_TERMS_FIELD}
           label={t("contract.frenchChoice")}
           error={error(FRENCH_TERMS_FIELD)}
