@@ -2,7 +2,7 @@
 // or from a JSON body, and what is stored on the checkout (then copied to the pickup it books). Pure:
 // shared by the checkout's form (with and without JavaScript), the Stripe card form and the JSON API.
 import { z } from "zod";
-import { contractLanguageOf, TERMS_VERSION, type ContractLanguage } from "./contract";
+import { CONTRACT_LANGUAGES, contractLanguageOf, TERMS_VERSION, type ContractLanguage } from "./contract";
 
 /** What a checkout keeps of the contract: the terms' version, when accepted, the language, the French terms received. */
 export type ContractAcceptance = {
@@ -68,7 +68,7 @@ export function acceptanceFromForm(form: FormData, pageLanguage: string, at: num
  */
 export const contractApiFields = {
   acceptTerms: z.boolean().refine((value) => value, "contract.acceptTermsApi"),
-  contractLanguage: z.enum(["fr", "en"]).optional(),
+  contractLanguage: z.enum(CONTRACT_LANGUAGES).optional(),
   frenchTermsReceived: z.boolean().optional(),
 };
 
