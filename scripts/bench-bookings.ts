@@ -27,6 +27,7 @@ async function main() {
   const { registerUser } = await import("../app/services/accounts/accounts.server");
   const { offeredSlots } = await import("../app/services/booking/slots.server");
   const { payWithSimulatedCard } = await import("../app/services/checkout/simulated-card.server");
+  const { TERMS_VERSION } = await import("../app/lib/contract");
 
   seed();
   const slot = offeredSlots("H2X")[0];
@@ -65,11 +66,18 @@ async function main() {
     );
   }
 
+  // Each resident accepts the terms as the checkout asks (issue 43): stored on the checkout and the pickup.
+  const contract = {
+    termsVersion: TERMS_VERSION,
+    termsAcceptedAt: Date.now(),
+    contractLanguage: "fr" as const,
+    frenchTermsReceivedAt: null,
+  };
   const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
   const started = process.hrtime.bigint();
   let booked = 0;
   for (const user of residents) {
-    const pickup = await payWithSimulatedCard(user, { bags: 2, slotId: slot.id }, card);
+    const pickup = await payWithSimulatedCard(user, { bags: 2, slotId: slot.id, contract }, card);
     if (pickup?.confirmationNumber) booked += 1;
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

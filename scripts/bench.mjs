@@ -278,7 +278,12 @@ function totalCents(bags) {
 /** The full booking through the JSON API: payment intent → simulated card → pickup request. */
 async function book(client, slotId, bags = 2) {
   const amount = totalCents(bags);
-  const intent = await client.request("POST", "/api/create-payment-intent", { amount, bagCount: bags, slotId });
+  const intent = await client.request("POST", "/api/create-payment-intent", {
+    amount,
+    bagCount: bags,
+    slotId,
+    acceptTerms: true,
+  });
   if (intent.status !== 200)
     return { ok: false, stage: "payment intent", status: intent.status, message: intent.json?.message };
   const { paymentIntentId } = intent.json;
@@ -289,6 +294,7 @@ async function book(client, slotId, bags = 2) {
     pickupSlotId: slotId,
     totalPrice: amount / 100,
     paymentIntentId,
+    acceptTerms: true,
   });
   if (pickup.status !== 201)
     return { ok: false, stage: "pickup", status: pickup.status, message: pickup.json?.message, paymentIntentId };

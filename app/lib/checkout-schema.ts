@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isNormalPostalCode, normalizePostalCode } from "./postal";
 import { isBagCount } from "./pricing";
+import { contractApiFields, frenchTermsRule } from "./contract-acceptance";
 
 // JSON bodies are typed: a number field takes a JSON number only (never "1", true, [1], null or {}); a
 // wrong type is answered "<field>: a number is expected" (parseApiBody). The bag rule is the one the
@@ -76,13 +77,17 @@ const checkoutIdField = z
   .nullable()
   .optional();
 
-export const CreatePaymentIntentSchema = z.object({
-  checkoutId: checkoutIdField,
-  amount: z.number({ invalid_type_error: "errors.priceChanged" }).nonnegative().optional(),
-  bagCount: bagsField,
-  slotId: slotIdField,
-  promoCode: z.string().max(40).nullable().optional(),
-});
+/** Starting a card payment carries the resident's acceptance of the terms (issue 43): refused without it. */
+export const CreatePaymentIntentSchema = z
+  .object({
+    checkoutId: checkoutIdField,
+    amount: z.number({ invalid_type_error: "errors.priceChanged" }).nonnegative().optional(),
+    bagCount: bagsField,
+    slotId: slotIdField,
+    promoCode: z.string().max(40).nullable().optional(),
+    ...contractApiFields,
+  })
+  .superRefine(frenchTermsRule);
 
 export const SimulatedConfirmSchema = z.object({
   paymentIntentId: z.string().min(1, "errors.paymentMissing").max(100),
@@ -101,25 +106,35 @@ export const SimulatedConfirmSchema = z.object({
     .pipe(z.string().refine(isNormalPostalCode, "card.postalInvalid")),
 });
 
-export const CreatePickupSchema = z.object({
-  bagsRequested: bagsField,
-  pickupSlotId: slotIdField,
-  /** Dollars, as the spec's client sends it. */
-  totalPrice: z
-    .number({ invalid_type_error: "errors.priceChanged", required_error: "errors.priceChanged" })
-    .nonnegative(),
-  address: z.string().max(500).optional(),
-  paymentIntentId: z.string().min(1, "errors.paymentMissing").max(100),
-});
+/**
+ * Booking a paid pickup: `"acceptTerms": true`, and for a contract in English `"contractLanguage": "en"` with
+ * `"frenchTermsReceived": true` (French by default).
+ */
+export const CreatePickupSchema = z
+  .object({
+    bagsRequested: bagsField,
+    pickupSlotId: slotIdField,
+    /** Dollars, as the spec's client sends it. */
+    totalPrice: z
+      .number({ invalid_type_error: "errors.priceChanged", required_error: "errors.priceChanged" })
+      .nonnegative(),
+    address: z.string().max(500).optional(),
+    paymentIntentId: z.string().min(1, "errors.paymentMissing").max(100),
+    ...contractApiFields,
+  })
+  .superRefine(frenchTermsRule);
 
-export const CheckoutSessionSchema = z.object({
-  checkoutId: checkoutIdField,
-  bagCount: bagsField,
-  slotId: slotIdField,
-  email: z.string().max(254).optional(),
-  address: z.string().max(500).optional(),
-  promoCode: z.string().max(40).nullable().optional(),
-});
+export const CheckoutSessionSchema = z
+  .object({
+    checkoutId: checkoutIdField,
+    bagCount: bagsField,
+    slotId: slotIdField,
+    email: z.string().max(254).optional(),
+    address: z.string().max(500).optional(),
+    promoCode: z.string().max(40).nullable().optional(),
+    ...contractApiFields,
+  })
+  .superRefine(frenchTermsRule);
 
 export const PromoValidateSchema = z.object({
   code: z.string({ required_error: "promo.invalid" }).max(40, "promo.invalid"),

@@ -12,12 +12,19 @@ import { getLanguage } from "~/services/http/language.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { checkoutPath } from "~/lib/paths";
+import { acceptanceFromApi } from "~/lib/contract-acceptance";
+import { now } from "~/lib/clock";
 
 /** Free orders are booked at once and answer the confirmation page's URL; paid ones get Stripe's hosted page. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const body = await parseApiBody(request, CheckoutSessionSchema, "POST", "checkout");
-  const booking = { bags: body.bagCount as BagCount, slotId: body.slotId, promoCode: body.promoCode || null };
+  const booking = {
+    bags: body.bagCount as BagCount,
+    slotId: body.slotId,
+    promoCode: body.promoCode || null,
+    contract: acceptanceFromApi(body, now()),
+  };
   try {
     const quote = quoteBooking(user, booking);
     if (quote.breakdown.isFree) {

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CreatePaymentIntentSchema } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
+import { acceptanceFromApi } from "~/lib/contract-acceptance";
+import { now } from "~/lib/clock";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { startCardPayment } from "~/services/checkout/card.server";
 import { requireApiUser } from "~/services/http/current-user.server";
@@ -9,7 +11,9 @@ import { methodNotAllowed } from "~/services/http/edge-guard.server";
 /**
  * `amount` is the total the browser showed, in cents; a different server price is refused. The same
  * checkout (`checkoutId`, or the resident's open one for these bags and slot) always gets its one intent;
- * a paid checkout answers 409 with the confirmation number of the pickup it booked.
+ * a paid checkout answers 409 with the confirmation number of the pickup it booked. The resident's
+ * acceptance of the terms comes with it (`acceptTerms`, `contractLanguage`, `frenchTermsReceived`): without
+ * it, 400 and nothing is claimed, at the provider or here.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
@@ -22,6 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
         slotId: body.slotId,
         promoCode: body.promoCode || null,
         expectedTotalCents: body.amount ?? null,
+        contract: acceptanceFromApi(body, now()),
       },
       { checkoutId: body.checkoutId ?? null },
     );

@@ -7,10 +7,14 @@ import { getLanguage, getT } from "~/services/http/language.server";
 import { listPickups } from "~/services/pickups/pickups.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { jsonWithEtag } from "~/services/http/cached-json.server";
+import { acceptanceFromApi } from "~/lib/contract-acceptance";
+import { now } from "~/lib/clock";
 
 /**
  * Books the pickup a payment was made for. The body must describe the booking the payment was made
  * for (bags, slot, total in dollars); the server trusts only the payment it reads back from the provider.
+ * `"acceptTerms": true` is required; a contract in English needs `"contractLanguage": "en"` and
+ * `"frenchTermsReceived": true` (French otherwise). The pickup keeps the acceptance (termsVersion, when).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
@@ -21,6 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
       bags: body.bagsRequested,
       slotId: body.pickupSlotId,
       totalCents: Math.round(body.totalPrice * 100),
+      contract: acceptanceFromApi(body, now()),
     });
     if (used) {
       const message = (await getT(request, "checkout"))("errors.paymentUsed");

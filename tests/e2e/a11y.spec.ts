@@ -414,7 +414,8 @@ test.describe("errors are announced and tied to their field", () => {
     await page.goto(`/checkout?bags=1&slotId=${slotId}`);
     const form = page.locator("form", { has: page.locator("#cardNumber") });
     await page.getByRole("button", { name: /^Pay / }).click();
-    expect(await expectErrorsTiedToFields(page, form)).toBe(4);
+    // The four card fields and the terms box (issue 43), each error tied to its field.
+    expect(await expectErrorsTiedToFields(page, form)).toBe(5);
     await expect(page.getByLabel("Card number")).toHaveAccessibleDescription("Please enter your card number");
 
     await fillCard(page, "4000 0000 0000 0002");

@@ -120,7 +120,11 @@ test("the slot list has a stable ETag, answers 304 without a body, and is gzippe
 test("a booking and an operator's write each give the next request a new tag and the new list", async () => {
   const before = await get("/api/pickup-slots", as(plateau));
   const slot = (JSON.parse(before.text) as Slot[]).find((s) => s.currentBooked < s.maxCapacity)!;
-  const intent = await plateau.call("POST", "/api/create-payment-intent", { bagCount: 1, slotId: slot.id });
+  const intent = await plateau.call("POST", "/api/create-payment-intent", {
+    acceptTerms: true,
+    bagCount: 1,
+    slotId: slot.id,
+  });
   expect(intent.status, JSON.stringify(intent.json)).toBe(200);
   const confirmed = await plateau.call("POST", "/api/payments/simulated/confirm", {
     paymentIntentId: intent.json.paymentIntentId,
@@ -132,6 +136,7 @@ test("a booking and an operator's write each give the next request a new tag and
   });
   expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
   const booked = await plateau.call("POST", "/api/pickup-requests", {
+    acceptTerms: true,
     bagsRequested: 1,
     pickupSlotId: slot.id,
     totalPrice: 11.5,

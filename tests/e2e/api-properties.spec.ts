@@ -86,7 +86,11 @@ test.beforeAll(async ({}, testInfo) => {
   expect(open.length, "two bookable slots").toBeGreaterThanOrEqual(2);
   live.slotId = open[0]!.id;
   live.otherSlotId = open[1]!.id;
-  const intent = await resident.call("POST", "/api/create-payment-intent", { bagCount: 1, slotId: live.slotId });
+  const intent = await resident.call("POST", "/api/create-payment-intent", {
+    bagCount: 1,
+    slotId: live.slotId,
+    acceptTerms: true,
+  });
   expect(intent.status, JSON.stringify(intent.json)).toBe(200);
   live.intentId = intent.json.paymentIntentId as string;
   const confirmed = await resident.call("POST", "/api/payments/simulated/confirm", {
@@ -99,10 +103,15 @@ test.beforeAll(async ({}, testInfo) => {
     pickupSlotId: live.slotId,
     totalPrice: 11.5,
     paymentIntentId: live.intentId,
+    acceptTerms: true,
   });
   expect(pickup.status, JSON.stringify(pickup.json)).toBe(201);
   live.pickupId = pickup.json.id as number;
-  const second = await resident.call("POST", "/api/create-payment-intent", { bagCount: 2, slotId: live.slotId });
+  const second = await resident.call("POST", "/api/create-payment-intent", {
+    bagCount: 2,
+    slotId: live.slotId,
+    acceptTerms: true,
+  });
   expect(second.status, JSON.stringify(second.json)).toBe(200);
   live.openIntentId = second.json.paymentIntentId as string;
   live.checkoutId = second.json.checkoutId as string;
@@ -350,6 +359,13 @@ const stringField = (valid: unknown, badStrings: string[], { nullable = false } 
 const booleanField = () =>
   wrongOf(["true", "false", "on", 1, 0, "", null, [true], {}, [], { valueOf: true }], HUGE, deep, protoObject);
 
+/** The contract's fields of a body that pays or books (issue 43): the terms accepted, French by default. */
+const contractFields = () => ({
+  acceptTerms: req(true, wrongOf([false, ...booleanField().classics], HUGE, deep, protoObject)),
+  contractLanguage: opt("fr", stringField("fr", ["", "de", "EN", "english"])),
+  frenchTermsReceived: opt(false, booleanField()),
+});
+
 const ID_OUT = [0, -1, 1.5, -1e308, 0.0001, 1e308, 2 ** 53 + 2, 999_999_999];
 const BAGS_OUT = [0, -1, 3, 5, 1.5, 1e308, -1e308, 2 ** 53 + 2];
 const NOT_EMAIL = [
@@ -493,6 +509,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
         stringField(live.checkoutId, ["", "short", "x".repeat(23), "../../../../etc"], { nullable: true }),
       ),
       promoCode: opt(null, stringField("SAVE", ["x".repeat(41)], { nullable: true })),
+      ...contractFields(),
     }),
   },
   "POST /api/payments/simulated/confirm": {
@@ -520,6 +537,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       address: opt("1 Rue", stringField("1 Rue", ["x".repeat(501)])),
       // The intent already paid for the booked pickup: a body let through would answer 409, not book.
       paymentIntentId: req(live.openIntentId, stringField(live.openIntentId, ["", "x".repeat(101)])),
+      ...contractFields(),
     }),
   },
   "PUT /api/pickup-requests/{id}": {
@@ -551,6 +569,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       email: opt("a@b.ca", stringField("a@b.ca", ["x".repeat(255)])),
       address: opt("1 Rue", stringField("1 Rue", ["x".repeat(501)])),
       promoCode: opt(null, stringField("SAVE", ["x".repeat(41)], { nullable: true })),
+      ...contractFields(),
     }),
   },
   "POST /api/promo/validate": {

@@ -72,4 +72,15 @@ export async function fillCard(page: Page, cardNumber: string) {
   await page.locator("#expiry").fill("12/34");
   await page.locator("#cvc").fill("123");
   await page.locator("#postalCode").fill("H2X 3K2");
+  await acceptTerms(page);
+}
+
+/**
+ * Ticks the checkout's contract boxes (issue 43), as a resident must before paying: "I accept the terms" and,
+ * on an English page, "I received the French version and choose English".
+ */
+export async function acceptTerms(page: Page) {
+  await page.locator('input[name="acceptTerms"]:visible').first().check();
+  const french = page.locator('input[name="frenchTermsReceived"]:visible');
+  if (await french.count()) await french.first().check();
 }

@@ -2,7 +2,7 @@
 // the number typed without spaces (spaced as typed when JavaScript runs), the expiry without its slash and the
 // postal code in lower case without its space all pay.
 import { expect, test } from "@playwright/test";
-import { bookableSlotId, residentWithAddress } from "./booking-fixtures";
+import { acceptTerms, bookableSlotId, residentWithAddress } from "./booking-fixtures";
 import { interactive } from "./helpers";
 
 for (const [lang, locale, pay] of [
@@ -29,6 +29,7 @@ for (const [lang, locale, pay] of [
     await page.locator("#expiry").fill("1234");
     await page.locator("#cvc").fill("123");
     await page.locator("#postalCode").fill("h2t2y6");
+    await acceptTerms(page);
     await page.getByRole("button", { name: pay }).click();
     await expect(page).toHaveURL(/\/confirmation\?confirmationNumber=/);
     await context.close();

@@ -1,30 +1,29 @@
-// The cancellation terms the resident accepts by paying sit right under the Pay (or Confirm) button,
-// with the $2 fee and its total with taxes ($2.30), JavaScript on and off, in English and French.
+// The cancellation terms the resident accepts before paying sit in the contract above the Pay (or Confirm)
+// button (issue 43), with the $2 fee and its total with taxes ($2.30), JavaScript on and off, in English and
+// French.
 import { expect, test, type Locator } from "@playwright/test";
 import { bookableSlotId, insertPromoCode, residentWithAddress } from "./booking-fixtures";
 
-/** The terms start just below the button: no more than a small gap between them. */
-async function expectRightUnder(terms: Locator, button: Locator) {
+/** The terms end above the button: read before paying. */
+async function expectAbove(terms: Locator, button: Locator) {
   const b = (await button.boundingBox())!;
   const t = (await terms.boundingBox())!;
-  expect(t.y).toBeGreaterThanOrEqual(b.y + b.height);
-  expect(t.y - (b.y + b.height)).toBeLessThan(80);
+  expect(t.y + t.height).toBeLessThanOrEqual(b.y);
 }
 
 test.describe("cancellation terms at checkout in English", () => {
-  test("next to the Pay button of the card form", async ({ page }) => {
+  test("above the Pay button of the card form", async ({ page }) => {
     await residentWithAddress(page, "terms-en");
     const slotId = await bookableSlotId(page);
     await page.goto(`/checkout?bags=2&slotId=${slotId}`);
     const terms = page.getByTestId("cancellation-terms");
-    await expect(terms.getByRole("heading", { name: "Cancellation terms" })).toBeVisible();
-    await expect(terms).toContainText("By paying, you accept these terms.");
+    await expect(page.getByRole("heading", { name: "Missed pickups and cancelling" })).toBeVisible();
     await expect(terms).toContainText("until 12 hours before your time window starts");
     await expect(terms).toContainText("a $2.00 fee plus tax ($2.30 in all)");
-    await expectRightUnder(terms, page.getByRole("button", { name: "Pay $20.70" }));
+    await expectAbove(terms, page.getByRole("button", { name: "Pay $20.70" }));
   });
 
-  test("next to the Confirm button of a FREE order", async ({ page }) => {
+  test("above the Confirm button of a FREE order", async ({ page }) => {
     await residentWithAddress(page, "terms-free");
     const slotId = await bookableSlotId(page);
     await page.goto(`/checkout?bags=1&slotId=${slotId}`);
@@ -32,24 +31,22 @@ test.describe("cancellation terms at checkout in English", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("summary-total")).toContainText("FREE");
     const terms = page.getByTestId("cancellation-terms");
-    await expect(terms).toContainText("By confirming, you accept these terms.");
     await expect(terms).toContainText("$2.30");
-    await expectRightUnder(terms, page.getByRole("button", { name: "Confirm my free pickup" }));
+    await expectAbove(terms, page.getByRole("button", { name: "Confirm my free pickup" }));
   });
 });
 
 test.describe("cancellation terms at checkout in French", () => {
   test.use({ locale: "fr-CA" });
 
-  test("à côté du bouton Payer", async ({ page }) => {
+  test("au-dessus du bouton Payer", async ({ page }) => {
     await residentWithAddress(page, "terms-fr");
     const slotId = await bookableSlotId(page);
     await page.goto(`/checkout?bags=1&slotId=${slotId}`);
     const terms = page.getByTestId("cancellation-terms");
-    await expect(terms.getByRole("heading", { name: "Conditions d'annulation" })).toBeVisible();
-    await expect(terms).toContainText("En payant, vous acceptez ces conditions.");
+    await expect(page.getByRole("heading", { name: "Collectes manquées et annulation" })).toBeVisible();
     await expect(terms).toContainText("jusqu'à 12 heures avant le début de votre plage horaire");
     await expect(terms).toContainText(/frais de 2,00\s\$ plus taxes \(2,30\s\$ au total\)/);
-    await expectRightUnder(terms, page.getByRole("button", { name: /Payer 11,50/ }));
+    await expectAbove(terms, page.getByRole("button", { name: /Payer 11,50/ }));
   });
 });

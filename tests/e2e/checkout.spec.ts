@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { bookableSlotId, fillCard, insertPromoCode, residentWithAddress } from "./booking-fixtures";
+import { acceptTerms, bookableSlotId, fillCard, insertPromoCode, residentWithAddress } from "./booking-fixtures";
 import { query } from "./helpers";
 
 type Pickup = { total_cents: number; bags_requested: number; status: string };
@@ -91,6 +91,7 @@ test.describe("checkout in English", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("summary-total")).toContainText("FREE");
     await expect(page.locator("#cardNumber")).toHaveCount(0);
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Confirm my free pickup" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/confirmed/i);
     expect(pickupsOf(email)[0]?.total_cents).toBe(0);

@@ -74,13 +74,18 @@ test("a server killed mid-burst loses and doubles no booking once it has restart
   /** One resident's booking, as the checkout page's script makes it. */
   async function book(resident: ApiClient, abandon: boolean) {
     try {
-      const intent = await resident.call("POST", "/api/create-payment-intent", { bagCount: 1, slotId: slot!.id });
+      const intent = await resident.call("POST", "/api/create-payment-intent", {
+        acceptTerms: true,
+        bagCount: 1,
+        slotId: slot!.id,
+      });
       if (intent.status !== 200) return count(`intent ${intent.status}`);
       const paymentIntentId = intent.json.paymentIntentId as string;
       const confirmed = await resident.call("POST", "/api/payments/simulated/confirm", { paymentIntentId, ...CARD });
       if (confirmed.status !== 200) return count(`confirm ${confirmed.status}`);
       if (abandon) return count("paid, browser gone");
       const pickup = await resident.call("POST", "/api/pickup-requests", {
+        acceptTerms: true,
         bagsRequested: 1,
         pickupSlotId: slot!.id,
         totalPrice: 11.5,

@@ -119,7 +119,11 @@ test("a machine killed mid-burst under Litestream loses no acknowledged booking 
       const slot = open[next++ % open.length]!;
       const startedAt = Date.now();
       try {
-        const intent = await resident.call("POST", "/api/create-payment-intent", { bagCount: 1, slotId: slot.id });
+        const intent = await resident.call("POST", "/api/create-payment-intent", {
+          acceptTerms: true,
+          bagCount: 1,
+          slotId: slot.id,
+        });
         if (intent.status !== 200) continue;
         const paymentIntentId = intent.json.paymentIntentId as string;
         const paid = await resident.call("POST", "/api/payments/simulated/confirm", { paymentIntentId, ...CARD });
@@ -127,6 +131,7 @@ test("a machine killed mid-burst under Litestream loses no acknowledged booking 
         const entry: Acknowledged = { resident: index, paymentIntentId, paidAt: Date.now(), startedAt };
         acknowledged.push(entry);
         const booked = await resident.call("POST", "/api/pickup-requests", {
+          acceptTerms: true,
           bagsRequested: 1,
           pickupSlotId: slot.id,
           totalPrice: 11.5,

@@ -152,7 +152,7 @@ async function resident(tag: string) {
 /** Books one bag in `slot` through the API (payment intent, simulated confirmation, pickup request). */
 async function book(agent: Agent, slotId: number) {
   const api = agent.api!;
-  const intent = await api.call("POST", "/api/create-payment-intent", { bagCount: 1, slotId });
+  const intent = await api.call("POST", "/api/create-payment-intent", { acceptTerms: true, bagCount: 1, slotId });
   expect(intent.status, JSON.stringify(intent.json)).toBe(200);
   const confirmed = await api.call("POST", "/api/payments/simulated/confirm", {
     paymentIntentId: intent.json.paymentIntentId,
@@ -164,6 +164,7 @@ async function book(agent: Agent, slotId: number) {
   });
   expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
   const booked = await api.call("POST", "/api/pickup-requests", {
+    acceptTerms: true,
     bagsRequested: 1,
     pickupSlotId: slotId,
     totalPrice: 11.5,

@@ -185,7 +185,7 @@ test("a primary and a replica on one database: writes replayed, reads local, wor
     ["POST", "/api/auth/login", { json: { email, password: PASSWORD } }],
     ["POST", "/api/auth/register", { json: { email: `other-${email}`, password: PASSWORD, postalFsa: "H2X" } }],
     ["PUT", "/api/auth/profile", { cookie, json: { ...profile, firstName: "Changed" } }],
-    ["POST", "/api/create-payment-intent", { cookie, json: { bagCount: 1, slotId: open[0]!.id } }],
+    ["POST", "/api/create-payment-intent", { cookie, json: { acceptTerms: true, bagCount: 1, slotId: open[0]!.id } }],
     ["POST", "/api/pickup-requests", { cookie, json: { bagsRequested: 1, pickupSlotId: open[0]!.id } }],
     ["DELETE", "/api/pickup-requests/ABCD-EFGH", { cookie }],
     ["PATCH", "/api/pickup-requests/ABCD-EFGH", { cookie, json: { pickupSlotId: open[0]!.id } }],
@@ -275,7 +275,10 @@ test("a primary and a replica on one database: writes replayed, reads local, wor
 
   // A payment confirmed on the primary, through the proxy (both writes replayed there)...
   const slotId = open[1]!.id;
-  const intent = await call(edge, "POST", "/api/create-payment-intent", { cookie, json: { bagCount: 1, slotId } });
+  const intent = await call(edge, "POST", "/api/create-payment-intent", {
+    cookie,
+    json: { acceptTerms: true, bagCount: 1, slotId },
+  });
   expect(intent.status, intent.text).toBe(200);
   const paymentIntentId = JSON.parse(intent.text).paymentIntentId as string;
   const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
@@ -312,7 +315,7 @@ test("a primary and a replica on one database: writes replayed, reads local, wor
 
   // ...and booked on the other machine, now the primary (its promotion's reconcile may have booked it
   // already; the resident's request, and its retry, find that one): one pickup for the payment.
-  const booking = { bagsRequested: 1, pickupSlotId: slotId, totalPrice: 11.5, paymentIntentId };
+  const booking = { bagsRequested: 1, pickupSlotId: slotId, totalPrice: 11.5, paymentIntentId, acceptTerms: true };
   const first = await call(edge, "POST", "/api/pickup-requests", { cookie, json: booking });
   const again = await call(edge, "POST", "/api/pickup-requests", { cookie, json: booking });
   const numbers = [first, again].map((answer) => {

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page, type Route, type TestInfo } from "@playwright/test";
 import { startStripeStandIn, type StripeStandIn } from "../integration/stripe-stand-in";
+import { acceptTerms } from "./booking-fixtures";
 import { freePort, residentAtCheckout, serverDir, startServer, type ApiClient, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "default" });
@@ -189,6 +190,8 @@ test.describe("JavaScript on: the Payment Element", () => {
     await expect(element).toHaveAttribute("data-locale", "en");
 
     await page.getByLabel("Card number").fill(GOOD);
+
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Pay $20.70" }).click();
     await page.waitForURL(/\/confirmation\?confirmationNumber=/);
     const number = new URL(page.url()).searchParams.get("confirmationNumber")!;
@@ -211,6 +214,7 @@ test.describe("JavaScript on: the Payment Element", () => {
     const { api, checkout } = await residentAtCheckout(server!.baseURL, page.context(), "stripe-checkout");
     await openCheckout(page, checkout);
     await page.getByLabel("Card number").fill(DECLINED);
+    await acceptTerms(page);
     const pay = page.getByRole("button", { name: "Pay $20.70" });
     await pay.click();
     await expect(page.getByRole("alert")).toContainText(
@@ -220,6 +224,8 @@ test.describe("JavaScript on: the Payment Element", () => {
     expect(await pickupCount(api)).toBe(0);
 
     await page.getByLabel("Card number").fill(GOOD);
+
+    await acceptTerms(page);
     await pay.click();
     await page.waitForURL(/\/confirmation\?confirmationNumber=/);
 
@@ -238,6 +244,7 @@ test.describe("JavaScript on: the Payment Element", () => {
     expect(second.url()).toBe(page.url());
     for (const tab of [page, second]) {
       await tab.getByLabel("Card number").fill(GOOD);
+      await acceptTerms(tab);
       await expect(tab.getByRole("button", { name: "Pay $20.70" })).toBeEnabled();
     }
     await Promise.all([page, second].map((tab) => tab.getByRole("button", { name: "Pay $20.70" }).click()));
@@ -272,6 +279,7 @@ test.describe("JavaScript on: the Payment Element", () => {
 
     // Failed authentication: back on the same checkout with a clear message, and the Pay button usable.
     await page.getByLabel("Card number").fill(THREE_D_SECURE);
+    await acceptTerms(page);
     await pay.click();
     await page.waitForURL(/^https:\/\/hooks\.stripe\.com\/3d_secure\//);
     await page.getByRole("link", { name: "Fail" }).click();
@@ -284,6 +292,7 @@ test.describe("JavaScript on: the Payment Element", () => {
 
     // Completed: the return page reads the intent back and books it.
     await page.getByLabel("Card number").fill(THREE_D_SECURE);
+    await acceptTerms(page);
     await pay.click();
     await page.waitForURL(/^https:\/\/hooks\.stripe\.com\/3d_secure\//);
     await page.getByRole("link", { name: "Complete" }).click();
@@ -334,6 +343,7 @@ test.describe("JavaScript off: Stripe's hosted page", () => {
     await expect(page).toHaveURL(/[?&]checkout=[\w-]{22}/);
     const checkoutUrl = page.url();
 
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Continue to secure payment ($20.70)" }).click();
     await page.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const stripePage = page.url();
@@ -348,7 +358,10 @@ test.describe("JavaScript off: Stripe's hosted page", () => {
     await expectPaidPage(page, number);
 
     // The checkout form sent again (a page kept from before paying): back to the paid page, no new session.
-    const again = await page.request.post(checkoutUrl, { form: { intent: "payHosted" }, maxRedirects: 0 });
+    const again = await page.request.post(checkoutUrl, {
+      form: { intent: "payHosted", acceptTerms: "on", frenchTermsReceived: "on" },
+      maxRedirects: 0,
+    });
     expect([302, 303]).toContain(again.status());
     expect(again.headers()["location"]).not.toMatch(/checkout\.stripe\.com/);
 

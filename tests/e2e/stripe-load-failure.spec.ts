@@ -3,6 +3,7 @@
 // hosted option goes where the no-JavaScript form goes, to a Checkout Session's page.
 // It needs the Stripe provider, so it starts a server of its own pointed at the Stripe stand-in (started
 // here, in the test process), and runs in the "js" project only: without JavaScript Stripe.js never loads.
+import { acceptTerms } from "./booking-fixtures";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -69,6 +70,7 @@ test("Stripe.js blocked: Payment System Error, Refresh, and Stripe's hosted page
 
   // The hosted option is the no-JavaScript path: one Checkout Session for the order, and Stripe's page.
   standIn!.reset();
+  await acceptTerms(page);
   await page.getByRole("button", { name: "Pay on Stripe's secure page instead" }).click();
   await page.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
   const sessions = [...standIn!.sessions.values()];

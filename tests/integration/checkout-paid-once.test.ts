@@ -146,6 +146,8 @@ describe("the checkout page and its API", () => {
           headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
           body: form({
             intent: "pay",
+            acceptTerms: "on",
+            frenchTermsReceived: "on",
             cardNumber: CARD.cardNumber,
             expiry: "12/34",
             cvc: "123",
@@ -192,17 +194,17 @@ describe("the checkout page and its API", () => {
       });
       return { status: response.status, json: (await response.json()) as Record<string, string> };
     };
-    const first = await create({ bagCount: 1, slotId: s.id });
+    const first = await create({ bagCount: 1, slotId: s.id, acceptTerms: true });
     expect(first.status).toBe(200);
     // Without its id, the resident's open checkout for these bags and slot is found again.
-    const second = await create({ bagCount: 1, slotId: s.id });
+    const second = await create({ bagCount: 1, slotId: s.id, acceptTerms: true });
     expect(second.json.paymentIntentId).toBe(first.json.paymentIntentId);
-    const third = await create({ bagCount: 1, slotId: s.id, checkoutId: first.json.checkoutId });
+    const third = await create({ bagCount: 1, slotId: s.id, checkoutId: first.json.checkoutId, acceptTerms: true });
     expect(third.json.paymentIntentId).toBe(first.json.paymentIntentId);
     expect(intentsFor(user.id)).toHaveLength(1);
 
     const pickup = await payWithSimulatedCard(user, { bags: 1, slotId: s.id }, CARD, first.json.checkoutId!);
-    const afterPaid = await create({ bagCount: 1, slotId: s.id, checkoutId: first.json.checkoutId });
+    const afterPaid = await create({ bagCount: 1, slotId: s.id, checkoutId: first.json.checkoutId, acceptTerms: true });
     expect(afterPaid.status).toBe(409);
     expect(afterPaid.json).toMatchObject({
       code: "checkout_paid",
@@ -210,7 +212,7 @@ describe("the checkout page and its API", () => {
       message: expect.stringContaining("already paid"),
     });
     // Without an id, a paid checkout is not reused: a new one starts (a second pickup is the resident's choice).
-    const fresh = await create({ bagCount: 1, slotId: s.id });
+    const fresh = await create({ bagCount: 1, slotId: s.id, acceptTerms: true });
     expect(fresh.status).toBe(200);
     expect(fresh.json.checkoutId).not.toBe(first.json.checkoutId);
   });

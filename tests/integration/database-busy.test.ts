@@ -100,7 +100,7 @@ describe("another process holds the write lock for 10 s", () => {
       answer(routes.profile.module.action, send("/api/auth/profile", "PUT", profile)),
       answer(
         routes.createIntent.module.action,
-        send("/api/create-payment-intent", "POST", { bagCount: 1, slotId: s.id }),
+        send("/api/create-payment-intent", "POST", { bagCount: 1, slotId: s.id, acceptTerms: true }),
       ),
       ...(withWaitlist ? [answer(routes.waitlist.module.action, send("/api/waitlist", "POST", waitlistEntry))] : []),
     ];

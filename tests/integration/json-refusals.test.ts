@@ -75,14 +75,14 @@ describe("the other JSON bodies", () => {
       "create-payment-intent, bagCount 3",
       createIntentAction as Action,
       "/api/create-payment-intent",
-      { bagCount: 3, slotId: 1 },
+      { bagCount: 3, slotId: 1, acceptTerms: true },
       { en: "bagCount: 1, 2 or 4 is expected", fr: "bagCount : 1, 2 ou 4 est attendu" },
     ],
     [
       "create-payment-intent, bagCount as text",
       createIntentAction as Action,
       "/api/create-payment-intent",
-      { bagCount: "2", slotId: 1 },
+      { bagCount: "2", slotId: 1, acceptTerms: true },
       { en: "bagCount: a number is expected", fr: "bagCount : un nombre est attendu" },
     ],
     [
@@ -96,14 +96,14 @@ describe("the other JSON bodies", () => {
       "create-payment-intent, slotId 0",
       createIntentAction as Action,
       "/api/create-payment-intent",
-      { bagCount: 1, slotId: 0 },
+      { bagCount: 1, slotId: 0, acceptTerms: true },
       { en: "slotId: a number of at least 1 is expected", fr: "slotId : un nombre d’au moins 1 est attendu" },
     ],
     [
       "checkout session, promoCode too long",
       checkoutSessionAction as Action,
       "/api/checkout/session",
-      { bagCount: 1, slotId: 1, promoCode: "X".repeat(41) },
+      { bagCount: 1, slotId: 1, promoCode: "X".repeat(41), acceptTerms: true },
       {
         en: "promoCode: at most 40 characters are expected",
         fr: "promoCode : au plus 40 caractères sont attendus",
@@ -113,7 +113,7 @@ describe("the other JSON bodies", () => {
       "pickup request, no pickupSlotId",
       pickupRequestsAction as Action,
       "/api/pickup-requests",
-      { bagsRequested: 1, totalPrice: 11.5, paymentIntentId: "pi_sim_x" },
+      { bagsRequested: 1, totalPrice: 11.5, paymentIntentId: "pi_sim_x", acceptTerms: true },
       { en: "pickupSlotId is missing: a number is expected", fr: "pickupSlotId manque : un nombre est attendu" },
     ],
     [

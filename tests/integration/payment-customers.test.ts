@@ -36,7 +36,7 @@ async function createIntent(userId: number, bagCount: 1 | 2 | 4, slotId: number)
   const response = await send(
     createIntentAction,
     "/api/create-payment-intent",
-    JSON.stringify({ bagCount, slotId, promoCode: null }),
+    JSON.stringify({ bagCount, slotId, promoCode: null, acceptTerms: true }),
     { cookie: await cookieFor(userId) },
   );
   return { status: response.status, body: (await response.json()) as Record<string, string> };

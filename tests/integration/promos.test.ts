@@ -306,14 +306,14 @@ async function json(response: Response) {
 describe("the checkout API refuses visitors", () => {
   it.each([
     ["/api/promo/validate", promoValidateAction, { code: "RC-AAAAAAAA", bagCount: 1 }],
-    ["/api/create-payment-intent", createIntentAction, { amount: 1150, bagCount: 1, slotId: 1 }],
+    ["/api/create-payment-intent", createIntentAction, { amount: 1150, bagCount: 1, slotId: 1, acceptTerms: true }],
     ["/api/payments/simulated/confirm", simulatedConfirmAction, { paymentIntentId: "pi_sim_x", ...CARD }],
     [
       "/api/pickup-requests",
       pickupRequestsAction,
-      { bagsRequested: 1, pickupSlotId: 1, totalPrice: 11.5, paymentIntentId: "pi_sim_x" },
+      { bagsRequested: 1, pickupSlotId: 1, totalPrice: 11.5, paymentIntentId: "pi_sim_x", acceptTerms: true },
     ],
-    ["/api/checkout/session", checkoutSessionAction, { bagCount: 1, slotId: 1 }],
+    ["/api/checkout/session", checkoutSessionAction, { bagCount: 1, slotId: 1, acceptTerms: true }],
   ] as const)("%s answers 401 without a session and stores nothing", async (path, action, body) => {
     const before = db.select().from(schema.payments).all().length;
     const response = await post(action as Action, path, body);
@@ -418,7 +418,7 @@ describe("paying through the API on the simulated provider", () => {
     const response = await post(
       createIntentAction,
       "/api/create-payment-intent",
-      { amount: 100, bagCount: 2, slotId: slot().id },
+      { amount: 100, bagCount: 2, slotId: slot().id, acceptTerms: true },
       cookie,
     );
     expect(response.status).toBe(409);
@@ -433,7 +433,7 @@ describe("paying through the API on the simulated provider", () => {
     const response = await post(
       createIntentAction,
       "/api/create-payment-intent",
-      { amount: 3679, bagCount: 4, slotId: s.id, promoCode: null },
+      { amount: 3679, bagCount: 4, slotId: s.id, promoCode: null, acceptTerms: true },
       cookie,
     );
     expect(response.status).toBe(200);
@@ -461,7 +461,7 @@ describe("paying through the API on the simulated provider", () => {
     const withTyped = await post(
       createIntentAction,
       "/api/create-payment-intent",
-      { amount: 575, bagCount: 1, slotId: slot().id, promoCode: typed },
+      { amount: 575, bagCount: 1, slotId: slot().id, promoCode: typed, acceptTerms: true },
       cookie,
     );
     expect(withTyped.status).toBe(200);
@@ -470,14 +470,14 @@ describe("paying through the API on the simulated provider", () => {
     const withApplied = await post(
       createIntentAction,
       "/api/create-payment-intent",
-      { amount: 575, bagCount: 1, slotId: slot().id },
+      { amount: 575, bagCount: 1, slotId: slot().id, acceptTerms: true },
       await cookieFor(other),
     );
     expect(withApplied.status).toBe(200);
     const badCode = await post(
       createIntentAction,
       "/api/create-payment-intent",
-      { amount: 575, bagCount: 2, slotId: slot().id, promoCode: typed },
+      { amount: 575, bagCount: 2, slotId: slot().id, promoCode: typed, acceptTerms: true },
       cookie,
     );
     expect(badCode.status).toBe(400);
@@ -491,7 +491,7 @@ describe("paying through the API on the simulated provider", () => {
       await post(
         createIntentAction,
         "/api/create-payment-intent",
-        { amount: 1150, bagCount: 1, slotId: slot().id },
+        { amount: 1150, bagCount: 1, slotId: slot().id, acceptTerms: true },
         cookie,
       ),
     );
@@ -531,7 +531,7 @@ describe("paying through the API on the simulated provider", () => {
       await post(
         createIntentAction,
         "/api/create-payment-intent",
-        { amount: 1150, bagCount: 1, slotId: slot().id },
+        { amount: 1150, bagCount: 1, slotId: slot().id, acceptTerms: true },
         await cookieFor(owner),
       ),
     );
@@ -551,14 +551,26 @@ describe("paying through the API on the simulated provider", () => {
     const cookie = await cookieFor(user);
     const s = slot();
     const created = await json(
-      await post(createIntentAction, "/api/create-payment-intent", { amount: 2070, bagCount: 2, slotId: s.id }, cookie),
+      await post(
+        createIntentAction,
+        "/api/create-payment-intent",
+        { amount: 2070, bagCount: 2, slotId: s.id, acceptTerms: true },
+        cookie,
+      ),
     );
     const paymentIntentId = String(created.paymentIntentId);
     expect(
       (await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId, ...CARD }, cookie))
         .status,
     ).toBe(200);
-    const good = { bagsRequested: 2, pickupSlotId: s.id, totalPrice: 20.7, address: "ignored", paymentIntentId };
+    const good = {
+      bagsRequested: 2,
+      pickupSlotId: s.id,
+      totalPrice: 20.7,
+      address: "ignored",
+      paymentIntentId,
+      acceptTerms: true,
+    };
 
     const wrongTotal = await post(pickupRequestsAction, "/api/pickup-requests", { ...good, totalPrice: 1 }, cookie);
     expect(wrongTotal.status).toBe(409);
@@ -607,12 +619,23 @@ describe("paying through the API on the simulated provider", () => {
     const cookie = await cookieFor(user);
     const s = slot();
     const created = await json(
-      await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: s.id }, cookie),
+      await post(
+        createIntentAction,
+        "/api/create-payment-intent",
+        { amount: 1150, bagCount: 1, slotId: s.id, acceptTerms: true },
+        cookie,
+      ),
     );
     const response = await post(
       pickupRequestsAction,
       "/api/pickup-requests",
-      { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId: created.paymentIntentId },
+      {
+        bagsRequested: 1,
+        pickupSlotId: s.id,
+        totalPrice: 11.5,
+        paymentIntentId: created.paymentIntentId,
+        acceptTerms: true,
+      },
       cookie,
     );
     expect(response.status).toBe(402);
@@ -625,13 +648,18 @@ describe("paying through the API on the simulated provider", () => {
     const cookie = await cookieFor(user);
     const s = slot();
     const { paymentIntentId } = await json(
-      await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: s.id }, cookie),
+      await post(
+        createIntentAction,
+        "/api/create-payment-intent",
+        { amount: 1150, bagCount: 1, slotId: s.id, acceptTerms: true },
+        cookie,
+      ),
     );
     await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId, ...CARD }, cookie);
     const booked = await post(
       pickupRequestsAction,
       "/api/pickup-requests",
-      { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId },
+      { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId, acceptTerms: true },
       cookie,
     );
     expect(booked.status).toBe(201);
@@ -653,11 +681,16 @@ describe("paying through the API on the simulated provider", () => {
     const cookie = await cookieFor(user);
     const s = slot({ capacity: 1 });
     const { paymentIntentId } = await json(
-      await post(createIntentAction, "/api/create-payment-intent", { amount: 1150, bagCount: 1, slotId: s.id }, cookie),
+      await post(
+        createIntentAction,
+        "/api/create-payment-intent",
+        { amount: 1150, bagCount: 1, slotId: s.id, acceptTerms: true },
+        cookie,
+      ),
     );
     await post(simulatedConfirmAction, "/api/payments/simulated/confirm", { paymentIntentId, ...CARD }, cookie);
     db.update(schema.pickupSlots).set({ currentBooked: 1 }).where(eq(schema.pickupSlots.id, s.id)).run();
-    const body = { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId };
+    const body = { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId, acceptTerms: true };
 
     const full = await post(pickupRequestsAction, "/api/pickup-requests", body, cookie);
     expect(full.status).toBe(409);
@@ -710,7 +743,7 @@ describe("POST /api/checkout/session", () => {
     const response = await post(
       checkoutSessionAction,
       "/api/checkout/session",
-      { bagCount: 1, slotId: s.id, email: user.email, address: "x", promoCode: code },
+      { bagCount: 1, slotId: s.id, email: user.email, address: "x", promoCode: code, acceptTerms: true },
       cookie,
     );
     expect(response.status).toBe(200);
@@ -732,7 +765,7 @@ describe("POST /api/checkout/session", () => {
     const response = await post(
       checkoutSessionAction,
       "/api/checkout/session",
-      { bagCount: 2, slotId: slot().id },
+      { bagCount: 2, slotId: slot().id, acceptTerms: true },
       cookie,
     );
     expect(response.status).toBe(409);
@@ -747,7 +780,7 @@ describe("POST /api/checkout/session", () => {
     const response = await post(
       checkoutSessionAction,
       "/api/checkout/session",
-      { bagCount: 1, slotId: slot().id, promoCode: code },
+      { bagCount: 1, slotId: slot().id, promoCode: code, acceptTerms: true },
       await cookieFor(user),
     );
     expect(response.status).toBe(400);
@@ -759,7 +792,7 @@ describe("POST /api/checkout/session", () => {
 describe("validation errors are translated messages, not keys", () => {
   it.each([
     ["/api/pickup-requests", pickupRequestsAction, { bagsRequested: 1, pickupSlotId: 1, totalPrice: 11.5 }],
-    ["/api/create-payment-intent", createIntentAction, { amount: 1150, bagCount: 3, slotId: 1 }],
+    ["/api/create-payment-intent", createIntentAction, { amount: 1150, bagCount: 3, slotId: 1, acceptTerms: true }],
     ["/api/checkout/session", checkoutSessionAction, { bagCount: 1 }],
   ] as const)("%s", async (path, action, body) => {
     const user = await resident();

@@ -77,6 +77,8 @@ const jsonPost = (path: string, cookie: string, body: unknown) =>
 
 const cardFields = (cardNumber: string) => ({
   intent: "pay",
+  acceptTerms: "on",
+  frenchTermsReceived: "on",
   cardNumber,
   expiry: "12/34",
   cvc: "123",
@@ -144,7 +146,7 @@ describe("4000 0027 6000 3184 needs authentication", () => {
     const cookie = await cookieFor(user.id);
     const created = await call(
       createIntentAction as Route,
-      jsonPost("/api/create-payment-intent", cookie, { amount: 1150, bagCount: 1, slotId: s.id }),
+      jsonPost("/api/create-payment-intent", cookie, { amount: 1150, bagCount: 1, slotId: s.id, acceptTerms: true }),
     );
     const paymentIntentId = String(created.body.paymentIntentId);
     const confirmed = await call(
@@ -164,6 +166,7 @@ describe("4000 0027 6000 3184 needs authentication", () => {
         bagsRequested: 1,
         pickupSlotId: s.id,
         totalPrice: 11.5,
+        acceptTerms: true,
       }),
     );
     expect(early.status).toBe(402);

@@ -115,7 +115,7 @@ describe("a booking e-mail asked for with a foreign host", () => {
       const s = slot();
       const created = (await (
         await post(createIntentAction, "/api/create-payment-intent", {
-          json: { amount: 1150, bagCount: 1, slotId: s.id },
+          json: { amount: 1150, bagCount: 1, slotId: s.id, acceptTerms: true },
           cookie,
         })
       ).json()) as { paymentIntentId: string };
@@ -126,7 +126,7 @@ describe("a booking e-mail asked for with a foreign host", () => {
       });
       expect(confirmed.status).toBe(200);
       const mailsBefore = outboxFor(user.email).length;
-      const json = { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId };
+      const json = { bagsRequested: 1, pickupSlotId: s.id, totalPrice: 11.5, paymentIntentId, acceptTerms: true };
 
       const refused = await post(pickupRequestsAction, "/api/pickup-requests", { json, cookie, headers });
       expect(refused.status).toBe(400);

@@ -48,9 +48,15 @@ describe("JSON number fields take JSON numbers only", () => {
     const cookie = await cookieFor(user.id);
     const open = slot();
     const valid: Record<string, Record<string, unknown>> = {
-      "/api/pickup-requests": { bagsRequested: 1, pickupSlotId: open.id, totalPrice: 11.5, paymentIntentId: "pi_x" },
-      "/api/create-payment-intent": { bagCount: 1, slotId: open.id, amount: 1150 },
-      "/api/checkout/session": { bagCount: 1, slotId: open.id },
+      "/api/pickup-requests": {
+        bagsRequested: 1,
+        pickupSlotId: open.id,
+        totalPrice: 11.5,
+        paymentIntentId: "pi_x",
+        acceptTerms: true,
+      },
+      "/api/create-payment-intent": { bagCount: 1, slotId: open.id, amount: 1150, acceptTerms: true },
+      "/api/checkout/session": { bagCount: 1, slotId: open.id, acceptTerms: true },
       "/api/promo/validate": { code: "RC-AAAAAAAA", bagCount: 1 },
       "/api/payments/simulated/confirm": { paymentIntentId: "pi_sim_x", ...CARD },
     };
@@ -138,7 +144,7 @@ describe("JSON number fields take JSON numbers only", () => {
     const response = await send(
       createIntentAction as Action,
       "/api/create-payment-intent",
-      JSON.stringify({ bagCount: 1, slotId: open.id, promoCode: null, checkoutId: null }),
+      JSON.stringify({ bagCount: 1, slotId: open.id, promoCode: null, checkoutId: null, acceptTerms: true }),
       { cookie },
     );
     expect(response.status).toBe(200);
@@ -165,7 +171,13 @@ describe("JSON bodies must be sent as application/json", () => {
     const cookie = await cookieFor(user.id);
     const open = slot();
     const before = state([open.id]);
-    const body = JSON.stringify({ bagsRequested: 1, pickupSlotId: open.id, totalPrice: 11.5, paymentIntentId: "pi_x" });
+    const body = JSON.stringify({
+      bagsRequested: 1,
+      pickupSlotId: open.id,
+      totalPrice: 11.5,
+      paymentIntentId: "pi_x",
+      acceptTerms: true,
+    });
     for (const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", ""]) {
       const response = await send(pickupRequestsAction as Action, "/api/pickup-requests", body, { cookie, type });
       expect(response.status, type).toBe(415);

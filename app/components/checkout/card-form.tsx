@@ -5,6 +5,7 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/ui/plain-field";
 import { spacedCardNumber } from "~/lib/checkout-schema";
+import { AcceptTerms } from "./contract-terms";
 
 /** With JavaScript, the number is spaced in groups as it is typed (the server takes it either way). */
 function spaceAsTyped(event: FormEvent<HTMLInputElement>) {
@@ -47,12 +48,15 @@ export function CardForm({
   payLabel,
   busy,
   fieldError,
+  ticked,
   formError,
 }: {
   payLabel: string;
   busy: boolean;
   /** The error key of a field, from the form's reply. */
   fieldError: (name: string) => string | null;
+  /** Whether a box of the terms was ticked in a refused post. */
+  ticked: (name: string) => boolean;
   formError: string | null;
 }) {
   const { t } = useTranslation(["checkout", "common"]);
@@ -100,6 +104,7 @@ export function CardForm({
         })}
       </div>
       <p className="text-sm text-stone-600">{t("card.secure")}</p>
+      <AcceptTerms error={fieldError} ticked={ticked} />
       <button
         type="submit"
         name="intent"

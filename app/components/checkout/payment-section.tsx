@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FormError } from "~/components/ui/plain-field";
 import { CardForm } from "./card-form";
+import { AcceptTerms } from "./contract-terms";
 
 const StripeCard = lazy(() => import("./stripe-card"));
 
@@ -27,6 +28,7 @@ export function PaymentSection({
   total,
   busy,
   fieldError,
+  ticked,
   formErrors,
 }: {
   view: CheckoutPaymentView;
@@ -34,6 +36,8 @@ export function PaymentSection({
   total: string;
   busy: boolean;
   fieldError: (name: string) => string | null;
+  /** Whether a box of the terms was ticked in a refused post. */
+  ticked: (name: string) => boolean;
   formErrors: string[];
 }) {
   const { t } = useTranslation(["checkout", "common"]);
@@ -45,6 +49,7 @@ export function PaymentSection({
         <h2 className="font-semibold">{t("free.title")}</h2>
         <p className="text-stone-700">{t("free.body")}</p>
         <FormError id="free-form-error" errors={formErrors} />
+        <AcceptTerms error={fieldError} ticked={ticked} />
         <button type="submit" name="intent" value="bookFree" className="btn-primary w-full" disabled={busy}>
           {busy ? t("free.confirming") : t("free.confirm")}
         </button>
@@ -63,6 +68,8 @@ export function PaymentSection({
           promoCode={view.promoCode}
           address={view.address}
           payLabel={payLabel}
+          fieldError={fieldError}
+          ticked={ticked}
         />
       </Suspense>
     );
@@ -72,11 +79,20 @@ export function PaymentSection({
       <Form method="post" className="card space-y-3">
         <p className="text-stone-700">{t("hosted.body")}</p>
         <FormError id="hosted-form-error" errors={formErrors} />
+        <AcceptTerms error={fieldError} ticked={ticked} />
         <button type="submit" name="intent" value="payHosted" className="btn-primary w-full" disabled={busy}>
           {t("hosted.pay", { amount: total })}
         </button>
       </Form>
     );
   }
-  return <CardForm payLabel={payLabel} busy={busy} fieldError={fieldError} formError={formErrors[0] ?? null} />;
+  return (
+    <CardForm
+      payLabel={payLabel}
+      busy={busy}
+      fieldError={fieldError}
+      ticked={ticked}
+      formError={formErrors[0] ?? null}
+    />
+  );
 }

@@ -4,11 +4,14 @@
 // an error, LOAD_TIMEOUT_MS): "Payment System Error", Refresh, the hosted page. Only this lazy module imports Stripe.
 import { confirmationPath } from "~/lib/pickup-status";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe, type StripeElementsOptions, type StripeError } from "@stripe/stripe-js";
+import { loadStripe, type Stripe, type StripeElementsOptions } from "@stripe/stripe-js";
 import { Form, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBroughtIntoView } from "~/components/ui/plain-field";
+import type { AcceptanceRefusal } from "~/lib/contract-acceptance";
+import { AcceptTerms, contractBoxes } from "./contract-terms";
+import { messageKey } from "./stripe-messages";
 
 type Props = {
   publishableKey: string;
@@ -19,6 +22,9 @@ type Props = {
   promoCode: string | null;
   address: string;
   payLabel: string;
+  /** The checkout form's reply: a refused box of the hosted fallback's post. */
+  fieldError: (name: string) => string | null;
+  ticked: (name: string) => boolean;
 };
 
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -66,7 +72,7 @@ export default function StripeCard(props: Props) {
   if (!props.publishableKey) {
     return <p className="card font-semibold">{t("stripe.unavailable")}</p>;
   }
-  if (failed) return <StripeLoadFailed />;
+  if (failed) return <StripeLoadFailed fieldError={props.fieldError} ticked={props.ticked} />;
   return (
     <Elements stripe={promise} options={options}>
       <PaymentForm {...props} onFailed={() => setFailed(true)} />
@@ -75,7 +81,7 @@ export default function StripeCard(props: Props) {
 }
 
 /** Stripe.js is not there: refresh, or pay on Stripe's hosted page (the checkout action's payHosted intent). */
-function StripeLoadFailed() {
+function StripeLoadFailed({ fieldError, ticked }: Pick<Props, "fieldError" | "ticked">) {
   const { t } = useTranslation(["checkout", "common"]);
   const busy = useNavigation().state !== "idle";
   return (
@@ -85,30 +91,14 @@ function StripeLoadFailed() {
       <button type="button" className="btn-primary w-full" onClick={() => window.location.reload()}>
         {t("stripe.refresh")}
       </button>
-      <Form method="post">
+      <Form method="post" className="space-y-3">
+        <AcceptTerms error={fieldError} ticked={ticked} />
         <button type="submit" name="intent" value="payHosted" className="btn-secondary w-full" disabled={busy}>
           {t("stripe.payHosted")}
         </button>
       </Form>
     </div>
   );
-}
-
-/** Stripe's error and decline codes to the spec's messages (card.errors.*); else Stripe's own words. */
-const SAME = ["card_declined", "insufficient_funds", "lost_card", "stolen_card", "processing_error", "incorrect_cvc"];
-const MESSAGES: Record<string, string> = {
-  ...Object.fromEntries([...SAME, "expired_card", "incorrect_number"].map((code) => [code, code])),
-  generic_decline: "card_declined",
-  invalid_cvc: "incorrect_cvc",
-  invalid_number: "incorrect_number",
-  payment_intent_authentication_failure: "authentication_failed",
-  authentication_required: "authentication_failed",
-};
-
-function messageKey(error: Pick<StripeError, "code" | "decline_code" | "type">): string | null {
-  const known = MESSAGES[error.decline_code ?? ""] ?? MESSAGES[error.code ?? ""];
-  if (known) return `card.errors.${known}`;
-  return error.type === "card_error" ? "card.errors.card_declined" : null;
 }
 
 const ERROR_BOX = "rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800";
@@ -130,7 +120,7 @@ const isPaidAnswer = (answer: Answer) => answer.status === 409 && answer.json.co
 
 function PaymentForm(props: Props & { onFailed: () => void }) {
   const { checkoutId, bags, slotId, totalCents, promoCode, address, payLabel, onFailed } = props;
-  const { t } = useTranslation(["checkout", "common"]);
+  const { t, i18n } = useTranslation(["checkout", "common"]);
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
@@ -139,18 +129,21 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
   const errorRef = useBroughtIntoView<HTMLParagraphElement>(Boolean(error));
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
+  /** The box not ticked when Pay was pressed: said next to it, and nothing is sent. */
+  const [refusedBox, setRefusedBox] = useState<AcceptanceRefusal | null>(null);
   const query = `checkout=${encodeURIComponent(checkoutId)}&bags=${bags}&slotId=${slotId}`;
 
   /** The checkout's page asked again: once paid, it says so and links to the confirmation. */
   const showPaid = () => revalidator.revalidate();
 
-  async function book(paymentIntentId: string) {
+  async function book(paymentIntentId: string, contract: Record<string, unknown>) {
     const pickup = await postJson("/api/pickup-requests", {
       bagsRequested: bags,
       pickupSlotId: slotId,
       totalPrice: totalCents / 100,
       address,
       paymentIntentId,
+      ...contract,
     });
     // 201 booked now; 409 with its number: this payment was booked already (the other tab, or our server).
     const booked = pickup.ok || (pickup.status === 409 && typeof pickup.json.confirmationNumber === "string");
@@ -160,8 +153,11 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
     if (pickup.status === 409) showPaid();
   }
 
-  async function pay(event: React.FormEvent) {
+  async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { accepted, refusal } = contractBoxes(event.currentTarget, i18n.language);
+    setRefusedBox(refusal ?? null);
+    if (!accepted) return;
     if (!stripe || !elements) return setError(t("stripe.formError"));
     setBusy(true);
     setError(null);
@@ -174,6 +170,7 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
         bagCount: bags,
         slotId,
         promoCode,
+        ...accepted,
       });
       if (isPaidAnswer(intent)) return showPaid();
       if (!intent.ok)
@@ -187,11 +184,11 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
       });
       if (result.error) {
         // Already paid (a second tab, or an answer lost on the way): our server books it or says it is booked.
-        if (result.error.code === "payment_intent_unexpected_state") return await book(paymentIntentId);
+        if (result.error.code === "payment_intent_unexpected_state") return await book(paymentIntentId, accepted);
         const key = messageKey(result.error);
         return setError(key ? t(key) : (result.error.message ?? t("card.errors.processing_error")));
       }
-      if (result.paymentIntent.status === "succeeded") return await book(paymentIntentId);
+      if (result.paymentIntent.status === "succeeded") return await book(paymentIntentId, accepted);
       // Processing, or anything else: the return page reads the intent back and says what happened.
       window.location.assign(`/checkout/return?${query}&payment_intent=${encodeURIComponent(paymentIntentId)}`);
     } catch {
@@ -212,6 +209,7 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
           {error}
         </p>
       ) : null}
+      <AcceptTerms error={(name) => (refusedBox?.field === name ? refusedBox.key : null)} />
       <button type="submit" className="btn-primary w-full" disabled={busy || !stripe || !elements || !ready}>
         {busy ? t("card.paying") : payLabel}
       </button>

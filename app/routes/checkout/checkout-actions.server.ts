@@ -20,6 +20,8 @@ import { reject, submissionOf, type RejectOptions, type Submission } from "../..
 import { readForm } from "../../services/http/request.server";
 import { flashToast, redirectWithToast } from "../../services/http/toast.server";
 import { CardFormSchema, parseExpiry } from "~/lib/checkout-schema";
+import { acceptanceFromForm, type AcceptanceRefusal } from "~/lib/contract-acceptance";
+import { now } from "~/lib/clock";
 import type { BagCount } from "~/lib/pricing";
 import type { User } from "../../../db/schema";
 
@@ -28,6 +30,11 @@ const CARD_FIELDS = ["cardNumber", "expiry", "cvc", "postalCode"];
 
 function refuse(submission: Submission, options: RejectOptions) {
   return reject(submission, { hideFields: CARD_FIELDS, ...options });
+}
+
+/** A box of the terms not ticked, as the form's field error next to it. */
+function boxError(refusal: AcceptanceRefusal | undefined): Record<string, string[]> {
+  return refusal ? { [refusal.field]: [`checkout:${refusal.key}`] } : {};
 }
 
 function toConfirmation(confirmationNumber: string) {
@@ -76,6 +83,10 @@ export async function runCheckoutIntent(
   const back = new URL(request.url);
   // A paid checkout (Back after paying, a second tab) takes nothing more: its page says it is paid.
   if (checkoutId && paidPickupOf(user.id, checkoutId)) return redirect(back.pathname + back.search);
+  // Every way to pay carries the resident's acceptance of the terms (issue 43): without the box ticked (and,
+  // on an English page, the box choosing English after the French terms), nothing is claimed, charged or booked.
+  const accepted = acceptanceFromForm(form, await getLanguage(request), now());
+  const contracted = { ...booking, contract: accepted.contract };
   try {
     switch (form.get("intent")) {
       case "applyPromo":
@@ -85,16 +96,19 @@ export async function runCheckoutIntent(
         return redirect(back.pathname + back.search);
       case "pay": {
         const card = parseWithZod(form, { schema: CardFormSchema });
-        if (card.status !== "success") {
+        if (card.status !== "success" || accepted.refusal) {
           const fieldErrors = Object.fromEntries(
-            Object.entries(card.error ?? {}).map(([k, v]) => [k, [`checkout:${v?.[0] ?? "card.numberInvalid"}`]]),
+            Object.entries((card.status !== "success" && card.error) || {}).map(([k, v]) => [
+              k,
+              [`checkout:${v?.[0] ?? "card.numberInvalid"}`],
+            ]),
           );
-          return refuse(card, { fieldErrors });
+          return refuse(submission, { fieldErrors: { ...fieldErrors, ...boxError(accepted.refusal) } });
         }
         const expiry = parseExpiry(card.value.expiry)!;
         const paid = await payWithSimulatedCard(
           user,
-          booking,
+          contracted,
           {
             cardNumber: card.value.cardNumber,
             cvc: card.value.cvc,
@@ -111,17 +125,19 @@ export async function runCheckoutIntent(
         return toConfirmation(paid.confirmationNumber);
       }
       case "payHosted":
+        if (accepted.refusal) return refuse(submission, { fieldErrors: boxError(accepted.refusal) });
         return redirect(
           await startHostedCheckout(
             user,
-            booking,
+            contracted,
             await getLanguage(request),
             hostedCheckoutUrls(back.pathname + back.search),
             checkoutId,
           ),
         );
       case "bookFree":
-        return toConfirmation((await bookFree(user, booking, checkoutId)).confirmationNumber);
+        if (accepted.refusal) return refuse(submission, { fieldErrors: boxError(accepted.refusal) });
+        return toConfirmation((await bookFree(user, contracted, checkoutId)).confirmationNumber);
       default:
         return refuse(submission, { formErrors: ["checkout:errors.generic"] });
     }

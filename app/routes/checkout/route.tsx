@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
-import { CancellationTerms } from "~/components/checkout/cancellation-terms";
+import { ContractTerms } from "~/components/checkout/contract-terms";
 import { CheckoutPaid } from "~/components/checkout/checkout-paid";
 import { PriceLines } from "~/components/checkout/price-lines";
 import { PaymentSection } from "~/components/checkout/payment-section";
@@ -28,6 +28,7 @@ import {
   paymentProvider,
   getLanguage,
   getT,
+  whoWeAre,
   BOOKING_PATH,
 } from "~/services/http/pages.server";
 import { runCheckoutIntent } from "./checkout-actions.server";
@@ -57,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lng = await getLanguage(request);
   const t = await getT(request, "checkout");
   const provider = paymentProvider();
+  const who = whoWeAre();
   return {
     title: t("title"),
     paid: null,
@@ -74,6 +76,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: formatPhoneOrNull(user.phone),
       email: user.email,
       provider: { name: provider.name, testMode: provider.testMode, publishableKey: provider.publishableKey },
+      /** The merchant the resident contracts with (issue 43): the configured identity, never a literal. */
+      merchant: {
+        business: who.business,
+        address: who.address,
+        supportPhone: who.supportPhone,
+        supportEmail: who.supportEmail,
+      },
     },
   };
 }
@@ -150,6 +159,8 @@ export default function Checkout() {
         </div>
       </section>
 
+      <ContractTerms merchant={view.merchant} />
+
       <PaymentSection
         view={{
           checkoutId: view.id,
@@ -164,9 +175,9 @@ export default function Checkout() {
         total={formatMoney(view.breakdown.totalCents, i18n.language)}
         busy={busy}
         fieldError={reply.error}
+        ticked={(name) => reply.value(name) === "on"}
         formErrors={reply.formErrors}
       />
-      <CancellationTerms free={view.breakdown.isFree} />
     </div>
   );
 }

@@ -90,6 +90,22 @@ function pickupPosition(tx: Tx, userId: number, fsa: string) {
   return { latitude: centre?.latitude ?? null, longitude: centre?.longitude ?? null, positionApproximate: true };
 }
 
+/** The checkout's acceptance of the terms, copied to the pickup it books (issue 43); none before it existed. */
+function contractOfCheckout(tx: Tx, checkoutId: string | null) {
+  if (!checkoutId) return {};
+  const row = tx
+    .select({
+      termsVersion: schema.checkouts.termsVersion,
+      termsAcceptedAt: schema.checkouts.termsAcceptedAt,
+      frenchTermsReceivedAt: schema.checkouts.frenchTermsReceivedAt,
+      contractLanguage: schema.checkouts.contractLanguage,
+    })
+    .from(schema.checkouts)
+    .where(eq(schema.checkouts.id, checkoutId))
+    .get();
+  return row?.termsAcceptedAt ? row : {};
+}
+
 /** The payment may still book: not refunded or being refunded, not released, its checkout not paid yet. */
 function refusalOfPayment(tx: Tx, fresh: Payment): BookingError | null {
   // A payment being refunded (or refunded) must never book: the money is on its way back.
@@ -131,6 +147,7 @@ export function bookInTransaction(
     takePlace(tx, booking.slotId);
     const b = booking.breakdown;
     const position = pickupPosition(tx, user.id, booking.fsa);
+    const contract = contractOfCheckout(tx, fresh.checkoutId);
     let pickup: PickupRequest | undefined;
     for (let attempt = 0; !pickup && attempt < 5; attempt++) {
       pickup = durably(
@@ -154,6 +171,7 @@ export function bookInTransaction(
             address: booking.address,
             postalFsa: booking.fsa,
             ...position,
+            ...contract,
             createdAt: now(),
             updatedAt: now(),
           })

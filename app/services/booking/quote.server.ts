@@ -12,6 +12,7 @@ import { addressLine, isProfileComplete } from "~/lib/profile";
 import { fsaOf } from "~/lib/postal";
 import { slotRefusal, type SlotView } from "~/lib/slots";
 import type { User } from "../../../db/schema";
+import type { ContractAcceptance } from "~/lib/contract-acceptance";
 
 export type BookingRequest = {
   bags: BagCount;
@@ -20,6 +21,11 @@ export type BookingRequest = {
   promoCode?: string | null;
   /** What the browser showed; a different server price refuses the booking. */
   expectedTotalCents?: number | null;
+  /**
+   * The resident's acceptance of the terms (issue 43), stored on the checkout when it is claimed and copied
+   * to the pickup it books. The web edge refuses a payment without it before anything is claimed.
+   */
+  contract?: ContractAcceptance;
 };
 
 export type Quote = {

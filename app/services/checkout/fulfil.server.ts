@@ -22,7 +22,8 @@ import {
 } from "~/services/payments/ledger.server";
 import { refundAtProvider } from "~/services/payments/provider-refunds.server";
 import type { HostedCheckout, PaymentProvider } from "~/services/payments/provider-types";
-import { CheckoutPaidError, paymentsOfCheckout } from "./record.server";
+import { acceptOnCheckout, CheckoutPaidError, paymentsOfCheckout } from "./record.server";
+import type { ContractAcceptance } from "~/lib/contract-acceptance";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
 /** A paid checkout answers with its pickup; an intent paid but not booked yet is booked now. */
@@ -156,10 +157,11 @@ export async function fulfilFromWebhook(intentId: string, bookingRef: string | u
 /**
  * The JSON API's booking step: the payment must be this resident's and made for this very booking
  * (bags, slot, total in cents). A payment that already booked its pickup answers that pickup as `used`.
+ * The resident's acceptance of the terms is written on the payment's checkout first; the pickup copies it.
  */
 export async function bookPaidPickup(
   user: User,
-  claim: { paymentIntentId: string; bags: number; slotId: number; totalCents: number },
+  claim: { paymentIntentId: string; bags: number; slotId: number; totalCents: number; contract: ContractAcceptance },
 ): Promise<{ pickup: PickupRequest; used: boolean }> {
   const payment = findPaymentByProviderId(claim.paymentIntentId);
   if (!payment || payment.userId !== user.id) throw new BookingError("errors.paymentNotFound", 404);
@@ -169,5 +171,6 @@ export async function bookPaidPickup(
   if (booking.bags !== claim.bags || booking.slotId !== claim.slotId || claim.totalCents !== payment.amountCents) {
     throw new BookingError("errors.priceChanged", 409);
   }
+  acceptOnCheckout(user.id, payment.checkoutId, claim.contract);
   return { pickup: await fulfilPayment(claim.paymentIntentId, { userId: user.id }), used: false };
 }

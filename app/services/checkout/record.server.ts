@@ -11,6 +11,7 @@ import { BookingError } from "~/services/booking/booking-error.server";
 import { quoteBooking, type Quote } from "~/services/booking/quote.server";
 import { isOpen, isSession } from "~/services/payments/ledger.server";
 import type { BagCount } from "~/lib/pricing";
+import type { ContractAcceptance } from "~/lib/contract-acceptance";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
 /** 16 random bytes, base64url: 22 characters. */
@@ -38,10 +39,11 @@ export class CheckoutPaidError extends BookingError {
  * open checkout for these bags and slot (an API client paying again after a decline), else a new one.
  * Throws CheckoutPaidError when it is already paid. A checkout written now was priced to be written: its
  * quote comes back with it, so the payment that follows prices it once (null for one written before).
+ * The resident's acceptance of the terms (`booking.contract`) is written on it, the latest one winning.
  */
 export function claimCheckout(
   user: User,
-  booking: { bags: BagCount; slotId: number },
+  booking: { bags: BagCount; slotId: number; contract?: ContractAcceptance },
   requestedId: string | null,
 ): { id: string; quote: Quote | null } {
   return db.transaction((tx) => {
@@ -71,16 +73,32 @@ export function claimCheckout(
     }
     const paid = paidPickupOf(user.id, id, tx);
     if (paid) throw new CheckoutPaidError(paid);
+    if (booking.contract) writeAcceptance(tx, id, booking.contract);
     return { id, quote };
+  });
+}
+
+function writeAcceptance(tx: Tx | typeof db, checkoutId: string, contract: ContractAcceptance) {
+  tx.update(schema.checkouts).set(contract).where(eq(schema.checkouts.id, checkoutId)).run();
+}
+
+/**
+ * The JSON API's booking step carries the acceptance again: written on the payment's checkout (this
+ * resident's, not paid yet) before the pickup is booked, so the pickup copies the one the resident just gave.
+ */
+export function acceptOnCheckout(userId: number, checkoutId: string | null, contract: ContractAcceptance) {
+  if (!checkoutId) return;
+  db.transaction((tx) => {
+    const row = tx.select().from(schema.checkouts).where(eq(schema.checkouts.id, checkoutId)).get();
+    if (!row || row.userId !== userId || paidPickupOf(userId, checkoutId, tx)) return;
+    writeAcceptance(tx, checkoutId, contract);
   });
 }
 
 /** A checkout is written only for a booking that can be priced: a missing slot is refused, not a 500. */
 function insertCheckout(tx: Tx, user: User, booking: { bags: BagCount; slotId: number }, id: string): Quote {
   const quote = quoteBooking(user, booking);
-  tx.insert(schema.checkouts)
-    .values({ id, userId: user.id, ...booking })
-    .run();
+  tx.insert(schema.checkouts).values({ id, userId: user.id, bags: booking.bags, slotId: booking.slotId }).run();
   return quote;
 }
 

@@ -58,6 +58,16 @@ export function bookedPickupJson(pickup: PickupRequest) {
     address: pickup.address,
     status: pickup.status,
     createdAt: new Date(pickup.createdAt).toISOString(),
+    ...contractJson(pickup),
+  };
+}
+
+/** The terms a pickup's resident accepted (issue 43): version, when (ISO), the contract's language; nulls before. */
+function contractJson(contract: Pick<PickupRequest, "termsVersion" | "termsAcceptedAt" | "contractLanguage">) {
+  return {
+    termsVersion: contract.termsVersion,
+    termsAcceptedAt: contract.termsAcceptedAt === null ? null : new Date(contract.termsAcceptedAt).toISOString(),
+    contractLanguage: contract.contractLanguage,
   };
 }
 
@@ -81,6 +91,7 @@ export function orderJson(order: PickupRow, lng = "en") {
     createdAt: new Date(order.createdAt).toISOString(),
     canModify: order.changes.allowed,
     canCancel: order.changes.allowed,
+    ...contractJson(order.contract),
   };
 }
 

@@ -86,6 +86,12 @@ function toPickupView(
       serviceAreas: areasOf(slot),
     },
     price: { ...priceOf(pickup), isFree: isFreeTotal(pickup.totalCents) },
+    /** The terms the resident accepted before paying (issue 43); nulls for pickups booked before. */
+    contract: {
+      termsVersion: pickup.termsVersion,
+      termsAcceptedAt: pickup.termsAcceptedAt,
+      contractLanguage: pickup.contractLanguage,
+    },
     payment: payment
       ? {
           provider: payment.provider,
