@@ -4,6 +4,7 @@
 // French version and choosing English, is required too, and the pickup's contract is then in English.
 import { expect, test, type Page } from "@playwright/test";
 import { bookableSlotId, insertPromoCode, residentWithAddress } from "./booking-fixtures";
+import { STAND_IN_IDENTITY } from "../../scripts/stand-in-identity.mjs";
 import { query } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -17,7 +18,8 @@ const pickupsOf = (email: string) =>
     email,
   );
 
-const MERCHANT = process.env.BUSINESS_LEGAL_NAME ?? "ReCircle Collecte inc.";
+// The test server runs with the stand-in identity (issue 43 part 1: scripts/e2e-server.mjs).
+const MERCHANT = STAND_IN_IDENTITY.BUSINESS_LEGAL_NAME;
 
 async function fillCardOnly(page: Page) {
   await page.locator("#cardNumber").fill("4242 4242 4242 4242");
