@@ -21,20 +21,21 @@ export function InlineStylesheet({ href }: { href: string }) {
 
 /**
  * The stylesheet's container queries (the `narrow` variant asked of the page's width in rem, so that a page
- * reflows when only the root's font size doubles), inlined too, first in the body, before the content they lay
- * out. In an SVG <style>, which styles the whole document as a <style> in <head> does: the Nu HTML Checker's CSS
- * grammar predates CSS Containment 3 and reports `@container` in an HTML <style> as an error, and it does not
- * check SVG style sheets. Hidden: the <svg> takes no room and nothing reads it aloud.
+ * reflows when only the root's font size doubles), inlined too, as a `data:` URL first in the body, before the
+ * content they lay out: nothing is fetched. Not in a <style>: the Nu HTML Checker's CSS grammar predates CSS
+ * Containment 3 and reports `@container` there as an error, and its language guess would read the CSS as the
+ * page's words.
  */
 export function ContainerQueries({ href }: { href: string }) {
   const read = useContext(StylesheetReader);
-  const css = read
-    ? read.container(href)
-    : (document.querySelector("style[data-container-queries]")?.textContent ?? "");
-  if (!css) return null;
-  return (
-    <svg className="hidden" aria-hidden="true" focusable="false">
-      <style data-container-queries="" dangerouslySetInnerHTML={{ __html: css }} />
-    </svg>
-  );
+  const url = read
+    ? containerQueriesUrl(read.container(href))
+    : (document.querySelector("link[data-container-queries]")?.getAttribute("href") ?? "");
+  if (!url) return null;
+  return <link rel="stylesheet" href={url} data-container-queries="" />;
+}
+
+/** The container queries as a `data:` URL; none when there are none. */
+export function containerQueriesUrl(css: string): string {
+  return css ? `data:text/css;charset=utf-8,${encodeURIComponent(css)}` : "";
 }

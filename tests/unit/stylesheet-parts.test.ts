@@ -1,6 +1,7 @@
 // The stylesheet in two parts (issue 42 part 10): pages inline everything but the container queries in their
-// <head> (the Nu HTML Checker does not know them), and the container queries in an SVG <style>.
+// <head> (the Nu HTML Checker does not know them), and the container queries as a data: URL.
 import { describe, expect, it } from "vitest";
+import { containerQueriesUrl } from "~/components/inline-stylesheet";
 import { inlineStylesheetPath } from "~/lib/paths";
 import { splitStylesheet } from "~/services/http/stylesheet-parts.server";
 
@@ -35,5 +36,15 @@ describe("splitStylesheet", () => {
 describe("inlineStylesheetPath", () => {
   it("names the built stylesheet, so the file is kept for good", () => {
     expect(inlineStylesheetPath("/build/_assets/tailwind-72AWWEWT.css")).toBe("/styles/tailwind-72AWWEWT.css");
+  });
+});
+
+describe("containerQueriesUrl", () => {
+  it("inlines the container queries as a data: URL, none when there are none", () => {
+    const css = "@container page (max-width: 19.99rem){.a{color:red}}";
+    const url = containerQueriesUrl(css);
+    expect(url).toMatch(/^data:text\/css;charset=utf-8,[^"<>\s]+$/);
+    expect(decodeURIComponent(url.slice(url.indexOf(",") + 1))).toBe(css);
+    expect(containerQueriesUrl("")).toBe("");
   });
 });

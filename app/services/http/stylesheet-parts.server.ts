@@ -1,9 +1,9 @@
 // The stylesheet in two parts (issue 42 part 10): what every page inlines in its <head>, and its container
-// queries, inlined in an SVG <style> first in the body (components/inline-stylesheet). The `narrow` variant
-// asks both the viewport (a media query in em) and the page's width in rem (a container query), so that a
-// page reflows when the root's font size doubles too. The Nu HTML Checker's CSS grammar does not know
-// container queries yet: in the <head>'s <style> every page would read as invalid; it does not check SVG
-// style sheets, which style the document all the same. Nothing is linked: no stylesheet is ever requested.
+// queries, inlined as a data: URL stylesheet first in the body (components/inline-stylesheet). The `narrow`
+// variant asks both the viewport (a media query in em) and the page's width in rem (a container query), so
+// that a page reflows when the root's font size doubles too. The Nu HTML Checker's CSS grammar does not know
+// container queries yet: in the <head>'s <style> every page would read as invalid. Nothing is fetched: no
+// stylesheet is ever requested.
 import fs from "node:fs";
 import path from "node:path";
 

@@ -16,7 +16,8 @@ export function securityHeaders(
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${stripeScript}`,
-    "style-src 'self' 'unsafe-inline'",
+    // data: the stylesheet's container queries, inlined as a data: URL (components/inline-stylesheet).
+    "style-src 'self' 'unsafe-inline' data:",
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${stripeConnect}`,

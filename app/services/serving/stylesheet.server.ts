@@ -3,7 +3,7 @@
 // which cost one to two round trips on every first visit. Inlined, the page paints as soon as its HTML
 // arrives; the HTML grows by the same 7 KB gzip (it stays within TCP's first window), and navigations with
 // JavaScript on fetch only data, so they do not pay it again. In two parts (http/stylesheet-parts): the
-// container queries go in an SVG <style> at the top of the body (components/inline-stylesheet).
+// container queries go in a data: URL stylesheet first in the body (components/inline-stylesheet).
 import { stylesheetParts } from "../http/stylesheet-parts.server";
 
 /** If the built stylesheet cannot be read, an `@import` of it: the page still gets its styles, linked. */
