@@ -601,6 +601,8 @@ test.describe("keyboard alone", () => {
 
     await page.goto("/booking");
     await expect(page.getByRole("heading", { level: 1, name: "Planifier une collecte" })).toBeVisible();
+    // Hydrated first: a date picked before the script listens checks its radio and loads no windows.
+    await interactive(page);
     // Bags: Tab into the group, Space picks the first, the arrow moves to 2 bags.
     await tabTo(page, page.locator('input[name="bags"]').first());
     await page.keyboard.press("Space");
