@@ -228,6 +228,28 @@ export function recordRefundOnPayment(
     .run();
 }
 
+/**
+ * A cancelled pickup's refund asked of the provider after the commit: `refundCents` more counted as refunded
+ * on its payment, marked pending until the provider answers (checkout/cancel-refunds).
+ */
+export function recordPendingRefund(
+  tx: Tx,
+  payment: Pick<Payment, "id" | "refundedCents" | "amountCents">,
+  refundCents: number,
+  at = now(),
+) {
+  recordRefundOnPayment(
+    tx,
+    payment.id,
+    {
+      refundedCents: payment.refundedCents + refundCents,
+      status: refundCents >= payment.amountCents ? "refunded" : "partially_refunded",
+      failureCode: REFUND_PENDING,
+    },
+    at,
+  );
+}
+
 /** Erasure (privacy/deidentify): the payment row rewritten with its personal columns emptied. */
 export function erasePayment(tx: Tx, paymentId: number, values: Partial<Payment>) {
   tx.update(schema.payments).set(values).where(eq(schema.payments.id, paymentId)).run();

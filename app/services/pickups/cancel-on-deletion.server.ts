@@ -8,7 +8,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { releasePlace } from "~/services/booking/book.server";
 import { recordCancelRefund, sendCancelRefund } from "~/services/checkout/cancel-refunds.server";
-import { recordRefundOnPayment, REFUND_PENDING } from "~/services/payments/ledger.server";
+import { recordPendingRefund } from "~/services/payments/ledger.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/provider-types";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { cancelRefundCents } from "./pickups.server";
@@ -62,16 +62,7 @@ export function cancelComingWithoutFee(tx: Tx, userId: number, at: number) {
     if (flipped.changes !== 1) continue;
     releasePlace(tx, pickup.pickupSlotId);
     if (payment && refunds) {
-      recordRefundOnPayment(
-        tx,
-        payment.id,
-        {
-          refundedCents: payment.refundedCents + refundCents,
-          status: refundCents >= payment.amountCents ? "refunded" : "partially_refunded",
-          failureCode: REFUND_PENDING,
-        },
-        at,
-      );
+      recordPendingRefund(tx, payment, refundCents, at);
       refunding.push(pickup.id);
     }
     cancelled.push(pickup.id);

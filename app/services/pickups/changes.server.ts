@@ -15,7 +15,7 @@ import { offeredSlot } from "~/services/booking/quote.server";
 import { db, durably, schema } from "~/services/platform/db.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import { recordCancelRefund, sendCancelRefund } from "~/services/checkout/cancel-refunds.server";
-import { recordRefundOnPayment, REFUND_PENDING } from "~/services/payments/ledger.server";
+import { recordPendingRefund } from "~/services/payments/ledger.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/provider-types";
 import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
@@ -83,16 +83,7 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     releasePlace(tx, pickup.pickupSlotId);
     recordPickupNotice(tx, flipped, "cancelled", at);
     if (payment && refunding) {
-      recordRefundOnPayment(
-        tx,
-        payment.id,
-        {
-          refundedCents: payment.refundedCents + refundCents,
-          status: refundCents >= payment.amountCents ? "refunded" : "partially_refunded",
-          failureCode: REFUND_PENDING,
-        },
-        at,
-      );
+      recordPendingRefund(tx, payment, refundCents, at);
     }
     // Nothing to refund: the e-mail is known now and written with the cancellation.
     if (!refunding) queuePickupCancelled(tx, user, flipped, refundCents, null);
