@@ -2,6 +2,7 @@
 // confidentiality incidents (s. 7) asks for, is updated as facts come in, and keeps every version (who, when,
 // the whole state) shown newest first; the form refuses what the register cannot hold, field by field; the
 // CSVs carry every field (each entry's current state; every version).
+import { parse } from "csv-parse/sync";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
@@ -416,32 +417,7 @@ describe("/admin/privacy and its CSVs", () => {
   });
 });
 
-/** RFC 4180 rows of a CSV answer (BOM, quoted cells, CRLF). */
+/** The rows of a CSV answer, read by a real CSV reader (csv-parse: RFC 4180, the BOM, quoted cells, CRLF). */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < body.length; i += 1) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && body[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i += 1;
-    } else cell += ch;
-  }
-  return rows;
+  return parse(text, { bom: true, record_delimiter: "\r\n" }) as string[][];
 }
