@@ -3,6 +3,8 @@
 // greeted by first name; the receipt with every price line; a welcome e-mail whose link confirms the
 // address (24 hours, once, tampering refused); and a waitlist confirmation.
 import { and, eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import nodemailer from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { bookFree } from "~/services/checkout/free.server";
@@ -66,6 +68,43 @@ describe("what the mail server is given", () => {
       }),
     ]);
   });
+});
+
+describe("the contract's copy, as a mail client reads it", () => {
+  it.each([
+    ["en", /^terms-[\d-]+\.txt$/, /^Terms of service\n/, "booked"],
+    ["fr", /^conditions-[\d-]+\.txt$/, /^Conditions d'utilisation\n/, "réservée"],
+  ] as const)(
+    "%s: the message nodemailer writes, parsed by mailparser, carries the calendar and the terms",
+    async (locale, termsName, termsStart, subjectWord) => {
+      const user = await residentIn(locale);
+      await payWithSimulatedCard(user, { bags: 1, slotId: slot().id }, CARD);
+      // nodemailer's own stream transport writes the whole MIME message, as it would go over SMTP.
+      const raw: Buffer[] = [];
+      const streaming = nodemailer.createTransport({ streamTransport: true, buffer: true });
+      const transport: MailTransport = {
+        sendMail: async (options) => {
+          const info = await streaming.sendMail(options);
+          raw.push(info.message as Buffer);
+          return info;
+        },
+      };
+      await deliverDueEmails(transport);
+      const parsed = await Promise.all(raw.map((message) => simpleParser(message)));
+      const confirmation = parsed.find(
+        (m) => m.to && JSON.stringify(m.to).includes(user.email) && (m.subject ?? "").includes(subjectWord),
+      )!;
+      expect(confirmation, "the confirmation e-mail").toBeDefined();
+      const [calendar, terms] = confirmation.attachments;
+      expect(calendar!.contentType).toBe("text/calendar");
+      expect(calendar!.content.toString("utf8")).toMatch(/^BEGIN:VCALENDAR\r\n/);
+      expect(terms!.filename).toMatch(termsName);
+      expect(terms!.contentType).toBe("text/plain");
+      expect(terms!.content.toString("utf8")).toMatch(termsStart);
+      expect(confirmation.text).toContain(env.GST_NUMBER);
+      expect(confirmation.html || "").toContain(env.QST_NUMBER);
+    },
+  );
 });
 
 describe("one template for every e-mail", () => {
