@@ -101,6 +101,33 @@ const ALL_TARGETS = [
     min: null,
     resident: true,
   },
+  // Issue 43's pages, first views (each URL new, as above): the privacy page built from the configuration and
+  // the personal-columns list, the French-first terms, and a resident's readable export.
+  {
+    label: "GET /privacy, each one rendered",
+    path: "/privacy",
+    id: "/privacy?render=N",
+    vary: "render",
+    floor: "page",
+    min: null,
+  },
+  {
+    label: "GET /terms, each one rendered",
+    path: "/terms",
+    id: "/terms?render=N",
+    vary: "render",
+    floor: "page",
+    min: null,
+  },
+  {
+    label: "GET /profile/export, each one rendered",
+    path: "/profile/export",
+    id: "/profile/export?render=N",
+    vary: "render",
+    floor: "page",
+    min: null,
+    resident: true,
+  },
   { label: "GET /api/pickup-slots (resident)", path: "/api/pickup-slots", floor: "api", min: 0.8, resident: true },
 ];
 /** BENCH_TARGETS: a comma-separated subset of the targets' paths (all by default). */

@@ -18,6 +18,9 @@ type Tokens = Record<string, (req: IncomingMessage, res: ServerResponse, field?:
 /** What scripts/server.mjs takes from a build: here nothing of the app's (no edge checks, no database). */
 export const serverHooks = {
   edgeGuard: (_req: unknown, _res: unknown, next: () => void) => next(),
+  // scripts/server.mjs also mounts these two (issues 32 and 37); the bare page has nothing for them to do.
+  adminNoStore: (_req: unknown, _res: unknown, next: () => void) => next(),
+  replicaGuard: (_req: unknown, _res: unknown, next: () => void) => next(),
   passSocketAddress: () => {},
   /** morgan's "tiny" line, as the app logs it. */
   accessLogLine: (tokens: Tokens, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) =>
