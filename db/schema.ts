@@ -351,6 +351,8 @@ export const pickupRequests = sqliteTable(
     remedyAt: integer("remedy_at"),
     /** A free rebook: the missed pickup it replaces (unique: one rebook per missed pickup). */
     rebookOfId: integer("rebook_of_id").references((): AnySQLiteColumn => pickupRequests.id),
+    /** Issue 45: the plan that booked this pickup (its first pickup, or one of its cycles); null otherwise. */
+    planId: integer("plan_id").references((): AnySQLiteColumn => pickupPlans.id),
     ...contractColumns(),
     /** The contract's language (lib/contract); null for pickups booked before terms were accepted. */
     contractLanguage: text("contract_language", { enum: ["fr", "en"] }),
@@ -361,6 +363,7 @@ export const pickupRequests = sqliteTable(
     index("pickup_requests_user_idx").on(t.userId),
     index("pickup_requests_slot_idx").on(t.pickupSlotId),
     uniqueIndex("pickup_requests_rebook_of_unique").on(t.rebookOfId),
+    index("pickup_requests_plan_idx").on(t.planId),
   ],
 );
 
@@ -737,4 +740,103 @@ export const serviceAlertRecipients = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.alertId, t.userId] }), index("service_alert_recipients_user_idx").on(t.userId)],
+);
+
+/**
+ * Issue 45: a card saved at the payment provider for off-session charges, with the resident's consent (when
+ * and in which language the consent's words were shown). The card itself stays at the provider: only its
+ * payment method's id, brand, last four digits and expiry are kept. `detachedAt` once detached there.
+ */
+export const savedCards = sqliteTable(
+  "saved_cards",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["simulated", "stripe"] }).notNull(),
+    customerId: text("customer_id").notNull(),
+    paymentMethodId: text("payment_method_id").notNull(),
+    brand: text("brand"),
+    last4: text("last4"),
+    expMonth: integer("exp_month"),
+    expYear: integer("exp_year"),
+    consentedAt: integer("consented_at").notNull(),
+    consentLanguage: text("consent_language", { enum: ["fr", "en"] })
+      .notNull()
+      .default("fr"),
+    detachedAt: integer("detached_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_cards_method_uq").on(t.provider, t.paymentMethodId),
+    index("saved_cards_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Issue 45: a pickup repeated every 4 or 8 weeks. `anchorDate` is the date of the plan's last pickup (booked
+ * or skipped): the next cycle falls `intervalWeeks` after it. `skipDate` is a cycle the resident skipped ahead
+ * of its booking; `pausedUntil` a date before which no cycle is booked; `pauseReason` why the plan paused
+ * itself ("payment_unpaid", "card_expired"), null when the resident paused it.
+ */
+export const pickupPlans = sqliteTable(
+  "pickup_plans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    originPickupId: integer("origin_pickup_id")
+      .notNull()
+      .unique("pickup_plans_origin_uq")
+      .references((): AnySQLiteColumn => pickupRequests.id),
+    intervalWeeks: integer("interval_weeks").notNull(),
+    bagCount: integer("bag_count").notNull(),
+    window: text("window", { enum: ["morning", "afternoon"] }).notNull(),
+    savedCardId: integer("saved_card_id").references(() => savedCards.id),
+    status: text("status", { enum: ["active", "paused", "stopped", "payment_needed"] })
+      .notNull()
+      .default("active"),
+    anchorDate: text("anchor_date").notNull(),
+    pausedUntil: text("paused_until"),
+    skipDate: text("skip_date"),
+    pauseReason: text("pause_reason"),
+    stoppedAt: integer("stopped_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("pickup_plans_user_idx").on(t.userId), index("pickup_plans_status_idx").on(t.status)],
+);
+
+/**
+ * Issue 45: one cycle of a plan (the date it falls on), written before the charge: its primary key makes the
+ * cycle booked and charged once, and `idempotencyKey` (the provider's) lets a crash between the charge and
+ * the booking be finished by the reconcile without charging again. "payment_needed" holds the place until
+ * `holdExpiresAt`; "released" gave it back; "skipped" was skipped by the resident.
+ */
+export const planCycles = sqliteTable(
+  "plan_cycles",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => pickupPlans.id),
+    cycleDate: text("cycle_date").notNull(),
+    status: text("status", {
+      enum: ["charging", "booked", "payment_needed", "released", "skipped", "failed"],
+    }).notNull(),
+    pickupRequestId: integer("pickup_request_id").references(() => pickupRequests.id),
+    paymentId: integer("payment_id").references(() => payments.id),
+    idempotencyKey: text("idempotency_key").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    failureCode: text("failure_code"),
+    holdExpiresAt: integer("hold_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planId, t.cycleDate] }),
+    uniqueIndex("plan_cycles_key_uq").on(t.idempotencyKey),
+    index("plan_cycles_status_idx").on(t.status),
+  ],
 );
