@@ -73,6 +73,11 @@ export interface PaymentProvider {
     customerId: string;
     /** Derived from the checkout and its attempt: a retried request never makes a second intent. */
     idempotencyKey: string;
+    /**
+     * Issue 45: the resident consented to keep the card for later payments (Stripe's
+     * `setup_future_usage: "off_session"`): once paid, the intent's payment method is saved on the customer.
+     */
+    setupFutureUsage?: "off_session";
   }): Promise<ProviderIntent & { clientSecret: string }>;
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /**
@@ -123,4 +128,47 @@ export interface HostedCheckout {
   openSessionUrl(sessionId: string): Promise<string | null>;
   /** A session replaced by another (the promo changed) is expired, so it can never be paid. */
   expireSession(sessionId: string): Promise<void>;
+}
+
+/** Issue 45: a card saved at the provider (Stripe's PaymentMethod): all we ever keep of it. */
+export type SavedPaymentMethod = {
+  id: string;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+};
+
+/** Why an off-session charge did not go through (Stripe's error codes). */
+export type OffSessionFailure = "authentication_required" | "card_declined" | "expired_card" | "processing_error";
+
+export type OffSessionResult =
+  | { ok: true; intent: ProviderIntent }
+  | {
+      ok: false;
+      code: OffSessionFailure;
+      /** The intent left unpaid, when the provider made one. */ intentId: string | null;
+    };
+
+/**
+ * Issue 45: charging a saved card without the resident (a plan's cycle). Stripe: a PaymentIntent with
+ * `customer`, `payment_method`, `off_session: true`, `confirm: true`; the simulated provider answers as
+ * Stripe's test cards do (4242 4242 4242 4242 and 4000 0038 0000 0446 succeed off-session, 4000 0027 6000
+ * 3184 always needs authentication, 4000 0000 0000 0341 is saved and every later charge declined).
+ */
+export interface SavedCardProvider {
+  /** The card a succeeded intent made with `setupFutureUsage` saved on its customer, else null. */
+  savedPaymentMethod(intentId: string): Promise<SavedPaymentMethod | null>;
+  /** `idempotencyKey` names one plan's cycle: asked again (a retry, a crash), the provider answers the same intent. */
+  chargeOffSession(input: {
+    customerId: string;
+    paymentMethodId: string;
+    amountCents: number;
+    currency: string;
+    metadata: Record<string, string>;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<OffSessionResult>;
+  /** The card is removed from the customer (a stopped plan, a deleted account); an unknown one counts as removed. */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
 }
