@@ -16,16 +16,18 @@ import { getLanguage, i18n } from "~/services/http/language.server";
 import { accessLogLine } from "~/services/serving/access-log.server";
 import { edgeGuard } from "~/services/http/edge-guard.server";
 import { adminNoStore } from "~/services/serving/admin-no-store.server";
-import { closingTagsLast } from "~/services/serving/document-end.server";
+import { closingTagsStage } from "~/services/serving/document-end.server";
 import { replicaGuard } from "~/services/serving/replica.server";
 import { refusedFormRedirect } from "~/services/serving/refused-form.server";
 import { gathered } from "~/services/serving/gathered-stream.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
-import { renderKey, storedRender, storingRender } from "~/services/serving/render-cache.server";
+import { renderKey, storedRender, storingStage } from "~/services/serving/render-cache.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/serving/security-headers.server";
-import { stylesheetReader } from "~/services/serving/stylesheet.server";
+import { rememberTranslations } from "~/services/serving/remembered-translations.server";
+import { stylesheetPieces, stylesheetReader } from "~/services/serving/stylesheet.server";
+import { gzipStage, splicingStage } from "~/services/serving/document-pieces.server";
 import { startBackgroundWork, stopBackgroundWork } from "~/services/ops/startup.server";
 import { closeDatabase } from "~/services/platform/db.server";
 
@@ -65,7 +67,7 @@ function i18nInstance(lng: string, ns: string[]) {
     instance = created
       .use(initReactI18next)
       .init({ ...i18nConfig, lng, ns, resources })
-      .then(() => created);
+      .then(() => rememberTranslations(created));
     instances.set(key, instance);
   }
   return instance;
@@ -141,11 +143,20 @@ export default async function handleRequest(
   const settled = () => clearTimeout(timer);
   body.allReady.then(settled, settled);
   if (waitForAll) await body.allReady;
-  // React's 512-byte pieces are passed on gathered (services/serving/gathered-stream), a few writes a page.
-  // The closing tags go out last, after the streamed data (services/serving/document-end).
-  const whole = gathered(closingTagsLast(body));
-  const page = key === null ? whole : storingRender(key, nonce, whole, () => !failed);
-  return new Response(page, { headers: responseHeaders, status: responseStatusCode });
+  // React's 512-byte pieces are passed on gathered (services/serving/gathered-stream), a few writes a page,
+  // each through the stages in turn: the closing tags held back until after the streamed data
+  // (services/serving/document-end), the stylesheet's marker replaced by its bytes (serving/document-pieces),
+  // the page kept for the render cache, and gzip made with the stylesheet compressed once.
+  const pieces = stylesheetPieces();
+  const stages = [closingTagsStage(), splicingStage(pieces)];
+  if (key !== null) stages.push(storingStage(key, nonce, () => !failed));
+  if (gzip) {
+    stages.push(gzipStage(pieces));
+    // Already compressed: the server's compression middleware leaves an encoded answer as it is.
+    responseHeaders.set("Content-Encoding", "gzip");
+    responseHeaders.append("Vary", "Accept-Encoding");
+  }
+  return new Response(gathered(body, stages), { headers: responseHeaders, status: responseStatusCode });
 }
 
 function retryAfterOfPage({ staticHandlerContext: c }: EntryContext, headers: Headers) {

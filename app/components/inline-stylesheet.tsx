@@ -2,15 +2,16 @@ import { createContext, useContext } from "react";
 import { inlineStylesheetPath } from "~/lib/paths";
 
 /** Given by entry.server: the two inlined parts of a built stylesheet (app/services/serving/stylesheet.server.ts). */
-type StylesheetReader = { inline: (href: string) => string; container: (href: string) => string };
+type StylesheetReader = { inline: (href: string) => string; containerUrl: (href: string) => string };
 const StylesheetReader = createContext<StylesheetReader | null>(null);
 export const StylesheetReaderProvider = StylesheetReader.Provider;
 
 /**
  * The app's stylesheet inlined in a <style> (no render-blocking request before the first paint), all but its
- * container queries (ContainerQueries). The server writes its text; the browser hydrates the element with the
- * text it already holds, so React never touches it and the JavaScript carries no copy of the CSS. Its
- * `data-href` serves exactly this text (routes/styles.$file).
+ * container queries (ContainerQueries). On the server React renders a marker there, which the server entry
+ * replaces with the stylesheet's bytes, encoded and compressed once (services/serving/document-pieces); the
+ * browser hydrates the element with the text it already holds, so React never touches it and the JavaScript
+ * carries no copy of the CSS. Its `data-href` serves exactly this text (routes/styles.$file).
  */
 export function InlineStylesheet({ href }: { href: string }) {
   const read = useContext(StylesheetReader);
@@ -29,13 +30,8 @@ export function InlineStylesheet({ href }: { href: string }) {
 export function ContainerQueries({ href }: { href: string }) {
   const read = useContext(StylesheetReader);
   const url = read
-    ? containerQueriesUrl(read.container(href))
+    ? read.containerUrl(href)
     : (document.querySelector("link[data-container-queries]")?.getAttribute("href") ?? "");
   if (!url) return null;
   return <link rel="stylesheet" href={url} data-container-queries="" />;
-}
-
-/** The container queries as a `data:` URL; none when there are none. */
-export function containerQueriesUrl(css: string): string {
-  return css ? `data:text/css;charset=utf-8,${encodeURIComponent(css)}` : "";
 }

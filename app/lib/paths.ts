@@ -64,3 +64,8 @@ export function profileStepPath(booking: Choice): string {
 export function inlineStylesheetPath(href: string): string {
   return `/styles/${href.slice(href.lastIndexOf("/") + 1)}`;
 }
+
+/** The container queries as a `data:` URL stylesheet (components/inline-stylesheet); none when there are none. */
+export function containerQueriesUrl(css: string): string {
+  return css ? `data:text/css;charset=utf-8,${encodeURIComponent(css)}` : "";
+}

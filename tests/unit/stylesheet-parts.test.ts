@@ -1,7 +1,7 @@
 // The stylesheet in two parts (issue 42 part 10): pages inline everything but the container queries in their
 // <head> (the Nu HTML Checker does not know them), and the container queries as a data: URL.
 import { describe, expect, it } from "vitest";
-import { containerQueriesUrl } from "~/components/inline-stylesheet";
+import { containerQueriesUrl } from "~/lib/paths";
 import { inlineStylesheetPath } from "~/lib/paths";
 import { splitStylesheet } from "~/services/http/stylesheet-parts.server";
 

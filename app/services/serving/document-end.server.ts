@@ -5,6 +5,8 @@
 // every page is one well-formed document. Nothing else is delayed: what comes before them, and after them,
 // is passed on as it arrives.
 
+import { staged, type Stage } from "./gathered-stream.server";
+
 const CLOSING = new TextEncoder().encode("</body></html>");
 
 /** Where `pattern` starts in `bytes`, or -1. */
@@ -40,34 +42,37 @@ function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
 }
 
 /** The page with its first `</body></html>` moved to the very end (a render without one is left as it is). */
-export function closingTagsLast(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+export function closingTagsStage(): Stage {
   let found = false;
   /** The end of the last piece when it may be the start of the closing tags. */
   let held: Uint8Array = new Uint8Array(0);
-  return stream.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(piece, controller) {
-        if (found) {
-          controller.enqueue(piece);
-          return;
-        }
-        let bytes = joined(held, piece);
-        held = new Uint8Array(0);
-        const at = indexOf(bytes, CLOSING);
-        if (at !== -1) {
-          found = true;
-          bytes = joined(bytes.subarray(0, at), bytes.subarray(at + CLOSING.length));
-        } else {
-          const keep = partialTail(bytes, CLOSING);
-          held = bytes.slice(bytes.length - keep);
-          bytes = bytes.subarray(0, bytes.length - keep);
-        }
-        if (bytes.byteLength) controller.enqueue(bytes);
-      },
-      flush(controller) {
-        if (held.byteLength) controller.enqueue(held);
-        if (found) controller.enqueue(CLOSING);
-      },
-    }),
-  );
+  return {
+    push(piece, out) {
+      if (found) {
+        out(piece);
+        return;
+      }
+      let bytes = joined(held, piece);
+      held = new Uint8Array(0);
+      const at = indexOf(bytes, CLOSING);
+      if (at !== -1) {
+        found = true;
+        bytes = joined(bytes.subarray(0, at), bytes.subarray(at + CLOSING.length));
+      } else {
+        const keep = partialTail(bytes, CLOSING);
+        held = bytes.slice(bytes.length - keep);
+        bytes = bytes.subarray(0, bytes.length - keep);
+      }
+      if (bytes.byteLength) out(bytes);
+    },
+    end(out) {
+      if (held.byteLength) out(held);
+      if (found) out(CLOSING);
+    },
+  };
+}
+
+/** `closingTagsStage` over a stream. */
+export function closingTagsLast(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  return staged(stream, closingTagsStage());
 }

@@ -16,6 +16,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { EntryContext } from "@remix-run/node";
+import { staged, type Stage } from "./gathered-stream.server";
 
 /** What the kept pages may hold in memory (identity and gzip bytes). */
 export const MAX_RENDER_BYTES = 6 * 1024 * 1024;
@@ -161,27 +162,31 @@ function gzipOf(entry: Entry, nonce: string): Buffer<ArrayBuffer> {
 }
 
 /**
- * `body` passed on unchanged; once it has ended and `whole()` says nothing failed while rendering, its bytes are kept under `key` (with `nonce` cut
- * out). A body cut short (the client went away) is not kept.
+ * The document's chunks passed on unchanged; once it has ended and `whole()` says nothing failed while
+ * rendering, its bytes are kept under `key` (with `nonce` cut out). A body cut short (the client went away)
+ * never ends here, so it is not kept.
  */
+export function storingStage(key: string, nonce: string, whole: () => boolean): Stage {
+  const chunks: Uint8Array[] = [];
+  return {
+    push(chunk, out) {
+      chunks.push(chunk);
+      out(chunk);
+    },
+    end() {
+      if (whole()) keep(key, Buffer.concat(chunks), nonce);
+    },
+  };
+}
+
+/** `storingStage` over a stream. */
 export function storingRender(
   key: string,
   nonce: string,
   body: ReadableStream<Uint8Array>,
   whole: () => boolean,
 ): ReadableStream<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        chunks.push(chunk);
-        controller.enqueue(chunk);
-      },
-      flush() {
-        if (whole()) keep(key, Buffer.concat(chunks), nonce);
-      },
-    }),
-  );
+  return staged(body, storingStage(key, nonce, whole));
 }
 
 function keep(key: string, page: Buffer<ArrayBuffer>, nonce: string) {
