@@ -1,27 +1,32 @@
 // `npm run bench`: builds the app and a bare Remix app of the same versions (scripts/bench-floor, the
 // floor), starts both on fresh state and prints one table: per page the HTML, JS and CSS bytes and
-// Lighthouse's mobile score (median of 3); each target's req/s, p50 and p99 beside the floor's, measured
-// in the same run (floor, target, floor), with a node:http hello world line; peak RSS under 250
-// connections of mixed traffic; bookings per second through the service path; a last-place race
-// over HTTP; and the driver's route order for 200 stops (scripts/bench-route.ts). Exits non-zero naming every budget missed. Not part of `npm test`. docs/performance.md.
+// Lighthouse's mobile score (median of 3, its CPU slowdown calibrated to the host's benchmarkIndex); each
+// target's req/s, p50 and p99 beside the floor's, measured in the same run (floor, target, floor), with a
+// node:http hello world line: repeated views, first views (a URL never asked before: no render cache) of every
+// resident page, the JSON API against a floor route answering the same bytes; the same on one pinned CPU
+// (`onecpu`); 200 residents booking through the pages without JavaScript on one CPU (`morning`); peak RSS
+// under 250 connections of mixed traffic; bookings per second through the service path; a last-place race
+// over HTTP; and the driver's route order for 200 stops (scripts/bench-route.ts). Exits non-zero naming every
+// budget missed. Not part of `npm test`. docs/performance.md.
 //
-// Environment (all optional): BENCH_PORT (3240; hello world on the next port, the floor on the one after),
-// BENCH_DURATION (seconds per throughput run, 10), BENCH_WARMUP (seconds of unreported load before each
-// run, 2), BENCH_MIX_DURATION (seconds of the 250-connection mix, 30), BENCH_BOOKINGS (200),
-// BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse runs per page, 3; the median counts),
-// BENCH_NODE_OPTIONS (both servers' Node flags; by default the Dockerfile's NODE_OPTIONS, as deployed),
-// BENCH_TARGETS (comma-separated subset of the throughput targets' paths, /booking?render=N for the uncached one; all by default),
-// BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race,route,reminders; all by
-// default: a part left out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and
-// scripts/bench-floor/build).
-import { spawn } from "node:child_process";
+// Environment (all optional): BENCH_PORT (3240; hello world on the next port, the floor on the one after,
+// onecpu's app and floor on +3 and +4, morning's app on +5), BENCH_DURATION (seconds per throughput run, 10),
+// BENCH_WARMUP (seconds of unreported load before each run, 2), BENCH_MIX_DURATION (seconds of the
+// 250-connection mix, 30), BENCH_BOOKINGS (200), BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse
+// runs per page, 3; the median counts), BENCH_LH_CPU_SLOWDOWN (Lighthouse's CPU slowdown by hand instead of
+// calibrated), BENCH_MORNING_RESIDENTS (200), BENCH_MORNING_CONCURRENCY (20), BENCH_CPU (the CPU onecpu and
+// morning pin their servers to; the last one), BENCH_NODE_OPTIONS (the servers' Node flags; by default the
+// Dockerfile's NODE_OPTIONS, as deployed), BENCH_TARGETS (comma-separated subset of the throughput targets' ids,
+// as the error for an unknown one lists them; all by default; onecpu measures those of them with a first-view
+// budget and the API lines), BENCH_PARTS (comma-separated subset of
+// weights,lighthouse,throughput,onecpu,morning,memory,bookings,race,route,reminders; all by default: a part left
+// out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and scripts/bench-floor/build).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import * as chromeLauncher from "chrome-launcher";
@@ -30,18 +35,26 @@ import { chromium } from "@playwright/test";
 import { STAND_IN_IDENTITY } from "./stand-in-identity.mjs";
 import { cpuSlowdownFor } from "./bench/lighthouse-calibration.mjs";
 import { runMorning } from "./bench/morning.mjs";
+import { CONNECTIONS, DURATION, HTML, JSON_ACCEPT, KB, ORIGIN, PORT, ROOT, WARMUP, log } from "./bench/config.mjs";
+import { cleanups, isStopping, run, start, stopChild, stopEverything } from "./bench/processes.mjs";
+import { kb, ms, renderTable } from "./bench/table.mjs";
+import { ALL_TARGETS, FIRST_VIEW_CPU, ONECPU_TARGETS, TARGETS } from "./bench/targets.mjs";
+import {
+  THROUGHPUT_HEADER,
+  cannon,
+  measureThroughput,
+  summary,
+  targetBudget,
+  targetContext,
+  targetOk,
+  throughputRows,
+} from "./bench/throughput.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_NAME = "build-bench";
-const PORT = Number(process.env.BENCH_PORT ?? 3240);
 const HELLO_PORT = PORT + 1;
 const FLOOR_PORT = PORT + 2;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const FLOOR_ORIGIN = `http://127.0.0.1:${FLOOR_PORT}`;
 const FLOOR_DIR = path.join(ROOT, "scripts", "bench-floor");
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const CONNECTIONS = 50;
 const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 30);
 const MIX_CONNECTIONS = 250;
 const ALL_PARTS = [
@@ -73,10 +86,6 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
 const RACE_N = Number(process.env.BENCH_RACE_N ?? 30);
 const RACE_R = Number(process.env.BENCH_RACE_R ?? 5);
 const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
-/** What a browser sends, the same to the app and to the floor: gzip only, so both answer gzip. */
-const BROWSER = { "Accept-Encoding": "gzip", "Accept-Language": "fr-CA,fr;q=0.9,en;q=0.8" };
-const HTML = { ...BROWSER, Accept: "text/html,application/xhtml+xml" };
-const JSON_ACCEPT = { ...BROWSER, Accept: "application/json" };
 const PASSWORD = "recycle-42";
 const ADDRESS = {
   firstName: "Marie",
@@ -89,7 +98,6 @@ const ADDRESS = {
 };
 const CARD = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
 
-const KB = 1024;
 const BUDGET = {
   jsKb: 120,
   jsOverFloorKb: 10,
@@ -107,157 +115,6 @@ const BUDGET = {
   /** Page throughput while they are queued and delivered, to the same page's without them. */
   remindersThroughputRatio: 0.9,
 };
-/**
- * Throughput targets, each beside the bare page or the bare resource route. `path` is a string or a function of
- * the run's context (the resident's booked pickup, a bookable slot...; see targetContext). Budgets: `min`, the
- * req/s ratio to the floor; `maxCpu`, the CPU per request ratio to the floor (first views, issue 44: CPU time
- * per answered request is what another engineer's load on the machine disturbs least, and on one core it is
- * req/s's inverse, so it stands for "≥ 0.5 of the bare page"; the req/s ratio is printed beside it). With
- * `vary`, each request's URL gets that query parameter with a new number (…&render=1, 2...), so no answer comes
- * from the render cache (app/services/serving/render-cache.server): what a page costs the first time it is
- * rendered. `marker`: text the page's answer must hold (checked once per target before its run, with its
- * status, so a first view measured is the page and not a redirect or an error page). `api`: the floor is the
- * resource route answering as many bytes as this endpoint (`/api/items?bytes=N`, N measured from the app at the
- * start of the run).
- */
-const FIRST_VIEW_CPU = 2;
-const ALL_TARGETS = [
-  { label: "GET / (visitor)", path: "/", floor: "page", min: 0.8 },
-  { label: "GET /booking (resident)", path: "/booking", floor: "page", min: 0.5, resident: true },
-  { label: "GET /materials (resident)", path: "/materials", floor: "page", min: 0.5, resident: true },
-  { label: "GET /history (resident)", path: "/history", floor: "page", min: 0.5, resident: true },
-  // Issue 44: a first view of every resident page.
-  {
-    label: "GET /booking, first view",
-    path: "/booking",
-    id: "/booking?render=N",
-    vary: "render",
-    floor: "page",
-    maxCpu: FIRST_VIEW_CPU,
-    resident: true,
-    marker: () => 'id="booking-form"',
-  },
-  {
-    label: "GET /booking?date=… (windows), first view",
-    path: (c) => `/booking?bags=2&date=${c.windowsDate}`,
-    id: "/booking?date=D&render=N",
-    vary: "render",
-    floor: "page",
-    maxCpu: FIRST_VIEW_CPU,
-    resident: true,
-    marker: () => 'name="slotId"',
-  },
-  {
-    label: "GET /checkout?…, first view",
-    path: (c) => `/checkout?bags=2&slotId=${c.checkoutSlot.id}&checkout=${c.checkoutId}`,
-    id: "/checkout?render=N",
-    vary: "render",
-    floor: "page",
-    maxCpu: FIRST_VIEW_CPU,
-    resident: true,
-    marker: () => 'name="cardNumber"',
-  },
-  {
-    label: "GET /history, first view",
-    path: "/history",
-    id: "/history?render=N",
-    vary: "render",
-    floor: "page",
-    maxCpu: FIRST_VIEW_CPU,
-    resident: true,
-    marker: (c) => c.confirmationNumber,
-  },
-  {
-    label: "GET /order/{cn}, first view",
-    path: (c) => `/order/${c.confirmationNumber}`,
-    id: "/order/CN?render=N",
-    vary: "render",
-    floor: "page",
-    maxCpu: FIRST_VIEW_CPU,
-    resident: true,
-    marker: (c) => c.confirmationNumber,
-  },
-  {
-    label: "GET /profile, first view",
-    path: "/profile",
-    id: "/profile?render=N",
-    vary: "render",
-    floor: "page",
-    maxCpu: FIRST_VIEW_CPU,
-    resident: true,
-    marker: () => 'name="firstName"',
-  },
-  {
-    label: "GET /materials?q=…, first view",
-    path: (c) => `/materials?q=${encodeURIComponent(c.materialWord)}`,
-    id: "/materials?q=W&render=N",
-    vary: "render",
-    floor: "page",
-    maxCpu: FIRST_VIEW_CPU,
-    resident: true,
-    marker: (c) => `value="${c.materialWord}"`,
-  },
-  {
-    label: "GET / (resident), first view",
-    path: "/",
-    id: "/?render=N (resident)",
-    vary: "render",
-    floor: "page",
-    maxCpu: FIRST_VIEW_CPU,
-    resident: true,
-    marker: () => 'data-testid="header-email"',
-  },
-  // Issue 43's pages, first views, shown without a budget: the privacy page built from the configuration and
-  // the personal-columns list, the French-first terms, and a resident's readable export.
-  { label: "GET /privacy, first view", path: "/privacy", id: "/privacy?render=N", vary: "render", floor: "page" },
-  { label: "GET /terms, first view", path: "/terms", id: "/terms?render=N", vary: "render", floor: "page" },
-  {
-    label: "GET /profile/export, first view",
-    path: "/profile/export",
-    id: "/profile/export?render=N",
-    vary: "render",
-    floor: "page",
-    resident: true,
-  },
-  // Issue 44: the JSON API against the bare resource route answering the same number of bytes.
-  ...["/api/pickup-slots", "/api/pickup-requests", "/api/materials", "/api/auth/me"].flatMap((api) => [
-    { label: `GET ${api} (resident)`, path: api, floor: "api", api: true, min: 1.0, resident: true },
-    {
-      label: `GET ${api}, first request`,
-      path: api,
-      id: `${api}?render=N`,
-      vary: "render",
-      floor: "api",
-      api: true,
-      min: 1.0,
-      resident: true,
-      marker: () => (api === "/api/auth/me" ? '"email"' : "{"),
-    },
-  ]),
-];
-const targetId = (t) => t.id ?? t.path;
-/** BENCH_TARGETS: a comma-separated subset of the targets' ids (all by default). */
-const TARGETS = process.env.BENCH_TARGETS
-  ? process.env.BENCH_TARGETS.split(",").map((wanted) => {
-      const target = ALL_TARGETS.find((t) => targetId(t) === wanted.trim());
-      if (!target) throw new Error(`BENCH_TARGETS: no target ${wanted} (${ALL_TARGETS.map(targetId).join(", ")})`);
-      return target;
-    })
-  : ALL_TARGETS;
-/**
- * The `onecpu` part's targets: every first view with a budget and every API line (the repeated page views,
- * served from the render cache, and the unbudgeted issue-43 pages are left out to keep its time reasonable);
- * within BENCH_TARGETS when set.
- */
-const ONECPU_TARGETS = TARGETS.filter((t) => t.maxCpu != null || t.api);
-const FLOORS = {
-  page: { label: "bare Remix page (GET /)", path: () => "/", headers: HTML },
-  api: {
-    label: "bare Remix resource route (GET /api/items?bytes=N)",
-    path: (bytes) => `/api/items?bytes=${bytes}`,
-    headers: JSON_ACCEPT,
-  },
-};
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -267,84 +124,6 @@ const CHROME_FLAGS = [
   "--no-first-run",
   "--disable-sync",
 ];
-
-// ---------------------------------------------------------------------------------------------------
-// Processes we start, stopped whatever happens (try/finally, SIGINT, SIGTERM).
-
-const children = new Set();
-const cleanups = [];
-
-function start(command, args, options = {}) {
-  // Own process group, so `npx tsx` and its grandchildren stop together.
-  const child = spawn(command, args, { cwd: ROOT, detached: true, ...options });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return child;
-}
-
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // not up yet, or already gone
-      }
-      resolve();
-    }, 5000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
-}
-
-async function stopEverything() {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    try {
-      await cleanup();
-    } catch {
-      // not up yet, or already gone
-    }
-  }
-  await Promise.all([...children].map(stopChild));
-}
-
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.error(`\n[bench] ${signal}: stopping everything it started`);
-    await stopEverything();
-    process.exit(130);
-  });
-}
-
-function run(command, args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = start(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve({ stdout, stderr })
-        : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${stderr}${stdout}`)),
-    );
-  });
-}
-
-const log = (message) => console.error(`[bench] ${message}`);
 
 // ---------------------------------------------------------------------------------------------------
 // HTTP helpers: a tiny cookie jar per resident, same-origin requests (no Origin header is sent).
@@ -589,7 +368,7 @@ async function measureLighthouse(page, cpuSlowdown) {
       run = await lighthouseOnce(page, cpuSlowdown);
     } catch (error) {
       // Lighthouse's own flakes under load (NO_NAVSTART, NO_FCP, protocol timeouts): try again, twice at most.
-      if (stopping || error instanceof WrongPageError || ++failures > 2) throw error;
+      if (isStopping() || error instanceof WrongPageError || ++failures > 2) throw error;
       log(`${error.message}; running it again`);
       i -= 1;
       continue;
@@ -616,69 +395,6 @@ async function calibrateLighthouse() {
   if (!indexes.length) throw new Error("Lighthouse reported no benchmarkIndex: the CPU slowdown cannot be calibrated");
   const benchmarkIndex = [...indexes].sort((a, b) => a - b)[Math.floor((indexes.length - 1) / 2)];
   return { benchmarkIndex, multiplier: cpuSlowdownFor(benchmarkIndex), indexes };
-}
-
-/** CPU time (user + system, every thread: compression runs on libuv's pool) a process has used, in ms. */
-function cpuMsOf(pid) {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks
-    // (100 a second on Linux).
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * When autocannon stops, the requests it leaves unanswered are still served: wait about as long as the
- * server needs for them (one request per connection at the rate just seen), so they weigh on no other run.
- */
-const drain = (result) =>
-  new Promise((r) =>
-    setTimeout(r, Math.min(10_000, (1000 * CONNECTIONS) / Math.max(1, result.requests.average) + 250)),
-  );
-
-/** The path of `url` with the query parameter `vary` set to `n` (the URL's own query kept). */
-function varied(url, vary, n) {
-  const u = new URL(url);
-  u.searchParams.set(vary, String(n));
-  return u.pathname + u.search;
-}
-
-/**
- * One throughput run after a warm-up; with the server's pid, also its CPU time per answered request. With
- * `vary`, each request's URL has that query parameter with a new number.
- */
-async function cannon(url, headers = {}, pid = null, vary = null, connections = CONNECTIONS) {
-  let sent = 0;
-  const requests = vary
-    ? [{ setupRequest: (request) => ({ ...request, path: varied(url, vary, ++sent) }) }]
-    : undefined;
-  const options = { url, connections, headers, requests };
-  if (WARMUP > 0) await drain(await autocannon({ ...options, duration: WARMUP })); // not reported
-  const cpuBefore = pid && cpuMsOf(pid);
-  const result = await autocannon({ ...options, duration: DURATION });
-  const cpuAfter = pid && cpuMsOf(pid);
-  await drain(result);
-  const cpuMs =
-    cpuBefore != null && cpuAfter != null && result.requests.total
-      ? (cpuAfter - cpuBefore) / result.requests.total
-      : null;
-  return { ...summary(result), cpuMs };
-}
-
-function summary(result) {
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    // autocannon counts a timed-out request among its errors too
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
 }
 
 async function startHello() {
@@ -749,98 +465,6 @@ function memoryOf(pid) {
   }
 }
 
-const average = (runs) => ({
-  rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
-  p50: runs.reduce((n, r) => n + r.p50, 0) / runs.length,
-  p99: runs.reduce((n, r) => n + r.p99, 0) / runs.length,
-  total: runs.reduce((n, r) => n + r.total, 0),
-  cpuMs: runs.every((r) => r.cpuMs != null) ? runs.reduce((n, r) => n + r.cpuMs, 0) / runs.length : null,
-  non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-  errors: runs.reduce((n, r) => n + r.errors, 0),
-});
-
-/**
- * Each target between two runs of its floor (floor, target, floor, next target, floor ...: a floor run
- * serves the targets on both sides of it), its ratios taken to the mean of the two floor runs around it,
- * so the machine's drift during the run weighs on both sides alike. Before its run, each target's answer is
- * checked once (status 200 and its marker in the body: the page, not a redirect or an error page). `setup`:
- * the origins and pids of the app and the floor, the resident, the context of the targets' paths (targetContext).
- */
-async function measureThroughput(setup, targets) {
-  const { origin, floorOrigin, resident, serverPid, floorPid, context } = setup;
-  const floorRuns = new Map();
-  const previous = new Map();
-  const results = [];
-  const refused = [];
-  for (const target of targets) {
-    const floor = FLOORS[target.floor];
-    const path = typeof target.path === "function" ? target.path(context) : target.path;
-    const floorPath = floor.path(context.apiBytes[target.path]);
-    const headers = { ...floor.headers, ...(target.resident ? { Cookie: resident.cookieHeader } : {}) };
-    const checked = await checkAnswer(origin, target.vary ? varied(origin + path, target.vary, 0) : path, headers);
-    const marker = target.marker?.(context);
-    if (checked.status !== 200 || (marker && !checked.text.includes(marker))) {
-      refused.push(
-        `${target.label}: ${path} answered ${checked.status}${checked.location ? ` → ${checked.location}` : ""}${
-          marker && !checked.text.includes(marker) ? `, without ${marker}` : ""
-        } (not the page: not measured)`,
-      );
-      continue;
-    }
-    if (!floorRuns.has(floorPath)) floorRuns.set(floorPath, { kind: target.floor, runs: [] });
-    if (!previous.has(floorPath)) {
-      log(`throughput ${floorOrigin}${floorPath} (floor)`);
-      const first = await cannon(floorOrigin + floorPath, floor.headers, floorPid);
-      previous.set(floorPath, first);
-      floorRuns.get(floorPath).runs.push(first);
-    }
-    log(`throughput ${origin}${path}${target.vary ? ` (each ${target.vary} new)` : ""}`);
-    const run = await cannon(origin + path, headers, serverPid, target.vary);
-    log(`throughput ${floorOrigin}${floorPath} (floor)`);
-    const after = await cannon(floorOrigin + floorPath, floor.headers, floorPid);
-    floorRuns.get(floorPath).runs.push(after);
-    results.push({ target, path, floorPath, run, floor: average([previous.get(floorPath), after]) });
-    previous.set(floorPath, after);
-  }
-  const floors = [...floorRuns].map(([floorPath, { kind, runs }]) => ({ floorPath, kind, ...average(runs) }));
-  return { results, floors, refused };
-}
-
-/** One request as the load tool sends it, redirects not followed: its status, location and body. */
-async function checkAnswer(origin, path, headers) {
-  const response = await fetch(origin + path, { headers, redirect: "manual" });
-  return { status: response.status, location: response.headers.get("location"), text: await response.text() };
-}
-
-/**
- * What the targets' paths are made of, read from the app as the resident sees it: a bookable date with windows,
- * a checkout of a bookable slot (its id new, as one arriving from /booking), the resident's booked pickup, a word
- * from the materials' list, and the byte size of each API endpoint's JSON body (for the same-size floor).
- */
-async function targetContext(origin, resident, { checkoutSlot, windowsDate, confirmationNumber }) {
-  const materials = await resident.expect("GET", "/api/materials", undefined, 200);
-  const list = Array.isArray(materials) ? materials : (materials.materials ?? Object.values(materials).flat());
-  const words = list
-    .flatMap((m) => String(m?.name ?? m?.nameFr ?? m?.title ?? "").split(/[^\p{L}]+/u))
-    .filter((w) => w.length >= 4);
-  const apiBytes = {};
-  for (const api of ALL_TARGETS.filter((t) => t.api).map((t) => t.path)) {
-    const response = await fetch(origin + api, {
-      headers: { ...JSON_ACCEPT, "Accept-Encoding": "identity", Cookie: resident.cookieHeader },
-    });
-    if (response.status !== 200) throw new Error(`${api} answered ${response.status} when its size was measured`);
-    apiBytes[api] = (await response.arrayBuffer()).byteLength;
-  }
-  return {
-    checkoutSlot,
-    windowsDate,
-    confirmationNumber,
-    checkoutId: crypto.randomBytes(16).toString("base64url"),
-    materialWord: words[0] ?? "batterie",
-    apiBytes,
-  };
-}
-
 /** MIX_CONNECTIONS connections, each cycling through visitor pages, resident pages and the API. */
 async function measureMemory(server, resident) {
   const cookie = { Cookie: resident.cookieHeader };
@@ -881,42 +505,6 @@ async function measureMemory(server, resident) {
     failures,
   };
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Output: one aligned table. Rows are arrays of cells; "sep" draws a rule, { title } a section heading.
-
-function renderTable(rows) {
-  const cellRows = rows.filter(Array.isArray);
-  const columns = Math.max(...cellRows.map((r) => r.length));
-  const widths = Array.from({ length: columns }, (_, i) =>
-    Math.max(
-      ...cellRows.map((r) => String(r[i] ?? "").length),
-      ...rows.filter((r) => r.text).map((r) => (i === 0 ? r.label.length : 0)),
-    ),
-  );
-  const total = widths.reduce((a, b) => a + b, 0) + 3 * (columns - 1);
-  const lines = [];
-  for (const row of rows) {
-    if (row === "sep") lines.push("-".repeat(total));
-    else if (row.text !== undefined) lines.push(`${row.label.padEnd(widths[0])}   ${row.text}`);
-    else
-      lines.push(
-        row
-          .map((cell, i) => {
-            const text = String(cell ?? "");
-            return i === 0 ? text.padEnd(widths[i]) : text.padStart(widths[i]);
-          })
-          .join("   ")
-          .trimEnd(),
-      );
-  }
-  return lines.join("\n");
-}
-
-const kb = (bytes) => (bytes / KB).toFixed(1);
-const ms = (n) => `${Math.round(n)} ms`;
-const cpu = (n) => (n == null ? "-" : `${n.toFixed(1)} ms`);
-const ratio = (r) => (r >= 0.1 ? r.toFixed(2) : r.toPrecision(2));
 
 // ---------------------------------------------------------------------------------------------------
 // The servers: the app on fresh state, the floor; pinned to one CPU for `onecpu` and `morning`.
@@ -968,7 +556,7 @@ async function throughputSetup({ origin, floorOrigin, serverPid, floorPid, resid
   const context = await targetContext(origin, resident, {
     checkoutSlot,
     // A date whose windows are shown: the checkout slot's, open and bookable.
-    windowsDate: checkoutSlot.date,
+    windowsDate: checkoutSlot.pickupDate,
     confirmationNumber: booking.pickup.confirmationNumber,
   });
   return { origin, floorOrigin, serverPid, floorPid, resident, context };
@@ -1056,109 +644,6 @@ async function measureMorning(tmp) {
     return { cpu, ...result };
   } finally {
     await stopChild(app);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
-
-const THROUGHPUT_HEADER = [
-  "target",
-  "req/s",
-  "p50",
-  "p99",
-  "bare req/s",
-  "bare p50",
-  "bare p99",
-  "req/s ÷ bare",
-  "p50 ÷ bare",
-  "p99 ÷ bare",
-  "CPU/req",
-  "CPU ÷ bare",
-  "budget",
-  "non-2xx",
-  "errors",
-];
-
-const targetBudget = (t) => t.min != null || t.maxCpu != null;
-const cpuRatio = (r) => (r.run.cpuMs != null && r.floor.cpuMs ? r.run.cpuMs / r.floor.cpuMs : null);
-/** A target's run holds its budget (req/s ratio, or CPU ratio for a first view) with no error and some answers. */
-function targetOk(r) {
-  const clean = r.run.non2xx === 0 && r.run.errors === 0 && r.run.total > 0;
-  if (r.target.maxCpu != null) return clean && cpuRatio(r) != null && cpuRatio(r) <= r.target.maxCpu;
-  return clean && r.run.rps / r.floor.rps >= (r.target.min ?? 0);
-}
-
-/** The floors' and the targets' rows of one throughput part, and the budgets they miss. */
-function throughputRows(data, rows, failures, prefix) {
-  const floorLabel = (f) => (f.kind === "api" ? `bare resource route (GET ${f.floorPath})` : FLOORS[f.kind].label);
-  for (const f of data.floors) {
-    rows.push([
-      floorLabel(f),
-      f.rps.toFixed(0),
-      ms(f.p50),
-      ms(f.p99),
-      "",
-      "",
-      "",
-      "1.00",
-      "1.00",
-      "1.00",
-      cpu(f.cpuMs),
-      "1.00",
-      "",
-      f.non2xx,
-      f.errors,
-    ]);
-    if (f.non2xx || f.errors)
-      failures.push(
-        `${prefix}${floorLabel(f)}: ${f.non2xx} non-2xx, ${f.errors} errors (the floor must answer every request)`,
-      );
-  }
-  for (const r of data.results) {
-    const { target, run, floor } = r;
-    const rpsRatio = run.rps / floor.rps;
-    const ok = targetOk(r);
-    const budget =
-      target.maxCpu != null
-        ? `CPU ≤ ${target.maxCpu.toFixed(1)}× ${ok ? "ok" : "FAIL"}`
-        : target.min != null
-          ? `≥ ${target.min.toFixed(1)} ${ok ? "ok" : "FAIL"}`
-          : ok
-            ? "no budget"
-            : "FAIL";
-    const bytes = target.api ? ` (${kb(Number(/bytes=(\d+)/.exec(r.floorPath)?.[1] ?? 0))} KB)` : "";
-    rows.push([
-      `${target.label}${bytes}`,
-      run.rps.toFixed(0),
-      ms(run.p50),
-      ms(run.p99),
-      floor.rps.toFixed(0),
-      ms(floor.p50),
-      ms(floor.p99),
-      ratio(rpsRatio),
-      floor.p50 > 0 ? ratio(run.p50 / floor.p50) : "-",
-      floor.p99 > 0 ? ratio(run.p99 / floor.p99) : "-",
-      cpu(run.cpuMs),
-      cpuRatio(r) != null ? ratio(cpuRatio(r)) : "-",
-      budget,
-      run.non2xx,
-      run.errors,
-    ]);
-    if (target.maxCpu != null && !(cpuRatio(r) <= target.maxCpu))
-      failures.push(
-        `${prefix}${target.label}: CPU per request ${cpu(run.cpuMs)} is ${cpuRatio(r) == null ? "unmeasured" : `${ratio(cpuRatio(r))}×`} the floor's ${cpu(floor.cpuMs)} > ${target.maxCpu}× (req/s ${ratio(rpsRatio)} of the floor's)`,
-      );
-    if (target.maxCpu == null && target.min != null && rpsRatio < target.min)
-      failures.push(`${prefix}${target.label}: ${ratio(rpsRatio)} of the floor's req/s < ${target.min}`);
-    if (run.non2xx || run.errors)
-      failures.push(
-        `${prefix}${target.label}: ${run.non2xx} non-2xx and ${run.errors} errors under ${CONNECTIONS} connections`,
-      );
-    if (run.total === 0) failures.push(`${prefix}${target.label}: not one answer within ${DURATION} s`);
-  }
-  for (const refusal of data.refused) {
-    rows.push({ label: "  not the page", text: refusal });
-    failures.push(`${prefix}${refusal}`);
   }
 }
 
@@ -1700,7 +1185,7 @@ async function lastPlaceRace(databasePath, slotId) {
 try {
   await main();
 } catch (error) {
-  if (!stopping) console.error(`[bench] failed: ${error?.stack ?? error}`);
+  if (!isStopping()) console.error(`[bench] failed: ${error?.stack ?? error}`);
   process.exitCode = 2;
 } finally {
   await stopEverything();

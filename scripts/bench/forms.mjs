@@ -49,7 +49,7 @@ export function parseForms(html) {
  * values, the checked radios and checkboxes (a checkbox without a value sends "on"), `set` replacing or adding
  * fields by name, and the button's own name and value. Returns the method and the URL (fragment dropped).
  */
-export function submission(form, button, set = {}, pageUrl = "/") {
+function submission(form, button, set = {}, pageUrl = "/") {
   const fields = [];
   for (const control of form.controls) {
     if (!control.name || control.disabled || control.kind === "button") continue;
