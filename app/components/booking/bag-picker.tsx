@@ -25,7 +25,7 @@ export function BagPicker({
           return (
             <label
               key={bags}
-              className="flex min-h-[56px] cursor-pointer items-center gap-x-3 rounded-lg border border-stone-300 px-3 py-2 narrow:flex-wrap has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
+              className="choice-open flex min-h-[56px] items-center gap-x-3 rounded-lg border px-3 py-2 narrow:flex-wrap"
             >
               <input
                 type="radio"
@@ -33,7 +33,7 @@ export function BagPicker({
                 value={bags}
                 checked={value === bags}
                 onChange={() => onChange(bags)}
-                className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
+                className="choice-radio"
               />
               {/* On a short line (large text) the price goes under the words rather than squeezing them. */}
               <span className="min-w-0 flex-1 narrow:basis-[calc(100%-2rem)]">

@@ -45,9 +45,7 @@ export function DatePicker({
                   data-date={day.date}
                   onPointerDown={() => (pointer.current = true)}
                   className={`flex min-h-[52px] items-center gap-2 rounded-lg border px-3 py-2 ${
-                    day.fullyBooked
-                      ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500"
-                      : "cursor-pointer border-stone-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
+                    day.fullyBooked ? "choice-closed" : "choice-open"
                   }`}
                 >
                   <input
@@ -61,7 +59,7 @@ export function DatePicker({
                       pointer.current = false;
                     }}
                     onKeyDown={() => (pointer.current = false)}
-                    className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
+                    className="choice-radio"
                   />
                   <span className="min-w-0 leading-tight">
                     <span aria-hidden="true" className={`block font-medium ${day.fullyBooked ? "" : "text-stone-900"}`}>

@@ -34,9 +34,7 @@ export const WindowPicker = forwardRef<
               <label
                 key={w.window}
                 className={`flex min-h-[56px] flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border px-3 py-2 ${
-                  open
-                    ? "cursor-pointer border-stone-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
-                    : "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500"
+                  open ? "choice-open" : "choice-closed"
                 }`}
               >
                 <input
@@ -46,7 +44,7 @@ export const WindowPicker = forwardRef<
                   checked={open && value === w.slotId}
                   disabled={!open}
                   onChange={() => w.slotId !== null && onChange(w.slotId)}
-                  className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
+                  className="choice-radio"
                 />
                 <span className="min-w-0 flex-1">
                   <span className={`block font-semibold ${open ? "text-stone-900" : ""}`}>
