@@ -212,3 +212,49 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+const localeOf = (lng: string) => (lng === "fr" ? "fr-CA" : "en-CA");
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lng: string, kind: "count" | "percent" | "decimal") {
+  const key = `${lng}:${kind}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    const options: Intl.NumberFormatOptions =
+      kind === "percent"
+        ? { style: "percent", maximumFractionDigits: 1 }
+        : kind === "decimal"
+          ? { maximumFractionDigits: 1 }
+          : { maximumFractionDigits: 0 };
+    format = new Intl.NumberFormat(localeOf(lng), options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** '1,234' / '1 234'. */
+export function formatCount(value: number, lng: string): string {
+  return numberFormat(lng, "count").format(value);
+}
+
+/** '12.5' / '12,5'. */
+export function formatDecimal(value: number, lng: string): string {
+  return numberFormat(lng, "decimal").format(value);
+}
+
+/** '12.5%' / '12,5 %'; a rate of nothing counted is a dash. */
+export function formatRate(value: number | null, lng: string): string {
+  return value === null ? "—" : numberFormat(lng, "percent").format(value);
+}
+
+/** A week's Monday as a chart's two short lines: '23' and 'Nov' / '23' and 'nov.'. */
+export function shortDayMonth(date: string, lng: string): [string, string] {
+  const d = new Date(`${date}T12:00:00Z`);
+  const month = new Intl.DateTimeFormat(localeOf(lng), { month: "short", timeZone: "UTC" }).format(d);
+  return [String(d.getUTCDate()), month];
+}
+
+/** 'November 2026' / 'novembre 2026' of 'YYYY-MM'. */
+export function formatMonth(month: string, lng: string): string {
+  const d = new Date(`${month}-15T12:00:00Z`);
+  return new Intl.DateTimeFormat(localeOf(lng), { month: "long", year: "numeric", timeZone: "UTC" }).format(d);
+}
