@@ -1,0 +1,10 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const [path, lng, w, h] = [process.argv[2], process.argv[3], +process.argv[4], +process.argv[5]];
+const ctx = await browser.newContext({ baseURL: "http://localhost:3451", locale: lng, viewport: { width: w, height: h }, extraHTTPHeaders: { "Accept-Language": lng } });
+await ctx.request.post("/api/auth/login", { data: { email: "ops@x.ca", password: "sorting-day-1-long" } });
+const page = await ctx.newPage();
+await page.goto(path);
+if (process.argv[6]) await page.locator(process.argv[6]).first().scrollIntoViewIfNeeded();
+await page.screenshot({ path: `/tmp/shots/view.png` });
+await browser.close();
