@@ -11,7 +11,7 @@
 // BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse runs per page, 3; the median counts),
 // BENCH_NODE_OPTIONS (both servers' Node flags; by default the Dockerfile's NODE_OPTIONS, as deployed),
 // BENCH_TARGETS (comma-separated subset of the throughput targets' paths, /booking?render=N for the uncached one; all by default),
-// BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race,route,reminders; all by
+// BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race,route,reminders,demand; all by
 // default: a part left out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and
 // scripts/bench-floor/build).
 import { spawn } from "node:child_process";
@@ -42,7 +42,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = 50;
 const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 30);
 const MIX_CONNECTIONS = 250;
-const ALL_PARTS = ["weights", "lighthouse", "throughput", "memory", "bookings", "race", "route", "reminders"];
+const ALL_PARTS = ["weights", "lighthouse", "throughput", "memory", "bookings", "race", "route", "reminders", "demand"];
 const PARTS = new Set(
   (process.env.BENCH_PARTS ?? ALL_PARTS.join(","))
     .split(",")
@@ -880,6 +880,16 @@ async function main() {
     reminders = JSON.parse(stdout.trim().split("\n").pop());
   }
 
+  // Issue 46: /admin/demand for a whole season (the season seed at --scale 10), server CPU of the first view.
+  let demand = null;
+  if (PARTS.has("demand")) {
+    log("/admin/demand for a season of about 50,000 pickups (scripts/bench-demand.ts)");
+    const { stdout } = await run("npx", ["tsx", "scripts/bench-demand.ts"], {
+      env: { ...process.env, BENCH_DEMAND_SCALE: "10", BENCH_BUILD: path.join(ROOT, BUILD_NAME, "index.js") },
+    });
+    demand = JSON.parse(stdout.trim().split("\n").pop());
+  }
+
   let race = null;
   if (PARTS.has("race")) {
     log(`last-place race: ${RACE_N} residents, ${RACE_R} places`);
@@ -1147,6 +1157,18 @@ async function main() {
       failures.push(
         `Route order of ${route.stops} stops: median ${route.medianMs.toFixed(1)} ms > ${BUDGET.route200Ms} ms`,
       );
+  }
+
+  if (demand) {
+    const budgetMs = 300;
+    const ok = demand.firstCpuMs < budgetMs;
+    rows.push([
+      `/admin/demand, a season of ${demand.pickups} pickups: server CPU, first view`,
+      `< ${budgetMs} ms`,
+      `${demand.firstCpuMs} ms (then median ${demand.medianCpuMs} ms)`,
+      ok ? "ok" : "FAIL",
+    ]);
+    if (!ok) failures.push(`/admin/demand for a season: first view ${demand.firstCpuMs} ms of CPU ≥ ${budgetMs} ms`);
   }
 
   if (reminders) {

@@ -246,15 +246,27 @@ export function formatRate(value: number | null, lng: string): string {
   return value === null ? "—" : numberFormat(lng, "percent").format(value);
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Building a formatter is the costly part: one per language and style. */
+function dateFormat(lng: string, style: "month" | "monthYear") {
+  const key = `${lng}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      style === "month" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" };
+    format = new Intl.DateTimeFormat(localeOf(lng), options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A week's Monday as a chart's two short lines: '23' and 'Nov' / '23' and 'nov.'. */
 export function shortDayMonth(date: string, lng: string): [string, string] {
   const d = new Date(`${date}T12:00:00Z`);
-  const month = new Intl.DateTimeFormat(localeOf(lng), { month: "short", timeZone: "UTC" }).format(d);
-  return [String(d.getUTCDate()), month];
+  return [String(d.getUTCDate()), dateFormat(lng, "month").format(d)];
 }
 
 /** 'November 2026' / 'novembre 2026' of 'YYYY-MM'. */
 export function formatMonth(month: string, lng: string): string {
-  const d = new Date(`${month}-15T12:00:00Z`);
-  return new Intl.DateTimeFormat(localeOf(lng), { month: "long", year: "numeric", timeZone: "UTC" }).format(d);
+  return dateFormat(lng, "monthYear").format(new Date(`${month}-15T12:00:00Z`));
 }

@@ -47,29 +47,42 @@ export type FillRow = {
 };
 export type WaitlistRow = { fsa: string; waiting: number; joinedLast4Weeks: number; weekly: number[] };
 
-type Counted = { date: string; fsa: string; status: string; n: number; moved: number };
+type SlotRow = { id: number; date: string; window: "morning" | "afternoon"; capacity: number; closed: number };
+type Counted = { slotId: number; status: string; fsa: string; n: number; moved: number };
+type Counts = { slots: Map<number, SlotRow>; counted: Counted[] };
 
-function bookingCounts(filter: DemandFilter): Counted[] {
-  return sqlite()
+/**
+ * The range's slots, and its pickups counted per slot, status and prefix: one pass over the covering index
+ * pickup_requests_demand_idx (slot, status, prefix, moved), grouped in the index's order (no sort).
+ */
+function bookingCounts(filter: DemandFilter): Counts {
+  const slots = sqlite()
+    .prepare(`select id, date, window, max_capacity as capacity, closed from pickup_slots where date between ? and ?`)
+    .all(filter.from, filter.to) as SlotRow[];
+  const counted = sqlite()
     .prepare(
-      `select s.date as date, r.postal_fsa as fsa, r.status as status, count(*) as n,
+      `select r.pickup_slot_id as slotId, r.status as status, r.postal_fsa as fsa, count(*) as n,
          sum(r.modified_at is not null) as moved
-       from pickup_slots s join pickup_requests r on r.pickup_slot_id = s.id
-       where s.date between ? and ? and (? is null or r.postal_fsa = ?)
-       group by s.date, r.postal_fsa, r.status`,
+       from pickup_requests r
+       where r.pickup_slot_id in (select id from pickup_slots where date between ? and ?)
+         and (? is null or r.postal_fsa = ?)
+       group by r.pickup_slot_id, r.status, r.postal_fsa`,
     )
     .all(filter.from, filter.to, filter.fsa, filter.fsa) as Counted[];
+  return { slots: new Map(slots.map((s) => [s.id, s])), counted };
 }
 
-function weeksOf(filter: DemandFilter, counted: Counted[], today: string): WeekRow[] {
+function weeksOf(filter: DemandFilter, { slots, counted }: Counts, today: string): WeekRow[] {
   const weeks = new Map(
     weeksBetween(filter.from, filter.to).map((week) => [
       week,
       { week, past: addDays(week, 6) < today, booked: 0, cancelled: 0, byPrefix: {} as Record<string, number> },
     ]),
   );
+  // Each slot's week, worked out once (a season has a few hundred slots and thousands of counted rows).
+  const weekOfSlot = new Map([...slots.values()].map((s) => [s.id, weeks.get(weekOf(s.date))]));
   for (const c of counted) {
-    const row = weeks.get(weekOf(c.date));
+    const row = weekOfSlot.get(c.slotId);
     if (!row) continue;
     if (c.status === "Cancelled") row.cancelled += c.n;
     else {
@@ -80,26 +93,19 @@ function weeksOf(filter: DemandFilter, counted: Counted[], today: string): WeekR
   return [...weeks.values()];
 }
 
-function fillRates(filter: DemandFilter): FillRow[] {
-  const slots = sqlite()
-    .prepare(
-      `select s.date as date, s.window as window, s.max_capacity as capacity,
-         (select count(*) from pickup_requests r where r.pickup_slot_id = s.id and r.status <> 'Cancelled') as booked
-       from pickup_slots s where s.date between ? and ? and s.closed = 0`,
-    )
-    .all(filter.from, filter.to) as Array<{
-    date: string;
-    window: "morning" | "afternoon";
-    capacity: number;
-    booked: number;
-  }>;
+/** Booked ÷ capacity of the open slots of each weekday and window: every prefix (a slot's places are shared). */
+function fillRates(filter: DemandFilter, counts: Counts): FillRow[] {
+  const { slots, counted } = filter.fsa ? bookingCounts({ ...filter, fsa: null }) : counts;
+  const bookedOf = new Map<number, number>();
+  for (const c of counted) if (c.status !== "Cancelled") bookedOf.set(c.slotId, (bookedOf.get(c.slotId) ?? 0) + c.n);
   const cells = new Map<string, FillRow>();
   for (const weekday of [1, 2, 3, 4, 5, 6, 7])
     for (const window of ["morning", "afternoon"] as const)
       cells.set(`${weekday}${window}`, { weekday, window, booked: 0, capacity: 0, rate: null });
-  for (const s of slots) {
+  for (const s of slots.values()) {
+    if (s.closed) continue;
     const cell = cells.get(`${isoWeekday(s.date)}${s.window}`)!;
-    cell.booked += s.booked;
+    cell.booked += bookedOf.get(s.id) ?? 0;
     cell.capacity += s.capacity;
   }
   return [...cells.values()]
@@ -143,14 +149,14 @@ function waitlists(filter: DemandFilter, at: number): WaitlistRow[] {
 
 export function demandReport(filter: DemandFilter, at: number) {
   const today = dateKey(at);
-  const counted = bookingCounts(filter);
+  const counts = bookingCounts(filter);
   let booked = 0;
   let cancelled = 0;
   let moved = 0;
   let completed = 0;
   let missed = 0;
   const prefixes = new Set<string>();
-  for (const c of counted) {
+  for (const c of counts.counted) {
     prefixes.add(c.fsa);
     if (c.status === "Cancelled") cancelled += c.n;
     else booked += c.n;
@@ -161,9 +167,9 @@ export function demandReport(filter: DemandFilter, at: number) {
   const all = booked + cancelled;
   return {
     filter,
-    weeks: weeksOf(filter, counted, today),
+    weeks: weeksOf(filter, counts, today),
     prefixes: [...prefixes].sort(),
-    fill: fillRates(filter),
+    fill: fillRates(filter, counts),
     rates: {
       bookings: all,
       cancelled,

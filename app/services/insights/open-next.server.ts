@@ -23,8 +23,9 @@ export function openNextRanking(at: number) {
   }
   const counts = sqlite()
     .prepare(
-      `select r.postal_fsa as fsa, count(*) as n from pickup_slots s join pickup_requests r on r.pickup_slot_id = s.id
-       where s.date >= ? and s.date < ? and r.status <> 'Cancelled' group by r.postal_fsa`,
+      `select r.postal_fsa as fsa, count(*) as n from pickup_requests r
+       where r.pickup_slot_id in (select id from pickup_slots where date >= ? and date < ?) and r.status <> 'Cancelled'
+       group by r.postal_fsa`,
     )
     .all(from, thisMonday) as Array<{ fsa: string; n: number }>;
   const countOf = new Map(counts.map((c) => [c.fsa, c.n]));

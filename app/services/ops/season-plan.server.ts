@@ -15,7 +15,7 @@ export const SEASON_WAITING = ["H1E", "H1G", "H1H", "H4J", "H4K", "H4L", "H8N", 
 export const PAST_WEEKS = 12;
 export const COMING_WEEKS = 4;
 /** The capacity of each window in the season (times the scale). */
-export const SEASON_CAPACITY = 30;
+export const SEASON_CAPACITY = 42;
 
 export type SeasonSlot = { date: string; window: PickupWindow; startsAt: number; endsAt: number };
 
