@@ -28,7 +28,7 @@ function Frame({
   return (
     <div
       className="overflow-x-auto rounded-lg border border-stone-200 bg-white p-2"
-      role="group"
+      role="region"
       aria-labelledby={`${id}-title`}
       // A box that scrolls sideways on a phone: keyboard users reach it to scroll.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex

@@ -42,9 +42,9 @@ export function DemandFilterForm({
             {t("filter.to")}
             <input type="date" name="to" defaultValue={filter.to} className="input mt-1" />
           </label>
-          <label className="flex flex-col text-sm font-medium">
+          <label className="flex min-w-0 max-w-full flex-col text-sm font-medium">
             {t("filter.prefix")}
-            <select name="fsa" defaultValue={filter.fsa ?? ""} className="input mt-1">
+            <select name="fsa" defaultValue={filter.fsa ?? ""} className="input mt-1 w-full max-w-full">
               <option value="">{t("filter.all")}</option>
               {served.map((fsa) => (
                 <option key={fsa} value={fsa}>
