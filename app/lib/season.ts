@@ -16,7 +16,7 @@ function dateOfDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-export function plusDays(date: string, days: number): string {
+function plusDays(date: string, days: number): string {
   return dateOfDay(dayNumber(date) + days);
 }
 
@@ -53,10 +53,6 @@ export function parseMonth(raw: unknown): string | null {
 export function monthRange(month: string): { start: number; end: number } {
   const start = DateTime.fromISO(`${month}-01`, { zone: ZONE }).startOf("day");
   return { start: start.toMillis(), end: start.plus({ months: 1 }).toMillis() };
-}
-
-export function monthOf(date: string): string {
-  return date.slice(0, 7);
 }
 
 /** The months from `from`'s to `to`'s, both included. */
@@ -125,9 +121,9 @@ export function distanceKm(a: readonly [number, number], b: readonly [number, nu
 }
 
 /** How many served prefixes, the nearest, an unserved prefix's estimate is taken from. */
-export const COMPARABLE_COUNT = 3;
+const COMPARABLE_COUNT = 3;
 /** A new waitlist entry of the last 4 weeks weighs this many times an older one in the score. */
-export const GROWTH_WEIGHT = 2;
+const GROWTH_WEIGHT = 2;
 
 export type OpenCandidate = {
   fsa: string;

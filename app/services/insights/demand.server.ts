@@ -184,8 +184,6 @@ export function demandReport(filter: DemandFilter, at: number) {
   };
 }
 
-export type DemandReport = ReturnType<typeof demandReport>;
-
 /** The served prefixes, for the filter's list. */
 export function servedPrefixList(): string[] {
   return (

@@ -38,7 +38,7 @@ const RECEIPT_COLUMNS = `confirmation_number as confirmationNumber, status, crea
   refund_status as refundStatus, case when remedy = 'refund' then remedy_at else cancelled_at end as refundAt`;
 
 /** Every money event from `start` to before `end`: the payments made and the refunds sent in that time. */
-export function moneyEvents(start: number, end: number): MoneyEvent[] {
+function moneyEvents(start: number, end: number): MoneyEvent[] {
   const paid = sqlite()
     .prepare(
       `select ${RECEIPT_COLUMNS} from pickup_requests where created_at >= ? and created_at < ? order by created_at, id`,
@@ -93,7 +93,7 @@ export type MoneyTotals = {
   refunds: number;
 };
 
-export function totalsOf(events: MoneyEvent[]): MoneyTotals {
+function totalsOf(events: MoneyEvent[]): MoneyTotals {
   const t: MoneyTotals = { grossCents: 0, refundCents: 0, netCents: 0, feesKeptCents: 0, promoDiscountCents: 0, gstCents: 0, qstCents: 0, payments: 0, refunds: 0 }; // prettier-ignore
   for (const e of events) {
     if (e.kind === "payment") {

@@ -8,7 +8,7 @@ import { PREFIX_CENTROIDS } from "../../../db/seed/prefix-centroids";
 import { unservedWaiting } from "./demand.server";
 
 /** The served prefixes' demand is read over this many past weeks. */
-export const DEMAND_WEEKS = 8;
+const DEMAND_WEEKS = 8;
 
 export function openNextRanking(at: number) {
   const thisMonday = weekOf(dateKey(at));

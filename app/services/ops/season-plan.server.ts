@@ -12,8 +12,8 @@ export const SEASON_SERVED = [
 /** Ten unserved prefixes whose residents wait for the service. */
 export const SEASON_WAITING = ["H1E", "H1G", "H1H", "H4J", "H4K", "H4L", "H8N", "H8R", "H9A", "H3N"] as const;
 
-export const PAST_WEEKS = 12;
-export const COMING_WEEKS = 4;
+const PAST_WEEKS = 12;
+const COMING_WEEKS = 4;
 /** The capacity of each window in the season (times the scale). */
 export const SEASON_CAPACITY = 42;
 
