@@ -242,6 +242,28 @@ describe("money", () => {
     );
   });
 
+  it("hostile filters fall back to the season, an unknown table answers 400: never 500", async () => {
+    const hostile = readDemandFilter(
+      new URLSearchParams({ from: "<script>", to: "2026-02-31", fsa: "'; drop table users; --" }),
+      AT,
+    );
+    expect(hostile).toEqual(readDemandFilter(new URLSearchParams(), AT));
+    const wide = readDemandFilter(new URLSearchParams({ from: "1900-01-01", to: "2999-12-31" }), AT);
+    expect(Date.parse(wide.to) - Date.parse(wide.from)).toBeLessThanOrEqual(400 * 86_400_000);
+    const { loader } = await import("~/routes/admin.demand[.csv]");
+    const cookie = await adminCookie();
+    for (const table of ["", "../etc", "weeks'--", "x".repeat(5000)]) {
+      const response = await loader({
+        request: new Request(`http://localhost/admin/demand.csv?table=${encodeURIComponent(table)}`, {
+          headers: { Cookie: cookie },
+        }),
+        params: {},
+        context: {},
+      });
+      expect(response.status).toBe(400);
+    }
+  });
+
   it("a month that is not YYYY-MM answers 400 with a message, never 500", async () => {
     const { loader } = await import("~/routes/admin.money[.csv]");
     const cookie = await adminCookie();
