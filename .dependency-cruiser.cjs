@@ -84,6 +84,7 @@ module.exports = {
     onlyFrom("privacy", ["accounts", "pickups", "booking", "payments", "platform"]),
     onlyFrom("notices", ["platform"]),
     onlyFrom("impact", ["catalogue", "platform"]),
+    onlyFrom("insights", ["platform"]),
     onlyFrom("ops", ["booking", "checkout", "accounts", "privacy", "notices", "platform"]),
     {
       name: "lib-is-pure",

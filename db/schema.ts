@@ -364,6 +364,8 @@ export const pickupRequests = sqliteTable(
     index("pickup_requests_slot_idx").on(t.pickupSlotId),
     uniqueIndex("pickup_requests_rebook_of_unique").on(t.rebookOfId),
     index("pickup_requests_plan_idx").on(t.planId),
+    /** Issue 46: the demand page's counts per slot, status and prefix, read from the index alone. */
+    index("pickup_requests_demand_idx").on(t.pickupSlotId, t.status, t.postalFsa, t.modifiedAt),
   ],
 );
 

@@ -19,7 +19,7 @@
 // Dockerfile's NODE_OPTIONS, as deployed), BENCH_TARGETS (comma-separated subset of the throughput targets' ids,
 // as the error for an unknown one lists them; all by default; onecpu measures those of them with a first-view
 // budget and the API lines), BENCH_PARTS (comma-separated subset of
-// weights,lighthouse,throughput,onecpu,morning,memory,bookings,race,route,reminders; all by default: a part left
+// weights,lighthouse,throughput,onecpu,morning,memory,bookings,race,route,reminders,demand; all by default: a part left
 // out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and scripts/bench-floor/build).
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -68,6 +68,7 @@ const ALL_PARTS = [
   "race",
   "route",
   "reminders",
+  "demand",
 ];
 /** `onecpu`'s pinned app and floor, and `morning`'s pinned app, on ports of their own. */
 const ONECPU_PORT = PORT + 3;
@@ -806,6 +807,16 @@ async function main() {
     reminders = JSON.parse(stdout.trim().split("\n").pop());
   }
 
+  // Issue 46: /admin/demand for a whole season (the season seed at --scale 10), server CPU of the first view.
+  let demand = null;
+  if (PARTS.has("demand")) {
+    log("/admin/demand for a season of about 50,000 pickups (scripts/bench-demand.ts)");
+    const { stdout } = await run("npx", ["tsx", "scripts/bench-demand.ts"], {
+      env: { ...process.env, BENCH_DEMAND_SCALE: "10", BENCH_BUILD: path.join(ROOT, BUILD_NAME, "index.js") },
+    });
+    demand = JSON.parse(stdout.trim().split("\n").pop());
+  }
+
   let race = null;
   if (PARTS.has("race")) {
     log(`last-place race: ${RACE_N} residents, ${RACE_R} places`);
@@ -1080,6 +1091,18 @@ async function main() {
       failures.push(
         `Route order of ${route.stops} stops: median ${route.medianMs.toFixed(1)} ms > ${BUDGET.route200Ms} ms`,
       );
+  }
+
+  if (demand) {
+    const budgetMs = 300;
+    const ok = demand.firstCpuMs < budgetMs;
+    rows.push([
+      `/admin/demand, a season of ${demand.pickups} pickups: server CPU, first view`,
+      `< ${budgetMs} ms`,
+      `${demand.firstCpuMs} ms (then median ${demand.medianCpuMs} ms)`,
+      ok ? "ok" : "FAIL",
+    ]);
+    if (!ok) failures.push(`/admin/demand for a season: first view ${demand.firstCpuMs} ms of CPU ≥ ${budgetMs} ms`);
   }
 
   if (reminders) {

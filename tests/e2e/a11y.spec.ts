@@ -314,6 +314,10 @@ function axeSuite(lang: Lang) {
       `/admin/supply/close?date=${montrealDate(10)}`,
       "/admin/day",
       "/admin/waitlist",
+      // Issue 46: the demand page's SVG charts, tables, filter and ranking; the money page.
+      "/admin/demand",
+      "/admin/demand?fsa=H2X",
+      "/admin/money",
       "/admin/promo-codes",
       "/admin/refunds",
       "/admin/team",

@@ -12,6 +12,8 @@ const PAGES = [
   "/admin/supply/close?date=2030-01-07",
   "/admin/day",
   "/admin/waitlist",
+  "/admin/demand",
+  "/admin/money",
   "/admin/refunds",
   "/admin/team",
   "/admin/privacy",
@@ -24,6 +26,8 @@ const DOWNLOADS = [
   "/admin/promo-codes.csv",
   "/admin/day.csv",
   "/admin/waitlist.csv",
+  "/admin/demand.csv?table=weeks",
+  "/admin/money.csv?month=2026-11",
   "/admin/privacy.csv",
   "/admin/privacy/versions.csv",
 ];

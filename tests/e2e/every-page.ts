@@ -158,6 +158,10 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/alerts" },
     { path: "/admin/partners" },
     { path: "/admin/waitlist" },
+    // Issue 46: demand (charts, tables, where to open next), filtered by dates and a prefix; money.
+    { path: "/admin/demand" },
+    { path: `/admin/demand?from=${montrealDate(-30)}&to=${date}&fsa=H2X` },
+    { path: "/admin/money" },
     { path: "/admin/team" },
     { path: "/admin/privacy" },
     // An entry of the register, with its two versions (issue 43 part 6).

@@ -336,6 +336,10 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: "/admin/refunds" },
       { path: "/admin/outbox" },
       { path: "/admin/waitlist" },
+      // Issue 46: the SVG charts (role="img", <title>, <desc>) and their tables; the money page.
+      { path: "/admin/demand" },
+      { path: `/admin/demand?fsa=H2X&from=${date}` },
+      { path: "/admin/money" },
       { path: "/admin/team" },
       { path: "/admin/privacy" },
       { path: `/admin/privacy/${incident}` },

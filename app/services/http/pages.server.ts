@@ -98,6 +98,9 @@ export {
   pickupsOnClosedDates,
   taxNumbers,
 } from "../pickups/pickups.server";
+export { demandReport, readDemandFilter, servedPrefixList } from "../insights/demand.server";
+export { moneyReport } from "../insights/money.server";
+export { openNextRanking } from "../insights/open-next.server";
 export { isStripe, paymentProvider } from "../payments/provider.server";
 export { type StripeProvider } from "../payments/stripe.server";
 export { env, whoWeAre } from "../platform/config.server";
