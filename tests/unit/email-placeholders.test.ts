@@ -70,6 +70,48 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
     cancelLink: `${ORDER}/cancel`,
     unsubscribeLink: UNSUBSCRIBE,
   },
+  // A plan's cycle (issue 45, plans/cycle-messages): booked with its receipt, payment needed, released,
+  // a week with no place, a card expiring.
+  "plan-pickup-booked": {
+    ...pickup,
+    cutoff: "Monday, December 7, 2026, 8:00 p.m.",
+    receiptLines: "List price: $20.00\nSubtotal: $18.00\nGST: $0.90\nQST: $1.80",
+    total: "$20.70",
+    payment: "Visa ending in 4242",
+    gstNumber: "123456789 RT0001",
+    qstNumber: "1234567890 TQ0001",
+  },
+  "plan-payment-needed": {
+    date: pickup.date,
+    window: pickup.window,
+    bagsLabel: pickup.bagsLabel,
+    reason: "your bank declined it.",
+    holdUntil: "Thursday, December 3, 2026, 8:00 a.m.",
+    total: "$20.70",
+    link: `${APP}/plans/12/pay`,
+    supportEmail: env.SUPPORT_EMAIL,
+  },
+  "plan-released": {
+    date: pickup.date,
+    window: pickup.window,
+    intervalWeeks: 4,
+    link: `${APP}/profile#my-plan`,
+    supportEmail: env.SUPPORT_EMAIL,
+  },
+  "plan-no-place": {
+    date: pickup.date,
+    nextDate: "Tuesday, December 29, 2026",
+    link: `${APP}/booking`,
+    supportEmail: env.SUPPORT_EMAIL,
+  },
+  "plan-card-expiring": {
+    date: pickup.date,
+    chargeDate: "Tuesday, November 24, 2026",
+    card: "Visa •••• 4242",
+    expiry: "11/2026",
+    link: `${APP}/profile#my-plan`,
+    supportEmail: env.SUPPORT_EMAIL,
+  },
   // The alert's values (admin/alerts): the admin's message, no supportEmail of its own.
   "service-alert": {
     date: pickup.date,

@@ -60,7 +60,7 @@ function queueResidentPickupEmail(
  * The receipt's price lines, the same as the order page's: list price, the multi-bag discount, a service
  * fee (only when there is one), the promo discount, subtotal, GST and QST, in the resident's money format.
  */
-function receiptLines(pickup: PickupRequest, t: EmailT, lng: Language) {
+export function receiptLines(pickup: PickupRequest, t: EmailT, lng: Language) {
   const amount = (cents: number) => ({ amount: formatMoney(cents, lng) });
   const lines = [t("receipt.listPrice", amount(pickup.listPriceCents))];
   if (pickup.multiBagDiscountCents) lines.push(t("receipt.multiBagDiscount", amount(pickup.multiBagDiscountCents)));
@@ -73,7 +73,7 @@ function receiptLines(pickup: PickupRequest, t: EmailT, lng: Language) {
 }
 
 /** The card line of the receipt: the card that paid, or that none was charged (a FREE order). */
-function paymentLine(tx: Db | Tx, pickup: PickupRequest, t: EmailT) {
+export function paymentLine(tx: Db | Tx, pickup: PickupRequest, t: EmailT) {
   const payment = pickup.paymentId
     ? tx.select().from(schema.payments).where(eq(schema.payments.id, pickup.paymentId)).get()
     : undefined;
