@@ -26,10 +26,16 @@ export class HeldCycleError extends Error {
 const c = schema.planCycles;
 const isSession = (id: string | null) => Boolean(id?.startsWith("cs_"));
 
-/** The plan's held cycle, when the plan is this resident's; someone else's reads as nothing (404). */
-function heldCycleOf(userId: number, planId: number): Cycle {
+/** The plan, when it is this resident's; someone else's reads as nothing (404). */
+function ownPlan(userId: number, planId: number) {
   const plan = db.select().from(schema.pickupPlans).where(eq(schema.pickupPlans.id, planId)).get();
   if (!plan || plan.userId !== userId) throw new HeldCycleError("plans.errors.nothingToPay", 404);
+  return plan;
+}
+
+/** The plan's held cycle, when the plan is this resident's. */
+function heldCycleOf(userId: number, planId: number): Cycle {
+  ownPlan(userId, planId);
   const cycle = db
     .select()
     .from(c)
@@ -160,12 +166,14 @@ export async function completeHeldCycle(
   options: { provider?: PlanProvider; cycleDate?: string } = {},
 ): Promise<HeldOutcome> {
   const provider = options.provider ?? planProvider();
+  if (userId !== null) ownPlan(userId, planId);
   const rows = db.select().from(c).where(eq(c.planId, planId)).all();
-  const cycle = rows.find((r) =>
-    options.cycleDate ? r.cycleDate === options.cycleDate : r.status === "payment_needed",
-  );
+  // The cycle named, else the held one, else the one changed last (a reload after it was booked).
+  const latest = [...rows].sort((x, y) => y.updatedAt - x.updatedAt)[0];
+  const cycle = options.cycleDate
+    ? rows.find((r) => r.cycleDate === options.cycleDate)
+    : (rows.find((r) => r.status === "payment_needed") ?? latest);
   if (!cycle || !cycle.providerPaymentId) return { state: "pending" };
-  if (userId !== null) heldCycleOf(userId, planId);
   const intent = await paidIntent(provider, cycle.providerPaymentId);
   if (!intent || intent.status !== "succeeded" || intent.metadata.planCycle !== cycle.idempotencyKey)
     return { state: "pending" };
