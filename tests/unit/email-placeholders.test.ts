@@ -75,7 +75,10 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
   "plan-pickup-booked": {
     ...pickup,
     cutoff: "Monday, December 7, 2026, 8:00 p.m.",
-    receiptLines: "List price: $20.00\nSubtotal: $18.00\nGST: $0.90\nQST: $1.80",
+    price: "$18.00",
+    subtotal: "$18.00",
+    gst: "$0.90",
+    qst: "$1.80",
     total: "$20.70",
     payment: "Visa ending in 4242",
     gstNumber: "123456789 RT0001",

@@ -60,7 +60,7 @@ function queueResidentPickupEmail(
  * The receipt's price lines, the same as the order page's: list price, the multi-bag discount, a service
  * fee (only when there is one), the promo discount, subtotal, GST and QST, in the resident's money format.
  */
-export function receiptLines(pickup: PickupRequest, t: EmailT, lng: Language) {
+function receiptLines(pickup: PickupRequest, t: EmailT, lng: Language) {
   const amount = (cents: number) => ({ amount: formatMoney(cents, lng) });
   const lines = [t("receipt.listPrice", amount(pickup.listPriceCents))];
   if (pickup.multiBagDiscountCents) lines.push(t("receipt.multiBagDiscount", amount(pickup.multiBagDiscountCents)));

@@ -10,7 +10,7 @@ import { textsConfigured } from "~/services/platform/sms.server";
 import { queueText } from "~/services/platform/texts.server";
 import { pickupEventAttachment } from "~/services/booking/pickup-calendar.server";
 import { pickupEmailValues } from "~/services/booking/pickup-email-values.server";
-import { paymentLine, receiptLines } from "~/services/booking/pickup-emails.server";
+import { paymentLine } from "~/services/booking/pickup-emails.server";
 import { now } from "~/lib/clock";
 import { formatDate, formatDateTime, windowLabel, type PickupWindow } from "~/lib/dates";
 import { BOOKING_PATH } from "~/lib/paths";
@@ -61,7 +61,12 @@ export function queuePlanPickupBooked(tx: Db | Tx, user: User, pickup: PickupReq
       ...values,
       bagsLabel: t("bags", { count: pickup.bagsRequested }),
       cutoff,
-      receiptLines: receiptLines(pickup, t, lng),
+      // One value a line (no line break in a value): the message is filled into its skeleton, not rendered
+      // whole, so a morning's thousands of renewals cost a string replace each (issue 45's bench).
+      price: formatMoney(pickup.listPriceCents - pickup.multiBagDiscountCents, lng),
+      subtotal: formatMoney(pickup.subtotalCents, lng),
+      gst: formatMoney(pickup.gstCents, lng),
+      qst: formatMoney(pickup.qstCents, lng),
       total: formatMoney(pickup.totalCents, lng),
       payment: paymentLine(tx, pickup, t),
       gstNumber: env.GST_NUMBER,
