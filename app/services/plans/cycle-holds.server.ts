@@ -193,6 +193,9 @@ export async function completeHeldCycle(
     }
     if (fresh.status !== "payment_needed" || intent.amountCents !== fresh.amountCents)
       return { state: "refund" as const };
+    // The date was closed by the service meanwhile (its pickups told to choose another): not booked on it.
+    const slot = tx.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, fresh.slotId!)).get();
+    if (!slot || slot.closed) return { state: "refund" as const };
     return { state: "booked" as const, pickup: bookCycle(tx, fresh, "payment_needed", intent, provider.name, now()) };
   });
   if (outcome.state === "booked") return outcome;
