@@ -19,15 +19,15 @@ const DAY = 24 * HOUR;
 /** A cycle is booked this many days before the date it falls on. */
 export const PLAN_BOOKING_LEAD_DAYS = 7;
 /** From this hour (Montreal time) that day: the e-mail saying so arrives in the morning, not at midnight. */
-export const PLAN_BOOKING_HOUR = 8;
+const PLAN_BOOKING_HOUR = 8;
 /** A card that did not go through holds the place this long for the resident to pay it... */
-export const PLAN_HOLD_MS = 48 * HOUR;
+const PLAN_HOLD_MS = 48 * HOUR;
 /** ...and never later than this long before the window starts: then the place is released. */
-export const PLAN_RELEASE_BEFORE_MS = 24 * HOUR;
+const PLAN_RELEASE_BEFORE_MS = 24 * HOUR;
 /** A booked cycle may be changed or skipped until this long before its window (as any pickup: lib/slots). */
-export const PLAN_CHANGE_CUTOFF_MS = 12 * HOUR;
+const PLAN_CHANGE_CUTOFF_MS = 12 * HOUR;
 /** A card expiring before a cycle's charge is asked for again this long before that charge. */
-export const PLAN_CARD_NOTICE_MS = 7 * DAY;
+const PLAN_CARD_NOTICE_MS = 7 * DAY;
 
 export type PlanSchedule = {
   /** The date of the plan's last pickup, booked or skipped. */
@@ -98,7 +98,7 @@ function dayDistance(a: string, b: string) {
 }
 
 /** Whether a slot may take a cycle's pickup at `at`: open, not on a closed holiday, serving the prefix, 24 hours ahead, with room. */
-export function cycleSlotOpen(slot: SlotView, input: Omit<CycleSlotInput, "date" | "window">): boolean {
+function cycleSlotOpen(slot: SlotView, input: Omit<CycleSlotInput, "date" | "window">): boolean {
   return (
     !slot.closed &&
     !isClosedHoliday(slot.date, input.openedHolidays) &&
@@ -165,7 +165,7 @@ export function isHoldExpired(expiresAt: number, at: number): boolean {
 }
 
 /** A card's last valid day: the last day of its expiry month ('YYYY-MM-DD'). */
-export function cardLastDay(card: { expMonth: number; expYear: number }): string {
+function cardLastDay(card: { expMonth: number; expYear: number }): string {
   return new Date(Date.UTC(card.expYear, card.expMonth, 0)).toISOString().slice(0, 10);
 }
 

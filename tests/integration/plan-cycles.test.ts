@@ -14,7 +14,13 @@ import { priceBreakdown } from "~/lib/pricing";
 import { db, schema } from "~/services/platform/db.server";
 import { claimCycle } from "~/services/plans/cycle-book.server";
 import { chargeCycle, runPlanCycles } from "~/services/plans/cycle-job.server";
-import { authenticateHeldCycle, completeHeldCycle, payHeldCycle } from "~/services/plans/cycle-holds.server";
+import {
+  authenticateHeldCycle,
+  completeHeldCycle,
+  HeldCycleError,
+  payHeldCycle,
+  payHeldCycleWithSimulatedCard,
+} from "~/services/plans/cycle-holds.server";
 import { reconcilePlans } from "~/services/plans/cycle-reconcile.server";
 import { planProvider } from "~/services/plans/plan-provider.server";
 import { resident } from "./fixtures";
@@ -346,6 +352,33 @@ describe("a card that does not go through", () => {
     await runPlanCycles(at + 30 * 24 * HOUR);
     expect(cyclesOf(plan.id)).toHaveLength(1);
     await expect(payHeldCycle(user, plan.id)).rejects.toMatchObject({ key: "plans.errors.nothingToPay" });
+  });
+});
+
+describe("the pay page without JavaScript (the simulated card form)", () => {
+  it("a declined card is said so, another card pays the held place, booked once", async () => {
+    const date = "2027-03-16";
+    const { plan, user } = await planOn(date, { behaviour: "card_declined" });
+    const at = cycleDueAt(date);
+    setNow(at - 3 * HOUR);
+    await runPlanCycles(at - 3 * HOUR);
+    const before = slotOn(date, "morning")!.currentBooked;
+    setNow(at);
+    await runPlanCycles(at);
+    const card = { expMonth: 12, expYear: 2034, cvc: "123", postalCode: "H2X 3K2" };
+    setNow(at + HOUR);
+    const declined = await payHeldCycleWithSimulatedCard(user, plan.id, { ...card, cardNumber: "4000000000000002" });
+    expect(declined).toEqual({ state: "declined", code: "card_declined" });
+    expect(cyclesOf(plan.id)[0]!.status).toBe("payment_needed");
+    const paid = await payHeldCycleWithSimulatedCard(user, plan.id, { ...card, cardNumber: "4242424242424242" });
+    expect(paid.state).toBe("booked");
+    expectBookedOnce(plan, date, "morning");
+    expect(slotOn(date, "morning")!.currentBooked).toBe(before + 1);
+    // Nothing left to pay: a second post is refused as such, never charged again.
+    await expect(
+      payHeldCycleWithSimulatedCard(user, plan.id, { ...card, cardNumber: "4242424242424242" }),
+    ).rejects.toBeInstanceOf(HeldCycleError);
+    expect(chargesFor(plan.id).filter((i) => i.status === "succeeded")).toHaveLength(1);
   });
 });
 

@@ -38,7 +38,7 @@ export type Cycle = typeof schema.planCycles.$inferSelect;
 const c = schema.planCycles;
 
 /** The provider's idempotency key of a plan's cycle: asked again after a crash, the provider answers the same charge. */
-export function cycleKey(planId: number, cycleDate: string): string {
+function cycleKey(planId: number, cycleDate: string): string {
   return `plan-${planId}-${cycleDate}`;
 }
 

@@ -175,7 +175,7 @@ async function claimBatch(batch: Due[], at: number, run: CycleRun) {
 }
 
 /** Books and charges every cycle due at `at`, once. */
-export async function bookDueCycles(at: number, provider: PlanProvider, run: CycleRun) {
+async function bookDueCycles(at: number, provider: PlanProvider, run: CycleRun) {
   const due = duePlans(at);
   for (let start = 0; start < due.length; start += BATCH) {
     if (start > 0) await nextTurn();
@@ -213,7 +213,7 @@ export async function bookDueCycles(at: number, provider: PlanProvider, run: Cyc
  * A saved card that expires before the next cycle's charge: its resident asked for a new one, once per
  * card, from a week before that charge (saved_cards.expiry_notice_at, claimed in the e-mail's transaction).
  */
-export function askForExpiringCards(at: number): number {
+function askForExpiringCards(at: number): number {
   const today = dateKey(at);
   const p = schema.pickupPlans;
   const s = schema.savedCards;
