@@ -15,7 +15,7 @@ import { durably, schema, type Tx } from "~/services/platform/db.server";
 import { newConfirmationNumber, pickupPosition, releasePlace, takePlace } from "~/services/booking/book.server";
 import { recordPickupNotice } from "~/services/booking/pickup-notices.server";
 import { openedHolidays } from "~/services/booking/slot-supply.server";
-import { findSlot, slotAreasReader } from "~/services/booking/slots.server";
+import { slotAreasReader } from "~/services/booking/slots.server";
 import { markPaid, recordPayment } from "~/services/payments/ledger.server";
 import type { ProviderIntent } from "~/services/payments/provider-types";
 import {
@@ -57,6 +57,11 @@ export function readCycle(tx: Tx, planId: number, cycleDate: string): Cycle | un
 
 function readPlan(tx: Tx, planId: number): Plan {
   return tx.select().from(schema.pickupPlans).where(eq(schema.pickupPlans.id, planId)).get()!;
+}
+
+/** The slot a cycle holds (its row: date, window, start; the prefixes it serves are not needed here). */
+function slotRow(tx: Tx, slotId: number) {
+  return tx.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, slotId)).get()!;
 }
 
 function readUser(tx: Tx, userId: number): User {
@@ -184,7 +189,7 @@ export function bookCycle(
 ): PickupRequest {
   const plan = readPlan(tx, cycle.planId);
   const user = readUser(tx, plan.userId);
-  const slot = findSlot(cycle.slotId!, tx)!;
+  const slot = slotRow(tx, cycle.slotId!);
   const bags = (cycle.bags ?? plan.bagCount) as BagCount;
   const b = priceBreakdown({ bags, serviceFeeCents: env.SERVICE_FEE_CENTS });
   const fsa = fsaOf(user.postalCode);
@@ -251,7 +256,7 @@ export function bookCycle(
   const resumed = plan.status !== "stopped" ? { status: "active" as const, pausedUntil: null, pauseReason: null } : {};
   updatePlan(tx, plan.id, { anchorDate: slot.date, ...resumed }, at);
   recordPickupNotice(tx, pickup, "confirmed", at);
-  queuePlanPickupBooked(tx, user, pickup, slot);
+  queuePlanPickupBooked(tx, user, pickup, slot, intent);
   return pickup;
 }
 
@@ -262,7 +267,7 @@ export function bookCycle(
 export function holdCycle(tx: Tx, cycle: Cycle, failureCode: string, intentId: string | null, at: number) {
   const plan = readPlan(tx, cycle.planId);
   const user = readUser(tx, plan.userId);
-  const slot = findSlot(cycle.slotId!, tx)!;
+  const slot = slotRow(tx, cycle.slotId!);
   const holdUntil = holdExpiresAt(at, slot.startsAt);
   updateCycle(
     tx,
@@ -289,7 +294,7 @@ export function holdCycle(tx: Tx, cycle: Cycle, failureCode: string, intentId: s
 export function releaseCycle(tx: Tx, cycle: Cycle, at: number) {
   const plan = readPlan(tx, cycle.planId);
   const user = readUser(tx, plan.userId);
-  const slot = findSlot(cycle.slotId!, tx)!;
+  const slot = slotRow(tx, cycle.slotId!);
   updateCycle(tx, cycle, { status: "released" }, "payment_needed", at);
   releasePlace(tx, slot.id);
   if (plan.status === "payment_needed") {

@@ -10,7 +10,6 @@ import { textsConfigured } from "~/services/platform/sms.server";
 import { queueText } from "~/services/platform/texts.server";
 import { pickupEventAttachment } from "~/services/booking/pickup-calendar.server";
 import { pickupEmailValues } from "~/services/booking/pickup-email-values.server";
-import { paymentLine } from "~/services/booking/pickup-emails.server";
 import { now } from "~/lib/clock";
 import { formatDate, formatDateTime, windowLabel, type PickupWindow } from "~/lib/dates";
 import { BOOKING_PATH } from "~/lib/paths";
@@ -46,7 +45,13 @@ function text(
 }
 
 /** "Your next pickup is booked for {date}, {window}: change or skip it until {cutoff}", the receipt and the event. */
-export function queuePlanPickupBooked(tx: Db | Tx, user: User, pickup: PickupRequest, slot: Slot) {
+export function queuePlanPickupBooked(
+  tx: Db | Tx,
+  user: User,
+  pickup: PickupRequest,
+  slot: Slot,
+  card: { cardBrand: string | null; cardLast4: string | null },
+) {
   const lng = user.locale;
   const t = emailT(lng);
   const cutoff = formatDateTime(cycleChangeCutoff(slot.startsAt), lng);
@@ -68,7 +73,9 @@ export function queuePlanPickupBooked(tx: Db | Tx, user: User, pickup: PickupReq
       gst: formatMoney(pickup.gstCents, lng),
       qst: formatMoney(pickup.qstCents, lng),
       total: formatMoney(pickup.totalCents, lng),
-      payment: paymentLine(tx, pickup, t),
+      payment: card.cardLast4
+        ? t("receipt.card", { brand: capitalized(card.cardBrand ?? ""), last4: card.cardLast4 })
+        : t("receipt.paidOnline"),
       gstNumber: env.GST_NUMBER,
       qstNumber: env.QST_NUMBER,
     },
@@ -79,6 +86,10 @@ export function queuePlanPickupBooked(tx: Db | Tx, user: User, pickup: PickupReq
     cutoff,
     link: values.link,
   });
+}
+
+function capitalized(word: string) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 const REASONS = new Set(["authentication_required", "card_declined", "expired_card"]);
@@ -164,7 +175,7 @@ export function queuePlanCardExpiring(
   },
 ) {
   const lng = user.locale;
-  const brand = input.brand ? input.brand.charAt(0).toUpperCase() + input.brand.slice(1) : "";
+  const brand = capitalized(input.brand ?? "");
   queueEmail(tx, {
     to: user.email,
     kind: "plan-card-expiring",
