@@ -85,7 +85,8 @@ module.exports = {
     onlyFrom("notices", ["platform"]),
     onlyFrom("impact", ["catalogue", "platform"]),
     onlyFrom("insights", ["platform"]),
-    onlyFrom("ops", ["booking", "checkout", "accounts", "privacy", "notices", "platform"]),
+    onlyFrom("plans", ["booking", "checkout", "payments", "accounts", "areas", "platform"]),
+    onlyFrom("ops", ["booking", "checkout", "accounts", "privacy", "notices", "plans", "platform"]),
     {
       name: "lib-is-pure",
       severity: "error",

@@ -261,6 +261,10 @@ export const checkouts = sqliteTable(
     contractLanguage: text("contract_language", { enum: ["fr", "en"] })
       .notNull()
       .default("fr"),
+    /** Issue 45: when the resident consented to keep the card for later payments (null: no consent). */
+    saveCardConsentAt: integer("save_card_consent_at"),
+    /** Issue 45: the plan chosen at checkout (4 or 8 weeks), started when the checkout is fulfilled; null: none. */
+    planIntervalWeeks: integer("plan_interval_weeks"),
     createdAt: createdAt(),
   },
   (t) => [index("checkouts_user_idx").on(t.userId)],
@@ -652,6 +656,28 @@ export const simulatedIntents = sqliteTable("simulated_intents", {
   customerId: text("customer_id"),
   /** The item's name the app gave, as Stripe's `description` (issue 43: in the contract's language). */
   description: text("description"),
+  /** Issue 45: "off_session" when the card that pays it is to be saved on the customer, as Stripe's. */
+  setupFutureUsage: text("setup_future_usage", { enum: ["off_session"] }),
+  /** Issue 45: the payment method that paid (or tried to pay) it: simulated_payment_methods.id. */
+  paymentMethodId: text("payment_method_id"),
+  /** Issue 45: an off-session charge's idempotency key: asked again, the same intent answers. */
+  idempotencyKey: text("idempotency_key").unique("simulated_intents_key_uq"),
+  createdAt: createdAt(),
+});
+
+/**
+ * Issue 45: the cards the simulated provider saved on a customer (Stripe's PaymentMethods), with what their
+ * test number does off-session: succeeds (4242..., 0446), authentication_required (3184), card_declined (0341).
+ */
+export const simulatedPaymentMethods = sqliteTable("simulated_payment_methods", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  behaviour: text("behaviour", { enum: ["succeeds", "authentication_required", "card_declined"] }).notNull(),
+  brand: text("brand"),
+  last4: text("last4"),
+  expMonth: integer("exp_month"),
+  expYear: integer("exp_year"),
+  detachedAt: integer("detached_at"),
   createdAt: createdAt(),
 });
 
@@ -768,6 +794,12 @@ export const savedCards = sqliteTable(
       .notNull()
       .default("fr"),
     detachedAt: integer("detached_at"),
+    /** Issue 45 (0023): the payment that saved it: one saved card per payment, however often it is fulfilled. */
+    paymentId: integer("payment_id")
+      .unique("saved_cards_payment_uq")
+      .references(() => payments.id),
+    /** When the resident was asked for a new card, this one expiring before a cycle (migration 0024; once per card). */
+    expiryNoticeAt: integer("expiry_notice_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -833,6 +865,14 @@ export const planCycles = sqliteTable(
     providerPaymentId: text("provider_payment_id"),
     failureCode: text("failure_code"),
     holdExpiresAt: integer("hold_expires_at"),
+    /**
+     * Migration 0024: the slot whose place the cycle took when it was claimed (counted in currentBooked: a
+     * "Payment needed" hold is counted so nobody takes it, but is no pickup for the day sheet or the driver),
+     * and what it charges (bags and total, priced then; no promo code).
+     */
+    slotId: integer("slot_id").references(() => pickupSlots.id),
+    bags: integer("bags"),
+    amountCents: integer("amount_cents"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -840,5 +880,6 @@ export const planCycles = sqliteTable(
     primaryKey({ columns: [t.planId, t.cycleDate] }),
     uniqueIndex("plan_cycles_key_uq").on(t.idempotencyKey),
     index("plan_cycles_status_idx").on(t.status),
+    index("plan_cycles_hold_idx").on(t.status, t.holdExpiresAt),
   ],
 );

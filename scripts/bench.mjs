@@ -19,7 +19,7 @@
 // Dockerfile's NODE_OPTIONS, as deployed), BENCH_TARGETS (comma-separated subset of the throughput targets' ids,
 // as the error for an unknown one lists them; all by default; onecpu measures those of them with a first-view
 // budget and the API lines), BENCH_PARTS (comma-separated subset of
-// weights,lighthouse,throughput,onecpu,morning,memory,bookings,race,route,reminders,demand; all by default: a part left
+// weights,lighthouse,throughput,onecpu,morning,memory,bookings,race,route,reminders,demand,plans; all by default: a part left
 // out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and scripts/bench-floor/build).
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -69,6 +69,7 @@ const ALL_PARTS = [
   "route",
   "reminders",
   "demand",
+  "plans",
 ];
 /** `onecpu`'s pinned app and floor, and `morning`'s pinned app, on ports of their own. */
 const ONECPU_PORT = PORT + 3;
@@ -817,6 +818,21 @@ async function main() {
     demand = JSON.parse(stdout.trim().split("\n").pop());
   }
 
+  // Issue 45: 5,000 plans renewed while `/` is served; scripts/bench-plans.ts gives its own rows and failures.
+  let plans = null;
+  if (PARTS.has("plans")) {
+    log("5,000 plans renewed (scripts/bench-plans.ts)");
+    const { stdout } = await run("npx", ["tsx", "scripts/bench-plans.ts"], {
+      env: {
+        ...process.env,
+        BENCH_PLANS: "5000",
+        BENCH_BUILD: path.join(ROOT, BUILD_NAME, "index.js"),
+        NODE_OPTIONS: SERVER_NODE_OPTIONS,
+      },
+    });
+    plans = JSON.parse(stdout.trim().split("\n").pop());
+  }
+
   let race = null;
   if (PARTS.has("race")) {
     log(`last-place race: ${RACE_N} residents, ${RACE_R} places`);
@@ -1137,6 +1153,11 @@ async function main() {
           ? "Reminders: page throughput during the job not measured"
           : `Reminders: GET ${reminders.page} served ${ratio.toFixed(2)} of its throughput while they were sent (budget ${BUDGET.remindersThroughputRatio})`,
       );
+  }
+
+  if (plans) {
+    rows.push(...plans.rows);
+    failures.push(...plans.failures);
   }
 
   const lhVersion = scored[0]?.lh.version;

@@ -8,6 +8,14 @@ import { BookingError } from "~/services/booking/booking-error.server";
 import { refreshCancelRefund } from "~/services/checkout/cancel-refunds.server";
 import { isStripe, paymentProvider, stripeWebhookSecret } from "~/services/payments/provider.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
+import { completeHeldCycle } from "~/services/plans/cycle-holds.server";
+
+/** Issue 45: a plan's held cycle paid on-session (its intent or hosted session names the plan and cycle). */
+function heldCycleOf(metadata: Record<string, string> | null | undefined) {
+  return metadata?.planCycle && metadata.planId && metadata.cycleDate
+    ? { planId: Number(metadata.planId), cycleDate: metadata.cycleDate }
+    : null;
+}
 
 /** The PaymentIntent a refund event's refund belongs to. */
 function refundIntentId(refund: { payment_intent?: string | { id: string } | null }) {
@@ -32,13 +40,17 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (event.type === "payment_intent.succeeded") {
       const intent = event.data.object;
-      await fulfilFromWebhook(intent.id, intent.metadata?.bookingRef, provider);
+      const held = heldCycleOf(intent.metadata);
+      if (held) await completeHeldCycle(null, held.planId, { provider, cycleDate: held.cycleDate });
+      else await fulfilFromWebhook(intent.id, intent.metadata?.bookingRef, provider);
     } else if (
       event.type === "checkout.session.completed" ||
       event.type === "checkout.session.async_payment_succeeded"
     ) {
       // Booked only once Stripe reports the session paid (a delayed method pays later, asynchronously).
-      await fulfilHostedSession(event.data.object.id, provider);
+      const held = heldCycleOf(event.data.object.metadata);
+      if (held) await completeHeldCycle(null, held.planId, { provider, cycleDate: held.cycleDate });
+      else await fulfilHostedSession(event.data.object.id, provider);
     } else if (event.type === "checkout.session.async_payment_failed" || event.type === "checkout.session.expired") {
       releaseHostedSession(event.data.object.id, event.type === "checkout.session.expired" ? "expired" : "failed");
     } else if (event.type === "charge.refund.updated" || event.type === "refund.updated") {
