@@ -178,6 +178,9 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
     terms_accepted_at: ["contract", "terms", "contract"],
     french_terms_received_at: ["contract", "terms", "contract"],
     contract_language: ["contract", "contractLanguage", "contract"],
+    // Issue 45: the consent to keep the card (when given) and the plan chosen at checkout.
+    save_card_consent_at: ["contract", "terms", "contract"],
+    plan_interval_weeks: ["pickups", "pickup"],
     created_at: ["pickups", "pickup"],
   }),
   ...columns("payments", tax, {
@@ -374,6 +377,19 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
       card_brand: ["payments", "card"],
       card_last4: ["payments", "card"],
       customer_id: ["payments", "customer"],
+      payment_method_id: ["payments", "card"],
+    },
+  ),
+  // Issue 45: the simulated provider's saved cards (Stripe keeps its PaymentMethods on its side).
+  ...columns(
+    "simulated_payment_methods",
+    { purpose: "pay", retention: "customer" },
+    {
+      customer_id: ["payments", "customer"],
+      brand: ["payments", "card"],
+      last4: ["payments", "card"],
+      exp_month: ["payments", "card"],
+      exp_year: ["payments", "card"],
     },
   ),
   ...columns(
@@ -466,7 +482,12 @@ export const NOT_PERSONAL: Readonly<Record<string, readonly string[]>> = {
     "refunded_cents",
     "description",
     "created_at",
+    "setup_future_usage",
+    "idempotency_key",
   ],
+  simulated_payment_methods: ["id", "behaviour", "detached_at", "created_at"],
+  // Issue 45 (0023): the payment that saved the card (the rest of saved_cards: plans-resident's classification).
+  saved_cards: ["payment_id"],
   payment_customers: ["provider"],
   customer_deletions: ["provider", "requested_at", "attempts", "last_error", "deleted_at"],
   simulated_deleted_customers: ["deleted_at"],

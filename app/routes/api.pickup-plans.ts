@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { StartPlanSchema } from "~/lib/checkout-schema";
+import { parseApiBody } from "~/services/http/api.server";
+import { requireApiUser } from "~/services/http/current-user.server";
+import { methodNotAllowed } from "~/services/http/edge-guard.server";
+import { startPlanAnswer } from "~/services/http/plan-api.server";
+
+/**
+ * Issue 45: `{ "pickupRequestId": 123, "intervalWeeks": 4 | 8 }` starts a plan repeating a booked pickup
+ * whose payment saved the card: 201 with the plan; 409 `{ message, code: "card_not_saved" }` (or
+ * not_scheduled, already_planned); 404 for a pickup that is not the resident's. An unknown field is refused.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireApiUser(request);
+  const body = await parseApiBody(request, StartPlanSchema, "POST", "checkout");
+  return startPlanAnswer(request, user.id, {
+    pickupRequestId: body.pickupRequestId,
+    intervalWeeks: body.intervalWeeks as 4 | 8,
+  });
+}
+
+export const loader = methodNotAllowed;
