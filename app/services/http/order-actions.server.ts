@@ -16,6 +16,19 @@ import { formatMoney } from "~/lib/pricing";
 import type { RefundStatus } from "~/services/payments/provider-types";
 import type { User } from "../../../db/schema";
 import { parseId } from "~/lib/ids";
+import { changeBagsWithoutPayment } from "~/services/checkout/bag-change.server";
+import { changeBagsWithPayment } from "~/services/checkout/bag-change-payment.server";
+import type { BagCount } from "~/lib/pricing";
+
+/**
+ * A bag more or less (issue 45 part 5), the API's PUT and the order page's: with the intent that paid the
+ * difference, applied once; without, fewer bags refunded in full (more that cost more: 402).
+ */
+export function changeBags(user: User, pickupId: number, bags: BagCount, paymentIntentId: string | null) {
+  return paymentIntentId
+    ? changeBagsWithPayment(user, pickupId, bags, paymentIntentId)
+    : changeBagsWithoutPayment(user, pickupId, bags);
+}
 
 /**
  * The resident's own order for an order page, or a thrown 404 that the page's error boundary shows

@@ -21,6 +21,7 @@ export type EmailKind =
   | "driver-invitation"
   | "booking-confirmed"
   | "pickup-modified"
+  | "pickup-bags-changed"
   | "pickup-cancelled"
   | "pickup-missed"
   | "pickup-missed-our-fault"
