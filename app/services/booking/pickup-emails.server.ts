@@ -116,25 +116,24 @@ export function queuePickupMoved(tx: Db | Tx, user: User, pickup: PickupRequest)
  * Every payment of a pickup, oldest first (the booking's, then each bag change's), with what was refunded
  * of it: the receipt's "payments and refunds" (issue 45 part 5).
  */
-export function pickupPayments(tx: Db | Tx, pickup: Pick<PickupRequest, "id" | "paymentId">) {
+export function pickupPayments(tx: Db | Tx, pickupId: number) {
   const p = schema.payments;
+  const r = schema.pickupRequests;
+  const paid = or(eq(p.status, "succeeded"), eq(p.status, "refunded"), eq(p.status, "partially_refunded"));
   return tx
     .select()
     .from(p)
     .where(
-      or(
-        pickup.paymentId ? eq(p.id, pickup.paymentId) : sql`0`,
-        and(
-          eq(p.pickupRequestId, pickup.id),
-          eq(p.purpose, "bag_change"),
-          ne(p.status, "requires_payment"),
-          ne(p.status, "failed"),
+      and(
+        or(
+          sql`${p.id} = (select ${r.paymentId} from ${r} where ${r.id} = ${pickupId})`,
+          and(eq(p.pickupRequestId, pickupId), eq(p.purpose, "bag_change"), paid),
         ),
+        ne(p.provider, "free"),
       ),
     )
     .orderBy(asc(p.id))
-    .all()
-    .filter((payment) => payment.provider !== "free");
+    .all();
 }
 
 /**
@@ -149,7 +148,7 @@ export function queuePickupBagsChanged(
 ) {
   queueResidentPickupEmail(tx, user, pickup, "pickup-bags-changed", (t, lng) => {
     const money = (cents: number) => formatMoney(cents, lng);
-    const ledger = pickupPayments(tx, pickup).flatMap((payment) => [
+    const ledger = pickupPayments(tx, pickup.id).flatMap((payment) => [
       t("receipt.payment", {
         amount: money(payment.amountCents),
         date: formatDate(dateKey(payment.createdAt), lng, "short"),

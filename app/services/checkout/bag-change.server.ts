@@ -171,7 +171,7 @@ export async function changeBagsWithoutPayment(
 function spreadRefund(tx: Tx, pickup: PickupRequest, refundCents: number, at: number) {
   const refunds: Array<{ payment: Payment; cents: number }> = [];
   let owed = refundCents;
-  for (const payment of pickupPayments(tx, pickup).reverse()) {
+  for (const payment of pickupPayments(tx, pickup.id).reverse()) {
     if (owed <= 0) break;
     const left = payment.amountCents - payment.refundedCents;
     if (left <= 0) continue;
