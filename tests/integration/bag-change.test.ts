@@ -8,6 +8,7 @@ import { setNow } from "~/lib/clock";
 import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { cancelAbandonedIntent } from "~/services/checkout/card.server";
+import { cancelPickup } from "~/services/pickups/changes.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import type { SimulatedProvider } from "~/services/payments/simulated.server";
 import { db, schema } from "~/services/platform/db.server";
@@ -196,6 +197,38 @@ describe("a bag less", () => {
     expect(simulated(intent.paymentIntentId).refundedCents).toBe(3679 - 2070);
     expect(paymentsOf(user.id)[0]!.refundedCents).toBe(0);
     expect(pickupRow(pickup.id)).toMatchObject({ bagsRequested: 2, totalCents: 2070, calendarSequence: 2 });
+  });
+});
+
+describe("cancelling after a bag change", () => {
+  it("after a bag more: the total minus $2.30 comes back, the bag change's payment first", async () => {
+    const { user, pickup, cookie } = await booked(1);
+    const intent = (await (await post(cookie, { pickupRequestId: pickup.id, bagCount: 4 })).json()) as {
+      paymentIntentId: string;
+    };
+    await provider().confirmCard(intent.paymentIntentId, CARD);
+    await put(cookie, pickup.id, { bagCount: 4, paymentIntentId: intent.paymentIntentId });
+    const cancelled = await cancelPickup(user, pickup.id, provider());
+    expect(cancelled).toMatchObject({ refundCents: 3679 - 230, refundStatus: "succeeded" });
+    const [booking, change] = paymentsOf(user.id);
+    expect(simulated(change!.providerPaymentId).refundedCents).toBe(2529);
+    expect(simulated(booking!.providerPaymentId).refundedCents).toBe(1150 - 230);
+    expect(pickupRow(pickup.id).refundStatus).toBe("succeeded");
+    // The hourly reconcile finds nothing more to refund.
+    await reconcilePayments({ provider: provider() });
+    expect(simulated(booking!.providerPaymentId).refundedCents).toBe(920);
+  });
+
+  it("after a bag less: the new total minus $2.30 comes back on top of the bag less's refund", async () => {
+    const { user, pickup, cookie } = await booked(4);
+    await put(cookie, pickup.id, { bagCount: 1 });
+    const cancelled = await cancelPickup(user, pickup.id, provider());
+    expect(cancelled).toMatchObject({ refundCents: 1150 - 230, refundStatus: "succeeded" });
+    const booking = paymentsOf(user.id)[0]!;
+    expect(simulated(booking.providerPaymentId).refundedCents).toBe(2529 + 920);
+    expect(booking.refundedCents).toBe(2529 + 920);
+    await reconcilePayments({ provider: provider() });
+    expect(simulated(booking.providerPaymentId).refundedCents).toBe(3449);
   });
 });
 

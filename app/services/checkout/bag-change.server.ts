@@ -168,7 +168,7 @@ export async function changeBagsWithoutPayment(
  * The refund of fewer bags, spread over the pickup's payments newest first (a bag change's payment before
  * the booking's), each recorded pending on its payment in the change's transaction.
  */
-function spreadRefund(tx: Tx, pickup: PickupRequest, refundCents: number, at: number) {
+export function spreadRefund(tx: Tx, pickup: Pick<PickupRequest, "id">, refundCents: number, at: number) {
   const refunds: Array<{ payment: Payment; cents: number }> = [];
   let owed = refundCents;
   for (const payment of pickupPayments(tx, pickup.id).reverse()) {
