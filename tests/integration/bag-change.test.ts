@@ -5,7 +5,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
-import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
+import {
+  AuthenticationRequired,
+  finishSimulatedAuthentication,
+  payWithSimulatedCard,
+} from "~/services/checkout/simulated-card.server";
+import { payBagChangeWithSimulatedCard } from "~/services/checkout/bag-change-payment.server";
 import { reconcilePayments } from "~/services/checkout/reconcile.server";
 import { cancelAbandonedIntent } from "~/services/checkout/card.server";
 import { cancelPickup } from "~/services/pickups/changes.server";
@@ -162,6 +167,34 @@ describe("a bag more", () => {
     await post(cookie, { pickupRequestId: pickup.id, bagCount: 2 });
     const payment = paymentsOf(user.id).at(-1)!;
     expect(await cancelAbandonedIntent(payment, provider(), Date.now() + 2 * HOUR)).toBe(true);
+    expect(pickupRow(pickup.id).bagsRequested).toBe(1);
+  });
+});
+
+describe("a bag more from the order page's card form", () => {
+  it("a card that asks for 3-D Secure applies the change once the bank's step is completed, then back to the order", async () => {
+    const { user, pickup } = await booked(1);
+    const card = { ...CARD, cardNumber: "4000 0027 6000 3184" };
+    const asked = await payBagChangeWithSimulatedCard(user, pickup.id, 2, card).catch((error: unknown) => error);
+    expect(asked).toBeInstanceOf(AuthenticationRequired);
+    expect(pickupRow(pickup.id).bagsRequested).toBe(1);
+    const intentId = new URL((asked as AuthenticationRequired).redirectUrl, "http://x").searchParams.get(
+      "payment_intent",
+    )!;
+    const done = await finishSimulatedAuthentication(user.id, intentId, "complete");
+    expect(done).toMatchObject({ state: "booked", back: `/order/${pickup.confirmationNumber}#bag-change` });
+    expect(pickupRow(pickup.id)).toMatchObject({ bagsRequested: 2, totalCents: 2070 });
+    // Completed again (a reload): the same, nothing applied twice.
+    await finishSimulatedAuthentication(user.id, intentId, "complete");
+    expect(pickupRow(pickup.id).calendarSequence).toBe(1);
+  });
+
+  it("a declined card changes nothing", async () => {
+    const { user, pickup } = await booked(1);
+    const card = { ...CARD, cardNumber: "4000 0000 0000 0002" };
+    await expect(payBagChangeWithSimulatedCard(user, pickup.id, 4, card)).rejects.toMatchObject({
+      code: "card_declined",
+    });
     expect(pickupRow(pickup.id).bagsRequested).toBe(1);
   });
 });
