@@ -63,7 +63,7 @@ export function BagChange({ view }: { view: BagChangeView }) {
             ))}
           </div>
         </fieldset>
-        <button type="submit" className="btn-secondary">
+        <button type="submit" className="btn-secondary w-full">
           {t("bagChange.see")}
         </button>
       </Form>
@@ -114,7 +114,7 @@ export function BagChange({ view }: { view: BagChangeView }) {
           ) : (
             <Form method="post">
               <input type="hidden" name="bags" value={chosen.bags} />
-              <button type="submit" name="intent" value="bagsDown" className="btn-primary">
+              <button type="submit" name="intent" value="bagsDown" className="btn-primary w-full">
                 {chosen.differenceCents < 0
                   ? t("bagChange.confirmRefund", {
                       count: chosen.bags,
