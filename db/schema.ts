@@ -295,10 +295,18 @@ export const payments = sqliteTable(
     cardLast4: text("card_last4"),
     failureCode: text("failure_code"),
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Issue 45: a second payment of a booked pickup (a bag more): the pickup it pays for; null otherwise. */
+    pickupRequestId: integer("pickup_request_id").references((): AnySQLiteColumn => pickupRequests.id),
+    /** What a payment with a pickupRequestId pays for: "bag_change"; null for a booking's own payment. */
+    purpose: text("purpose", { enum: ["bag_change"] }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("payments_user_idx").on(t.userId), index("payments_checkout_idx").on(t.checkoutId)],
+  (t) => [
+    index("payments_user_idx").on(t.userId),
+    index("payments_checkout_idx").on(t.checkoutId),
+    index("payments_pickup_request_idx").on(t.pickupRequestId),
+  ],
 );
 
 export const pickupRequests = sqliteTable(

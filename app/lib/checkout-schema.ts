@@ -167,3 +167,22 @@ export const StartPlanSchema = z
     intervalWeeks: planIntervalField,
   })
   .strict();
+
+/**
+ * Issue 45 part 5, a bag more: `POST /api/create-payment-intent` `{ pickupRequestId, bagCount }` opens the
+ * intent for the difference. Typed and closed: an unknown field is refused.
+ */
+export const BagChangeIntentSchema = z.object({ pickupRequestId: jsonIdField, bagCount: bagsField }).strict();
+
+/**
+ * `PUT /api/pickup-requests/{id}` `{ bagCount, paymentIntentId? }`: the change applied, with the intent that
+ * paid the difference (more bags) or alone (fewer bags: the difference refunded). Closed like the intent's.
+ */
+export const BagChangeSchema = z
+  .object({ bagCount: bagsField, paymentIntentId: z.string().min(1, "errors.paymentMissing").max(100).optional() })
+  .strict();
+
+/** Whether a JSON body asks for a bag change (it names `field`), read before the body is parsed. */
+export function namesField(body: unknown, field: string): boolean {
+  return typeof body === "object" && body !== null && !Array.isArray(body) && field in body;
+}

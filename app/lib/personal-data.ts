@@ -437,7 +437,7 @@ export const NOT_PERSONAL: Readonly<Record<string, readonly string[]>> = {
   email_confirmation_tokens: ["id"],
   waitlist_entries: ["id"],
   checkouts: ["id"],
-  payments: ["id", "checkout_id", "provider", "currency", "updated_at"],
+  payments: ["id", "checkout_id", "provider", "currency", "updated_at", "pickup_request_id", "purpose"],
   pickup_requests: ["id", "payment_id", "checkout_id", "calendar_sequence", "stop_final_at", "updated_at"],
   stop_events: ["id", "actor_role", "outbox_id"],
   promo_redemptions: ["id", "promo_code_id"],

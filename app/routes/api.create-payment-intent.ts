@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CreatePaymentIntentSchema } from "~/lib/checkout-schema";
+import { BagChangeIntentSchema, CreatePaymentIntentSchema, namesField } from "~/lib/checkout-schema";
 import type { BagCount } from "~/lib/pricing";
 import { acceptanceFromApi } from "~/lib/contract-acceptance";
 import { planChoiceFromApi } from "~/lib/plan-choice";
 import { now } from "~/lib/clock";
 import { checkoutApiError, parseApiBody } from "~/services/http/api.server";
 import { startCardPayment } from "~/services/checkout/card.server";
+import { startBagChangePayment } from "~/services/checkout/bag-change-payment.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 
@@ -17,9 +18,32 @@ import { methodNotAllowed } from "~/services/http/edge-guard.server";
  * it, 400 and nothing is claimed, at the provider or here. Issue 45: `"saveCardConsent": true` keeps the card
  * (the intent is made with setup_future_usage), and `"planIntervalWeeks": 4 | 8` (only with the consent: 400
  * otherwise) starts the plan once the pickup is booked.
+ *
+ * Issue 45 part 5: `{ pickupRequestId, bagCount }` opens the intent for the difference of a bag more on a
+ * booked pickup (its `amount` in cents is answered); `PUT /api/pickup-requests/{id}` applies it once paid.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
+  const raw: unknown = await request
+    .clone()
+    .json()
+    .catch(() => null);
+  if (namesField(raw, "pickupRequestId")) {
+    const body = await parseApiBody(request, BagChangeIntentSchema, "POST", "checkout");
+    try {
+      const intent = await startBagChangePayment(user, body.pickupRequestId, body.bagCount as BagCount);
+      return Response.json({
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.paymentIntentId,
+        customerId: intent.customerId,
+        pickupRequestId: body.pickupRequestId,
+        bagCount: body.bagCount,
+        amount: intent.amountCents,
+      });
+    } catch (error) {
+      return checkoutApiError(request, error);
+    }
+  }
   const body = await parseApiBody(request, CreatePaymentIntentSchema, "POST", "checkout");
   try {
     const { clientSecret, paymentIntentId, checkoutId, customerId } = await startCardPayment(

@@ -1,5 +1,6 @@
 // GET /api/pickup-requests/{confirmationNumber}: the order; PUT /api/pickup-requests/{id} {pickupSlotId}:
-// move it; DELETE /api/pickup-requests/{id}: cancel it with its refund. Only the resident's own pickups.
+// move it, or {bagCount, paymentIntentId?}: a bag more (its difference paid by that intent) or less (the
+// difference refunded in full), issue 45 part 5; DELETE /api/pickup-requests/{id}: cancel it with its refund. Only the resident's own pickups.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiMessage, checkoutApiError, parseApiBody } from "~/services/http/api.server";
@@ -10,7 +11,9 @@ import { findPickup, findPickupById, taxNumbers } from "~/services/pickups/picku
 import { cancelPickup, modifyPickup } from "~/services/pickups/changes.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { formatMoney } from "~/lib/pricing";
-import { jsonIdField } from "~/lib/checkout-schema";
+import { BagChangeSchema, jsonIdField, namesField } from "~/lib/checkout-schema";
+import { changeBags } from "~/services/http/order-actions.server";
+import type { BagCount } from "~/lib/pricing";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { parseId } from "~/lib/ids";
 
@@ -31,6 +34,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let cancelled: Awaited<ReturnType<typeof cancelPickup>> | null = null;
   try {
     if (request.method === "PUT") {
+      const raw: unknown = await request
+        .clone()
+        .json()
+        .catch(() => null);
+      if (namesField(raw, "bagCount")) {
+        const { bagCount, paymentIntentId } = await parseApiBody(request, BagChangeSchema, "PUT", "checkout");
+        const outcome = await changeBags(user, id, bagCount as BagCount, paymentIntentId ?? null);
+        const order = findPickupById(user.id, id)!;
+        return Response.json({
+          ...orderJson(order, await getLanguage(request)),
+          bagsChanged: outcome.changed,
+          paidAmount: outcome.paidCents / 100,
+          refundAmount: outcome.refundCents / 100,
+        });
+      }
       const { pickupSlotId } = await parseApiBody(request, MoveSchema, "PUT", "checkout");
       await modifyPickup(user, id, pickupSlotId);
     } else if (request.method === "DELETE") {

@@ -4,23 +4,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OurFault } from "~/components/pickups/our-fault";
+import { BagChange, PaymentLedger } from "~/components/pickups/bag-change";
 import { Receipt } from "~/components/pickups/receipt";
 import { ContractLanguageNote } from "~/components/pickups/contract-language-note";
 import { orderPath } from "~/lib/paths";
 import { PickupError } from "~/components/pickups/pickup-error";
 import { titleOrErrorMeta } from "~/lib/meta";
 import {
+  bagChangeView,
+  bagsFromPage,
   getLanguage,
   getT,
   orderRemedy,
   ownOrderOr404,
+  paymentLedger,
   readForm,
   remedyFromPage,
   requireUser,
   taxNumbers,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "orders", "calendar", "stops"] };
+export const handle = { i18n: ["common", "orders", "calendar", "stops", "checkout"] };
 export const meta: MetaFunction = titleOrErrorMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -32,6 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order,
     tax: taxNumbers(),
     remedy: orderRemedy(user, order.confirmationNumber, lng),
+    // Issue 45 part 5: a bag more or less until the cutoff, and every payment and refund of the pickup.
+    bagChange: bagChangeView(order, new URL(request.url).searchParams),
+    ledger: paymentLedger(order),
   };
 }
 
@@ -39,14 +46,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const t = await getT(request, "orders");
   const order = ownOrderOr404(user, params.confirmationNumber, t);
-  return remedyFromPage(request, user, order.confirmationNumber, await readForm(request));
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "bagsDown" || intent === "bagsPay") return bagsFromPage(request, user, order, form);
+  return remedyFromPage(request, user, order.confirmationNumber, form);
 }
 
 export default function Order() {
-  const { order, tax, remedy } = useLoaderData<typeof loader>();
+  const { order, tax, remedy, bagChange, ledger } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <Receipt order={order} tax={tax} />
+      <PaymentLedger ledger={ledger} />
+      {bagChange ? <BagChange view={bagChange} /> : null}
       <ContractLanguageNote contractLanguage={order.contractLanguage} path={orderPath(order.confirmationNumber)} />
       {remedy ? <OurFault view={remedy} bags={order.bagsRequested} /> : null}
     </div>

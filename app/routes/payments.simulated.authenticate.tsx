@@ -51,8 +51,9 @@ function checkoutUrl(checkout: CheckoutRef) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const view = await simulatedAuthentication(user.id, intentOf(request)).catch(notFound);
-  if (view.state === "booked") throw toConfirmation(view.pickup.confirmationNumber);
-  if (view.state === "closed") throw redirect(checkoutUrl(view.checkout));
+  // A bag more's payment (issue 45 part 5) goes back to its order page.
+  if (view.state === "booked") throw view.back ? redirect(view.back) : toConfirmation(view.pickup.confirmationNumber);
+  if (view.state === "closed") throw redirect(view.back ?? checkoutUrl(view.checkout));
   const [lng, t] = await Promise.all([getLanguage(request), getT(request, "checkout")]);
   return {
     title: t("authenticate.title"),
@@ -68,8 +69,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = (await readForm(request)).get("outcome");
   if (outcome !== "complete" && outcome !== "fail") throw data({ title: null }, { status: 400 });
   const result = await finishSimulatedAuthentication(user.id, intentId, outcome).catch(notFound);
-  if (result.state === "booked") return toConfirmation(result.pickup.confirmationNumber);
-  return redirectWithToast(request, checkoutUrl(result.checkout), {
+  if (result.state === "booked") {
+    return result.back ? redirect(result.back) : toConfirmation(result.pickup.confirmationNumber);
+  }
+  return redirectWithToast(request, result.back ?? checkoutUrl(result.checkout), {
     type: "error",
     title: result.state === "failed" ? "checkout:toast.paymentFailed" : "checkout:toast.bookingFailed",
     description: `checkout:${result.reason}`,

@@ -512,6 +512,16 @@ const ENDPOINTS: Record<string, Endpoint> = {
       ...contractFields(),
     }),
   },
+  // Issue 45 part 5: the intent for a bag more on a booked pickup, typed and closed like the booking's.
+  "POST /api/create-payment-intent (a bag more)": {
+    method: "POST",
+    path: () => "/api/create-payment-intent",
+    who: "resident",
+    fields: () => ({
+      pickupRequestId: req(live.pickupId, numberField(live.pickupId, ID_OUT)),
+      bagCount: req(4, numberField(4, BAGS_OUT)),
+    }),
+  },
   "POST /api/payments/simulated/confirm": {
     method: "POST",
     path: () => "/api/payments/simulated/confirm",
@@ -555,6 +565,16 @@ const ENDPOINTS: Record<string, Endpoint> = {
     path: () => `/api/pickup-requests/${live.pickupId}`,
     who: "resident",
     fields: () => ({ pickupSlotId: req(live.otherSlotId, numberField(live.otherSlotId, ID_OUT)) }),
+  },
+  // Issue 45 part 5: a bag more (with the intent that paid it) or less (alone).
+  "PUT /api/pickup-requests/{id} (bags)": {
+    method: "PUT",
+    path: () => `/api/pickup-requests/${live.pickupId}`,
+    who: "resident",
+    fields: () => ({
+      bagCount: req(4, numberField(4, BAGS_OUT)),
+      paymentIntentId: opt(undefined, stringField(live.openIntentId, ["", "x".repeat(101)])),
+    }),
   },
   "PATCH /api/pickup-requests/{id}": {
     method: "PATCH",

@@ -46,6 +46,15 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
     termsLink: `${APP}/terms`,
   },
   "pickup-modified": pickup,
+  // A bag more or less (issue 45 part 5, booking/pickup-emails queuePickupBagsChanged).
+  "pickup-bags-changed": {
+    ...pickup,
+    fromBagsLabel: "1 bag",
+    changeLine: "Difference paid: $9.20, by card.",
+    receiptLines: "List price: $20.00\nSubtotal: $18.00\nGST (5%): $0.90\nQST (9.975%): $1.80",
+    total: "$20.70",
+    ledgerLines: "Payment of $11.50 on Nov 27, 2026\nPayment of $9.20 on Nov 28, 2026",
+  },
   "pickup-cancelled": { ...pickup, refundLine: "Your refund of $34.49 was sent to your card." },
   "pickup-completed": { ...pickup, link: `${APP}/booking?bags=2`, unsubscribeLink: UNSUBSCRIBE },
   "pickup-missed": { ...pickup, link: `${APP}/booking?bags=2`, unsubscribeLink: UNSUBSCRIBE },

@@ -3,7 +3,7 @@
 // resident's language: the confirmation number, the date and window, a link and the support address.
 // The confirmation is also the receipt: subtotal, GST and QST with the registration numbers, the total
 // and the card that paid.
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { pickupEmailValues } from "./pickup-email-values.server";
 import { db, schema, type Db, type Tx } from "~/services/platform/db.server";
@@ -11,6 +11,7 @@ import { emailT, queueEmail, type EmailAttachment, type EmailT } from "~/service
 import { findSlot } from "./slots.server";
 import { pickupEventAttachment } from "./pickup-calendar.server";
 import { now } from "~/lib/clock";
+import { dateKey, formatDate } from "~/lib/dates";
 import type { Language } from "~/lib/i18n";
 import { contractMessageLanguage } from "~/lib/contract-language";
 import { formatMoney, isFreeTotal } from "~/lib/pricing";
@@ -18,7 +19,7 @@ import type { PickupRequest, User } from "../../../db/schema";
 import { addressIn } from "~/lib/profile";
 import { contractTermsAttachment, contractValues } from "./contract-copy.server";
 
-type ResidentPickupEmail = "booking-confirmed" | "pickup-modified" | "pickup-cancelled";
+type ResidentPickupEmail = "booking-confirmed" | "pickup-modified" | "pickup-cancelled" | "pickup-bags-changed";
 
 /**
  * A booked pickup's e-mail to its resident, written to the outbox with `tx`: in the transaction of the
@@ -109,6 +110,64 @@ export function queueBookingConfirmation(tx: Db | Tx, user: User, pickup: Pickup
 
 export function queuePickupMoved(tx: Db | Tx, user: User, pickup: PickupRequest) {
   queueResidentPickupEmail(tx, user, pickup, "pickup-modified", () => ({}));
+}
+
+/**
+ * Every payment of a pickup, oldest first (the booking's, then each bag change's), with what was refunded
+ * of it: the receipt's "payments and refunds" (issue 45 part 5).
+ */
+export function pickupPayments(tx: Db | Tx, pickupId: number) {
+  const p = schema.payments;
+  const r = schema.pickupRequests;
+  const paid = or(eq(p.status, "succeeded"), eq(p.status, "refunded"), eq(p.status, "partially_refunded"));
+  return tx
+    .select()
+    .from(p)
+    .where(
+      and(
+        or(
+          sql`${p.id} = (select ${r.paymentId} from ${r} where ${r.id} = ${pickupId})`,
+          and(eq(p.pickupRequestId, pickupId), eq(p.purpose, "bag_change"), paid),
+        ),
+        ne(p.provider, "free"),
+      ),
+    )
+    .orderBy(asc(p.id))
+    .all();
+}
+
+/**
+ * A bag more or less (issue 45 part 5), in the change's transaction: the new bags, what was paid or
+ * refunded, the new receipt with every payment and refund, and the calendar event one version later.
+ */
+export function queuePickupBagsChanged(
+  tx: Db | Tx,
+  user: User,
+  pickup: PickupRequest,
+  change: { fromBags: number; paidCents: number; refundCents: number },
+) {
+  queueResidentPickupEmail(tx, user, pickup, "pickup-bags-changed", (t, lng) => {
+    const money = (cents: number) => formatMoney(cents, lng);
+    const ledger = pickupPayments(tx, pickup.id).flatMap((payment) => [
+      t("receipt.payment", {
+        amount: money(payment.amountCents),
+        date: formatDate(dateKey(payment.createdAt), lng, "short"),
+      }),
+      ...(payment.refundedCents > 0 ? [t("receipt.refund", { amount: money(payment.refundedCents) })] : []),
+    ]);
+    return {
+      fromBagsLabel: t("bags", { count: change.fromBags }),
+      changeLine:
+        change.paidCents > 0
+          ? t("pickup-bags-changed.paid", { amount: money(change.paidCents) })
+          : change.refundCents > 0
+            ? t("pickup-bags-changed.refunded", { amount: money(change.refundCents) })
+            : t("pickup-bags-changed.none"),
+      receiptLines: receiptLines(pickup, t, lng),
+      total: isFreeTotal(pickup.totalCents) ? t("free") : money(pickup.totalCents),
+      ledgerLines: ledger.length ? ledger.join("\n") : t("receipt.noCard"),
+    };
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import { findPaymentByProviderId, recordRefundOnPayment, REFUND_PENDING } from "
 import { refundStanding, refundUpTo } from "~/services/payments/provider-refunds.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/provider-types";
+import { bagsChanged, sendChangedCancelRefund } from "./bag-change-cancel.server";
 import { now } from "~/lib/clock";
 import type { Payment, PickupRequest } from "../../../db/schema";
 
@@ -82,6 +83,8 @@ export function recordCancelRefund(pickup: PickupRequest, payment: Payment, stat
 export async function sendCancelRefund(provider: PaymentProvider, pickupId: number): Promise<RefundStatus | null> {
   const row = cancelledWithRefund(eq(schema.pickupRequests.id, pickupId)).get();
   if (!row || row.payment.provider !== provider.name) return null;
+  // Its bags changed (issue 45 part 5): the refund is spread over its payments, each brought up to its own.
+  if (bagsChanged(db, row.pickup, row.payment)) return sendChangedCancelRefund(provider, pickupId);
   const status = await refundUpTo(provider, row.payment.providerPaymentId, row.pickup.refundCents!);
   recordCancelRefund(row.pickup, row.payment, status);
   return status;
@@ -97,6 +100,8 @@ export async function refreshCancelRefund(provider: PaymentProvider, intentId: s
   if (!payment) return null;
   const row = cancelledWithRefund(eq(schema.pickupRequests.paymentId, payment.id)).get();
   if (!row || row.payment.provider !== provider.name) return null;
+  // A pickup whose bags changed is settled payment by payment (sendChangedCancelRefund), not from one intent.
+  if (bagsChanged(db, row.pickup, row.payment)) return row.pickup.refundStatus;
   const status = await refundStanding(provider, intentId, row.pickup.refundCents!);
   if (status !== row.pickup.refundStatus || row.payment.failureCode)
     recordCancelRefund(row.pickup, row.payment, status);

@@ -22,6 +22,7 @@ import {
 } from "~/services/payments/ledger.server";
 import { refundAtProvider } from "~/services/payments/provider-refunds.server";
 import type { HostedCheckout, PaymentProvider } from "~/services/payments/provider-types";
+import { applyPaidBagChange, isBagChangePayment } from "./bag-change.server";
 import { keepCardAndStartPlan } from "./plan-after-payment.server";
 import { acceptOnCheckout, CheckoutPaidError, paymentsOfCheckout, planOnCheckout } from "./record.server";
 import type { ContractAcceptance } from "~/lib/contract-acceptance";
@@ -94,6 +95,8 @@ export async function fulfilPayment(
   if (!payment || (options.userId !== undefined && payment.userId !== options.userId)) {
     throw new BookingError("errors.paymentNotFound", 404);
   }
+  // A second payment of a booked pickup (a bag more): applied to its pickup, never booked (issue 45 part 5).
+  if (isBagChangePayment(payment)) return (await applyPaidBagChange(payment, provider)).pickup;
   const existing = pickupOfPayment(db, payment.id);
   if (existing) return keepCardAndStartPlan(payment, existing, payment.providerPaymentId, provider);
   if (payment.status === "refunded") throw new BookingError("errors.paymentRefunded", 409);

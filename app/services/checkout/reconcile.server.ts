@@ -24,6 +24,7 @@ import { cancelAbandonedIntent } from "./card.server";
 import { sendCancelRefund, unsettledCancelRefunds } from "./cancel-refunds.server";
 import { fulfilHostedSession, fulfilPayment } from "./fulfil.server";
 import { settleOrphanIntent } from "./orphans.server";
+import { reconcileBagChanges } from "./bag-change-payment.server";
 import type { PaymentProvider } from "~/services/payments/provider-types";
 import { now } from "~/lib/clock";
 
@@ -44,6 +45,8 @@ export type ReconcileReport = {
   cancellationsSent: number;
   /** Checkout intents unpaid for an hour, cancelled at the provider. */
   abandonedIntents: number;
+  /** Bag changes paid but not applied, applied now (issue 45 part 5). */
+  bagChangesApplied: number;
   /** Free orders left without a pickup, marked failed. */
   abandonedFree: number;
   /** Booking confirmations that never reached the outbox, sent now. */
@@ -81,6 +84,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     refundsFailed: 0,
     abandonedIntents: 0,
     abandonedFree: 0,
+    bagChangesApplied: 0,
     confirmationsSent: 0,
     cancellationsSent: 0,
     errors: 0,
@@ -101,6 +105,8 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
         gte(p.createdAt, at - (options.lookBackMs ?? 7 * DAY)),
         // Cancelled intents and released hosted sessions can never be paid: not asked about again.
         sql`coalesce(${p.failureCode}, '') not in (${INTENT_CANCELED}, ${HOSTED_RELEASED.expired}, ${HOSTED_RELEASED.failed})`,
+        // A bag change's payment is a pickup's second payment, never a lost booking (step 1c).
+        isNull(p.purpose),
       ),
     )
     .orderBy(p.id)
@@ -146,6 +152,16 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     report.errors += 1;
     console.error("[reconcile] the provider's recent payments could not be listed", error);
   }
+
+  // 1c. Bag changes (issue 45 part 5): a paid one not applied is applied (or refunded in full when its
+  //     pickup can no longer take it), one unpaid for an hour cancelled, a refund of fewer bags left
+  //     pending sent.
+  const bagChanges = await reconcileBagChanges(provider, settledBefore, limit);
+  report.bagChangesApplied = bagChanges.applied;
+  report.refunded += bagChanges.refunded;
+  report.abandonedIntents += bagChanges.abandoned;
+  report.refundsSent += bagChanges.refundsSent;
+  report.errors += bagChanges.errors;
 
   // 2. Cancelled pickups whose refund is not settled: recorded but maybe never sent (a crash), refused by
   //    the provider, or still on its way. The payment's refunds are listed at the provider first, so a

@@ -1,7 +1,8 @@
 // The simulated card (the provider without Stripe, with and without JavaScript) and its 3-D Secure
 // step: the card form posted to our server, the simulated bank's authentication page, and the one-post
 // payment of the no-JavaScript checkout. Each ends in fulfil.server's fulfilPayment.
-import { db } from "~/services/platform/db.server";
+import { eq } from "drizzle-orm";
+import { db, schema } from "~/services/platform/db.server";
 import { pickupOfPayment } from "~/services/booking/book.server";
 import { BookingError } from "~/services/booking/booking-error.server";
 import type { BookingRequest } from "~/services/booking/quote.server";
@@ -16,8 +17,10 @@ import type { CardErrorCode, CardInput } from "~/services/payments/provider-type
 import { openCardPayment } from "./card.server";
 import { fulfilPayment } from "./fulfil.server";
 import { claimCheckout, oneAtATime } from "./record.server";
+import { isBagChangePayment, storedBagChange } from "./bag-change.server";
+import { orderPath } from "~/lib/paths";
 import type { BagCount } from "~/lib/pricing";
-import type { PickupRequest, User } from "../../../db/schema";
+import type { Payment, PickupRequest, User } from "../../../db/schema";
 
 /** A card the provider refused; code maps to the spec's messages (checkout namespace `card.errors.*`). */
 export class CardError extends Error {
@@ -102,7 +105,26 @@ function ownSimulatedPayment(userId: number, paymentIntentId: string) {
   }
   const booking = storedBooking(payment);
   const checkout = payment.checkoutId ? { id: payment.checkoutId, bags: booking.bags, slotId: booking.slotId } : null;
-  return { provider, payment, checkout };
+  return { provider, payment, checkout, back: bagChangeBack(payment) };
+}
+
+/**
+ * A bag more's payment (issue 45 part 5) goes back to its order page, not a checkout: the page with the
+ * bags chosen (its Bags section), and the pickup once the change is applied. Null for a booking's payment.
+ */
+function bagChangeBack(payment: Payment) {
+  if (!isBagChangePayment(payment) || !payment.pickupRequestId) return null;
+  const pickup = db
+    .select()
+    .from(schema.pickupRequests)
+    .where(eq(schema.pickupRequests.id, payment.pickupRequestId))
+    .get();
+  if (!pickup) return null;
+  const applied = payment.status === "succeeded";
+  return {
+    pickup: applied ? pickup : null,
+    url: `${orderPath(pickup.confirmationNumber)}${applied ? "" : `?bags=${storedBagChange(payment).bags}`}#bag-change`,
+  };
 }
 
 /** Where a checkout goes back to: its bags, slot and id (null for a payment started without one). */
@@ -114,12 +136,12 @@ export type CheckoutRef = { id: string; bags: BagCount; slotId: number } | null;
  * card, cancelled after an hour): the resident goes back to the checkout.
  */
 export async function simulatedAuthentication(userId: number, paymentIntentId: string) {
-  const { provider, payment, checkout } = ownSimulatedPayment(userId, paymentIntentId);
-  const booked = pickupOfPayment(db, payment.id);
-  if (booked) return { state: "booked" as const, pickup: booked };
+  const { provider, payment, checkout, back } = ownSimulatedPayment(userId, paymentIntentId);
+  const booked = pickupOfPayment(db, payment.id) ?? back?.pickup;
+  if (booked) return { state: "booked" as const, pickup: booked, back: back?.url ?? null };
   const intent = await provider.retrieveIntent(paymentIntentId);
   if (!intent || (intent.status !== "requires_action" && intent.status !== "succeeded")) {
-    return { state: "closed" as const, checkout };
+    return { state: "closed" as const, checkout, back: back?.url ?? null };
   }
   return {
     state: "pending" as const,
@@ -142,28 +164,36 @@ export async function finishSimulatedAuthentication(
   paymentIntentId: string,
   outcome: "complete" | "fail",
 ): Promise<
-  { state: "booked"; pickup: PickupRequest } | { state: "failed" | "refused"; reason: string; checkout: CheckoutRef }
+  | { state: "booked"; pickup: PickupRequest; back: string | null }
+  | { state: "failed" | "refused"; reason: string; checkout: CheckoutRef; back: string | null }
 > {
-  const { provider, payment, checkout } = ownSimulatedPayment(userId, paymentIntentId);
+  const { provider, payment, checkout, back } = ownSimulatedPayment(userId, paymentIntentId);
+  const backUrl = back?.url.replace(/\?bags=\d#/, "#") ?? null;
   const work = async () => {
-    const booked = pickupOfPayment(db, payment.id);
-    if (booked) return { state: "booked" as const, pickup: booked };
+    const booked = pickupOfPayment(db, payment.id) ?? back?.pickup;
+    if (booked) return { state: "booked" as const, pickup: booked, back: backUrl };
     const intent = await provider.authenticate(paymentIntentId, outcome);
     if (intent?.status === "succeeded") {
       try {
-        return { state: "booked" as const, pickup: await fulfilPayment(paymentIntentId, { userId, provider }) };
+        const pickup = await fulfilPayment(paymentIntentId, { userId, provider });
+        return { state: "booked" as const, pickup, back: backUrl };
       } catch (error) {
         // Paid but not bookable (refunded in full), or the checkout was paid meanwhile: the checkout says so.
         if (!(error instanceof BookingError)) throw error;
-        return { state: "refused" as const, reason: error.key, checkout };
+        return { state: "refused" as const, reason: error.key, checkout, back: back?.url ?? null };
       }
     }
     if (outcome === "fail" && intent?.status === "requires_payment_method") {
       markAuthenticationFailed(payment.id);
-      return { state: "failed" as const, reason: "card.errors.authentication_failed", checkout };
+      return {
+        state: "failed" as const,
+        reason: "card.errors.authentication_failed",
+        checkout,
+        back: back?.url ?? null,
+      };
     }
     // No longer waiting for authentication (failed before, paid with another card, cancelled): nothing to do.
-    return { state: "failed" as const, reason: "errors.paymentNotCompleted", checkout };
+    return { state: "failed" as const, reason: "errors.paymentNotCompleted", checkout, back: back?.url ?? null };
   };
   return checkout ? oneAtATime(checkout.id, work) : work();
 }

@@ -16,6 +16,26 @@ import { formatMoney } from "~/lib/pricing";
 import type { RefundStatus } from "~/services/payments/provider-types";
 import type { User } from "../../../db/schema";
 import { parseId } from "~/lib/ids";
+import { changeBagsWithoutPayment } from "~/services/checkout/bag-change.server";
+import { changeBagsWithPayment, payBagChangeWithSimulatedCard } from "~/services/checkout/bag-change-payment.server";
+import { AuthenticationRequired, CardError } from "~/services/checkout/simulated-card.server";
+import { pickupPayments } from "~/services/booking/pickup-emails.server";
+import { isSimulated, paymentProvider } from "~/services/payments/provider.server";
+import { db } from "~/services/platform/db.server";
+import { bagChangePrice } from "~/lib/bag-change";
+import { CardFormSchema, parseExpiry } from "~/lib/checkout-schema";
+import { orderPath } from "~/lib/paths";
+import { BAG_OPTIONS, parseBagCount, type BagCount } from "~/lib/pricing";
+
+/**
+ * A bag more or less (issue 45 part 5), the API's PUT and the order page's: with the intent that paid the
+ * difference, applied once; without, fewer bags refunded in full (more that cost more: 402).
+ */
+export function changeBags(user: User, pickupId: number, bags: BagCount, paymentIntentId: string | null) {
+  return paymentIntentId
+    ? changeBagsWithPayment(user, pickupId, bags, paymentIntentId)
+    : changeBagsWithoutPayment(user, pickupId, bags);
+}
 
 /**
  * The resident's own order for an order page, or a thrown 404 that the page's error boundary shows
@@ -156,4 +176,87 @@ async function cancelledAnswer(request: Request, status: RefundStatus | null, re
     values: { amount: formatMoney(refundCents, lng) },
     ...(status === "failed" ? { type: "error" as const } : {}),
   });
+}
+
+/**
+ * The order page's "Bags" section (issue 45 part 5), while the pickup can still change: each choice with
+ * its new total and what it costs or gives back, and the one chosen (`?bags=`) to confirm or pay.
+ */
+export function bagChangeView(order: PickupRow, query: URLSearchParams) {
+  if (!order.changes.allowed || order.status !== "Scheduled") return null;
+  const priced = {
+    bagsRequested: order.bagsRequested,
+    promoDiscountCents: order.price.promoDiscountCents,
+    serviceFeeCents: order.price.serviceFeeCents,
+    totalCents: order.price.totalCents,
+  };
+  const options = BAG_OPTIONS.map((bags) => {
+    const price = bagChangePrice(priced, bags);
+    return { bags, differenceCents: price.differenceCents, totalCents: price.breakdown.totalCents };
+  });
+  const wanted = parseBagCount(query.get("bags"));
+  const chosen = wanted && wanted !== order.bagsRequested ? options.find((o) => o.bags === wanted)! : null;
+  return { current: order.bagsRequested, options, chosen, cardForm: isSimulated(paymentProvider()) };
+}
+
+/** Every payment of the pickup and what was refunded of each: the receipt's "payments and refunds". */
+export function paymentLedger(order: PickupRow) {
+  return pickupPayments(db, order.id).map((p) => ({
+    id: p.id,
+    amountCents: p.amountCents,
+    refundedCents: p.refundedCents,
+    createdAt: p.createdAt,
+    bagChange: p.purpose === "bag_change",
+  }));
+}
+
+/**
+ * The order page's Change bags: fewer (intent "bagsDown", the difference refunded in full) or more
+ * (intent "bagsPay", the difference paid with the simulated card form; 3-D Secure goes on to the bank's
+ * page). Done: the order page with a toast; refused: back to the chosen bags with the reason.
+ */
+export async function bagsFromPage(request: Request, user: User, order: PickupRow, form: FormData) {
+  const bags = parseBagCount(form.get("bags"));
+  const page = orderPath(order.confirmationNumber);
+  const refused = (description: string, values?: Record<string, string>) =>
+    redirectWithToast(request, `${page}${bags ? `?bags=${bags}` : ""}#bag-change`, {
+      type: "error",
+      title: "orders:bagChange.failed",
+      description,
+      values,
+    });
+  if (!bags) return refused("orders:bagChange.choose");
+  try {
+    let outcome;
+    if (form.get("intent") === "bagsPay") {
+      const card = CardFormSchema.safeParse(Object.fromEntries(form));
+      if (!card.success) return refused(`checkout:${card.error.issues[0]?.message ?? "card.numberInvalid"}`);
+      outcome = await payBagChangeWithSimulatedCard(user, order.id, bags, {
+        cardNumber: card.data.cardNumber,
+        cvc: card.data.cvc,
+        postalCode: card.data.postalCode,
+        ...parseExpiry(card.data.expiry)!,
+      });
+    } else {
+      outcome = await changeBagsWithoutPayment(user, order.id, bags);
+    }
+    const lng = await getLanguage(request);
+    return redirectWithToast(request, `${page}#bag-change`, {
+      title: "orders:bagChange.done",
+      description: outcome.paidCents
+        ? "orders:bagChange.donePaid"
+        : outcome.refundCents
+          ? "orders:bagChange.doneRefunded"
+          : undefined,
+      values: {
+        count: outcome.pickup.bagsRequested,
+        amount: formatMoney(outcome.paidCents || outcome.refundCents, lng),
+      },
+    });
+  } catch (error) {
+    if (error instanceof AuthenticationRequired) return redirect(error.redirectUrl, 303);
+    if (error instanceof CardError) return refused(`checkout:${error.key}`);
+    if (error instanceof BookingError) return refused(`checkout:${error.key}`);
+    throw error;
+  }
 }

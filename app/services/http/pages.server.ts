@@ -126,11 +126,14 @@ export { honeypotInputProps, spamRejection } from "./honeypot.server";
 export { getLanguage, getT, languageCookie } from "./language.server";
 export { termsLanguageOf, termsText } from "./terms-page.server";
 export {
+  bagChangeView,
+  bagsFromPage,
   cancelFromPage,
   changeRefused,
   legacyMoveRedirect,
   moveFromPage,
   movePage,
+  paymentLedger,
   ownOrderOr404,
   refusedChoice,
   startModify,

@@ -33,6 +33,9 @@ export function recordPayment(
     status?: Payment["status"];
     /** The checkout it was started on. */
     checkoutId?: string | null;
+    /** Issue 45: a second payment of a booked pickup (a bag more): its pickup and purpose. */
+    pickupRequestId?: number | null;
+    purpose?: Payment["purpose"];
   },
   tx: Db | Tx = db,
 ): Payment {
@@ -48,6 +51,8 @@ export function recordPayment(
         booking: JSON.stringify(input.booking),
         ...(input.status ? { status: input.status } : {}),
         checkoutId: input.checkoutId ?? null,
+        pickupRequestId: input.pickupRequestId ?? null,
+        purpose: input.purpose ?? null,
         createdAt: now(),
         updatedAt: now(),
       })
@@ -254,6 +259,14 @@ export function recordPendingRefund(
     },
     at,
   );
+}
+
+/** A bag change's refund (issue 45 part 5) reached the provider: the payment's pending mark is cleared. */
+export function clearRefundPending(paymentId: number, at = now()) {
+  db.update(schema.payments)
+    .set({ failureCode: null, updatedAt: at })
+    .where(and(eq(schema.payments.id, paymentId), eq(schema.payments.failureCode, REFUND_PENDING)))
+    .run();
 }
 
 /** Erasure (privacy/deidentify): the payment row rewritten with its personal columns emptied. */

@@ -8,6 +8,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { releasePlace } from "~/services/booking/book.server";
 import { recordCancelRefund, sendCancelRefund } from "~/services/checkout/cancel-refunds.server";
+import { bagsChanged, recordChangedCancelRefund } from "~/services/checkout/bag-change-cancel.server";
 import { recordPendingRefund } from "~/services/payments/ledger.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/provider-types";
 import { db, schema, type Tx } from "~/services/platform/db.server";
@@ -62,7 +63,9 @@ export function cancelComingWithoutFee(tx: Tx, userId: number, at: number) {
     if (flipped.changes !== 1) continue;
     releasePlace(tx, pickup.pickupSlotId);
     if (payment && refunds) {
-      recordPendingRefund(tx, payment, refundCents, at);
+      // A pickup whose bags changed (issue 45 part 5) has its money on several payments: spread over them.
+      if (bagsChanged(tx, pickup, payment)) recordChangedCancelRefund(tx, pickup, refundCents, at);
+      else recordPendingRefund(tx, payment, refundCents, at);
       refunding.push(pickup.id);
     }
     cancelled.push(pickup.id);

@@ -16,6 +16,11 @@ import { db, durably, schema } from "~/services/platform/db.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import { recordCancelRefund, sendCancelRefund } from "~/services/checkout/cancel-refunds.server";
 import { recordPendingRefund } from "~/services/payments/ledger.server";
+import {
+  bagsChanged,
+  recordChangedCancelRefund,
+  sendChangedCancelRefund,
+} from "~/services/checkout/bag-change-cancel.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/provider-types";
 import { now } from "~/lib/clock";
 import type { User } from "../../../db/schema";
@@ -61,6 +66,8 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
   // A date the service closed is refunded in full, with no fee.
   const refundCents = cancelRefundCents(pickup.totalCents, pickup.status === "Scheduled" && slot.closed);
   const refunding = Boolean(payment && refundCents > 0 && payment.provider !== "free");
+  // Its bags changed (issue 45 part 5): the refund is spread over the pickup's payments (bag-change-cancel).
+  const changed = Boolean(payment && refunding && bagsChanged(db, pickup, payment));
   // The status flips only if it is still Scheduled: two cancels at once cannot both refund.
   const cancelled = db.transaction((tx) => {
     const flipped = durably(
@@ -83,14 +90,17 @@ export async function cancelPickup(user: User, pickupId: number, provider: Payme
     releasePlace(tx, pickup.pickupSlotId);
     recordPickupNotice(tx, flipped, "cancelled", at);
     if (payment && refunding) {
-      recordPendingRefund(tx, payment, refundCents, at);
+      if (changed) recordChangedCancelRefund(tx, pickup, refundCents, at);
+      else recordPendingRefund(tx, payment, refundCents, at);
     }
     // Nothing to refund: the e-mail is known now and written with the cancellation.
     if (!refunding) queuePickupCancelled(tx, user, flipped, refundCents, null);
     return flipped;
   });
   let refundStatus: RefundStatus | null = null;
-  if (payment && refunding) {
+  if (payment && refunding && changed) {
+    refundStatus = await sendChangedCancelRefund(provider, cancelled.id);
+  } else if (payment && refunding) {
     try {
       refundStatus = (await sendCancelRefund(provider, cancelled.id)) ?? "pending";
     } catch (error) {

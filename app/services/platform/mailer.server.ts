@@ -21,6 +21,7 @@ export type EmailKind =
   | "driver-invitation"
   | "booking-confirmed"
   | "pickup-modified"
+  | "pickup-bags-changed"
   | "pickup-cancelled"
   | "pickup-missed"
   | "pickup-missed-our-fault"
@@ -79,7 +80,7 @@ const PRIVACY_LINK = "privacyLink";
  * The receipt's price lines ("Subtotal: $18.00") and its card line ("Paid by card: Visa ending in 4242"),
  * written by the app from the stored amounts and the provider's brand and last four digits.
  */
-const RECEIPT_LINES = ["receiptLines", "payment"];
+const RECEIPT_LINES = ["receiptLines", "payment", "changeLine", "ledgerLines"];
 /**
  * Further links of the app's own (issue 35): a reminder's cancel link, a one-click unsubscribe link; the
  * terms of the contract a confirmation is the copy of (issue 43).
