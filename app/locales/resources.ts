@@ -24,6 +24,7 @@ import enAlerts from "./en/alerts.json";
 import enPartners from "./en/partners.json";
 import enStops from "./en/stops.json";
 import enExport from "./en/export.json";
+import enMyplans from "./en/myplans.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -47,6 +48,7 @@ import frAlerts from "./fr/alerts.json";
 import frPartners from "./fr/partners.json";
 import frStops from "./fr/stops.json";
 import frExport from "./fr/export.json";
+import frMyplans from "./fr/myplans.json";
 
 export const resources = {
   en: {
@@ -73,6 +75,7 @@ export const resources = {
     partners: enPartners,
     stops: enStops,
     export: enExport,
+    myplans: enMyplans,
   },
   fr: {
     common: frCommon,
@@ -98,6 +101,7 @@ export const resources = {
     partners: frPartners,
     stops: frStops,
     export: frExport,
+    myplans: frMyplans,
   },
 };
 
@@ -125,4 +129,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "partners",
   "stops",
   "export",
+  "myplans",
 ];
