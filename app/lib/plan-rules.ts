@@ -49,3 +49,6 @@ export function formChoice<T extends number | string>(
   const found = allowed.find((option) => String(option) === value.trim());
   return found ?? null;
 }
+
+/** POST /api/pickup-plans/{id}/skip and DELETE /api/pickup-plans/{id} take no body: a field is refused. */
+export const NoBodySchema = z.object({}).strict();

@@ -5,12 +5,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { addDays, dateKey } from "~/lib/dates";
 import { setNow } from "~/lib/clock";
-import { payWithSimulatedCard } from "~/services/checkout/simulated-card.server";
 import { paymentProvider, setPaymentProvider } from "~/services/payments/provider.server";
 import type { PaymentProvider } from "~/services/payments/provider-types";
 import { db, schema } from "~/services/platform/db.server";
 import { changePlan, listPlans, ownPlan, skipNext, stopPlan, planOfPickup } from "~/services/plans/manage.server";
-import { CARD, resident, slot } from "./fixtures";
+import { resident } from "./fixtures";
+import { planned } from "./plan-fixtures";
 
 afterEach(() => {
   setNow(null);
@@ -19,45 +19,6 @@ afterEach(() => {
 
 const planRow = (id: number) => db.select().from(schema.pickupPlans).where(eq(schema.pickupPlans.id, id)).get()!;
 const cardRow = (id: number) => db.select().from(schema.savedCards).where(eq(schema.savedCards.id, id)).get()!;
-
-/** A booked pickup whose payment saved the card, and the plan it started (rows as plans-provider writes them). */
-async function planned(intervalWeeks: 4 | 8 = 4) {
-  const user = await resident();
-  const s = slot();
-  const pickup = await payWithSimulatedCard(user, { bags: 2, slotId: s.id }, CARD);
-  const at = Date.now();
-  const card = db
-    .insert(schema.savedCards)
-    .values({
-      userId: user.id,
-      provider: "simulated",
-      customerId: `cus_${user.id}`,
-      paymentMethodId: `pm_${user.id}_${at}`,
-      brand: "visa",
-      last4: "4242",
-      expMonth: 12,
-      expYear: 2030,
-      consentedAt: at,
-      consentLanguage: "en",
-    })
-    .returning()
-    .get();
-  const plan = db
-    .insert(schema.pickupPlans)
-    .values({
-      userId: user.id,
-      originPickupId: pickup.id,
-      intervalWeeks,
-      bagCount: 2,
-      window: s.window,
-      savedCardId: card.id,
-      anchorDate: s.date,
-      updatedAt: at,
-    })
-    .returning()
-    .get();
-  return { user, slot: s, pickup, card, plan };
-}
 
 /** The provider as it is, recording the payment methods detached (and able to fail). */
 function recordingProvider(fail = false) {
