@@ -4,6 +4,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OurFault } from "~/components/pickups/our-fault";
+import { MyPlan } from "~/components/pickups/my-plan";
+import { NoPlanYet, planRefusalOf } from "~/components/pickups/my-plans";
+import { useActionAnswer } from "~/components/action-answer";
+import { Toaster } from "~/components/toaster";
 import { Receipt } from "~/components/pickups/receipt";
 import { ContractLanguageNote } from "~/components/pickups/contract-language-note";
 import { orderPath } from "~/lib/paths";
@@ -12,15 +16,17 @@ import { titleOrErrorMeta } from "~/lib/meta";
 import {
   getLanguage,
   getT,
+  orderPlan,
   orderRemedy,
   ownOrderOr404,
+  planFromPage,
   readForm,
   remedyFromPage,
   requireUser,
   taxNumbers,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "orders", "calendar", "stops"] };
+export const handle = { i18n: ["common", "orders", "calendar", "stops", "myplans"] };
 export const meta: MetaFunction = titleOrErrorMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -32,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order,
     tax: taxNumbers(),
     remedy: orderRemedy(user, order.confirmationNumber, lng),
+    plan: orderPlan(user, order, lng),
   };
 }
 
@@ -39,16 +46,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const t = await getT(request, "orders");
   const order = ownOrderOr404(user, params.confirmationNumber, t);
-  return remedyFromPage(request, user, order.confirmationNumber, await readForm(request));
+  const form = await readForm(request);
+  const planned = await planFromPage(request, user, form, `${orderPath(order.confirmationNumber)}#my-plan`);
+  return planned ?? remedyFromPage(request, user, order.confirmationNumber, form);
 }
 
 export default function Order() {
-  const { order, tax, remedy } = useLoaderData<typeof loader>();
+  const { order, tax, remedy, plan } = useLoaderData<typeof loader>();
+  const answer = useActionAnswer<typeof action>();
+  const refusal = planRefusalOf(answer);
   return (
     <div className="space-y-4">
+      <Toaster toast={answer && "toast" in answer ? (answer.toast ?? null) : null} />
       <Receipt order={order} tax={tax} />
       <ContractLanguageNote contractLanguage={order.contractLanguage} path={orderPath(order.confirmationNumber)} />
       {remedy ? <OurFault view={remedy} bags={order.bagsRequested} /> : null}
+      {plan?.plan ? (
+        <div id="my-plan">
+          <MyPlan plan={plan.plan} refusal={refusal} />
+        </div>
+      ) : null}
+      {plan && !plan.plan && plan.canStart !== null ? <NoPlanYet canStart={plan.canStart} /> : null}
     </div>
   );
 }

@@ -133,6 +133,7 @@ export {
   startModify,
 } from "./order-actions.server";
 export { orderRemedy, remedyFromPage } from "./stop-remedies.server";
+export { orderPlan, planFromPage, profilePlans } from "./plans.server";
 export {
   deleteAccountFromForm,
   deletionSummary,
