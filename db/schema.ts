@@ -261,6 +261,10 @@ export const checkouts = sqliteTable(
     contractLanguage: text("contract_language", { enum: ["fr", "en"] })
       .notNull()
       .default("fr"),
+    /** Issue 45: when the resident consented to keep the card for later payments (null: no consent). */
+    saveCardConsentAt: integer("save_card_consent_at"),
+    /** Issue 45: the plan chosen at checkout (4 or 8 weeks), started when the checkout is fulfilled; null: none. */
+    planIntervalWeeks: integer("plan_interval_weeks"),
     createdAt: createdAt(),
   },
   (t) => [index("checkouts_user_idx").on(t.userId)],
@@ -650,6 +654,28 @@ export const simulatedIntents = sqliteTable("simulated_intents", {
   customerId: text("customer_id"),
   /** The item's name the app gave, as Stripe's `description` (issue 43: in the contract's language). */
   description: text("description"),
+  /** Issue 45: "off_session" when the card that pays it is to be saved on the customer, as Stripe's. */
+  setupFutureUsage: text("setup_future_usage", { enum: ["off_session"] }),
+  /** Issue 45: the payment method that paid (or tried to pay) it: simulated_payment_methods.id. */
+  paymentMethodId: text("payment_method_id"),
+  /** Issue 45: an off-session charge's idempotency key: asked again, the same intent answers. */
+  idempotencyKey: text("idempotency_key").unique("simulated_intents_key_uq"),
+  createdAt: createdAt(),
+});
+
+/**
+ * Issue 45: the cards the simulated provider saved on a customer (Stripe's PaymentMethods), with what their
+ * test number does off-session: succeeds (4242..., 0446), authentication_required (3184), card_declined (0341).
+ */
+export const simulatedPaymentMethods = sqliteTable("simulated_payment_methods", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  behaviour: text("behaviour", { enum: ["succeeds", "authentication_required", "card_declined"] }).notNull(),
+  brand: text("brand"),
+  last4: text("last4"),
+  expMonth: integer("exp_month"),
+  expYear: integer("exp_year"),
+  detachedAt: integer("detached_at"),
   createdAt: createdAt(),
 });
 
@@ -766,6 +792,10 @@ export const savedCards = sqliteTable(
       .notNull()
       .default("fr"),
     detachedAt: integer("detached_at"),
+    /** Issue 45 (0023): the payment that saved it: one saved card per payment, however often it is fulfilled. */
+    paymentId: integer("payment_id")
+      .unique("saved_cards_payment_uq")
+      .references(() => payments.id),
     createdAt: createdAt(),
   },
   (t) => [

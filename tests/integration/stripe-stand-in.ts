@@ -7,20 +7,37 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Card = { brand: string; last4: string };
+export type Card = { brand: string; last4: string; exp_month?: number; exp_year?: number };
+
+/**
+ * Issue 45: a card saved on a customer (a PaymentMethod). Off-session it answers as Stripe's test cards:
+ * last four 3184 needs authentication, 0341 is declined, any other succeeds.
+ */
+export type StandInPaymentMethod = {
+  id: string;
+  object: "payment_method";
+  type: "card";
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  customer: string | null;
+  created: number;
+  livemode: false;
+};
 
 export type StandInIntent = {
   id: string;
   object: "payment_intent";
   amount: number;
   currency: string;
-  status: "requires_payment_method" | "processing" | "succeeded" | "canceled";
+  status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
   client_secret: string;
   metadata: Record<string, string>;
   description: string | null;
   receipt_email: string | null;
   latest_charge: string | null;
   customer: string | null;
+  /** Issue 45: "off_session" when the card that pays it is to be saved on the customer. */
+  setup_future_usage: string | null;
+  payment_method: string | null;
   created: number;
   livemode: false;
 };
@@ -65,7 +82,7 @@ export type StandInSession = {
   success_url: string;
   cancel_url: string | null;
   /** Not in Stripe's answer: what the session's PaymentIntent will carry once paid. */
-  payment_intent_data: { metadata: Record<string, string>; description: string | null };
+  payment_intent_data: { metadata: Record<string, string>; description: string | null; setup_future_usage?: string };
   livemode: false;
 };
 
@@ -101,6 +118,7 @@ export type StripeStandIn = {
   charges: Map<string, StandInCharge>;
   sessions: Map<string, StandInSession>;
   customers: Map<string, StandInCustomer>;
+  paymentMethods: Map<string, StandInPaymentMethod>;
   refunds: StandInRefund[];
   /** Requests for a method and path (a string prefix or a pattern). */
   requestsTo(method: string, path: string | RegExp): RecordedRequest[];
@@ -124,6 +142,15 @@ export type StripeStandIn = {
 };
 
 const VISA: Card = { brand: "visa", last4: "4242" };
+
+/** Issue 45: what a saved card's last four digits do off-session (Stripe's test cards 3184 and 0341). */
+const OFF_SESSION_ERRORS: Record<string, { code: string; decline_code?: string; message: string }> = {
+  "3184": {
+    code: "authentication_required",
+    message: "Your card was declined. This transaction requires authentication.",
+  },
+  "0341": { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+};
 
 function randomId(prefix: string) {
   return `${prefix}_${crypto.randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
@@ -183,6 +210,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const charges = new Map<string, StandInCharge>();
   const sessions = new Map<string, StandInSession>();
   const customers = new Map<string, StandInCustomer>();
+  const paymentMethods = new Map<string, StandInPaymentMethod>();
   const refunds: StandInRefund[] = [];
   /** Stripe replays the first answer for a repeated idempotency key. */
   const idempotent = new Map<string, Answer>();
@@ -195,10 +223,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     typeof pattern === "string" ? path === pattern || path.startsWith(`${pattern}/`) : pattern.test(path);
 
   function intentBody(intent: StandInIntent, expand: string[]) {
+    let body: Record<string, unknown> = { ...intent };
     if (expand.includes("latest_charge") && intent.latest_charge) {
-      return { ...intent, latest_charge: charges.get(intent.latest_charge) ?? intent.latest_charge };
+      body = { ...body, latest_charge: charges.get(intent.latest_charge) ?? intent.latest_charge };
     }
-    return intent;
+    if (expand.includes("payment_method") && intent.payment_method) {
+      body = { ...body, payment_method: paymentMethods.get(intent.payment_method) ?? intent.payment_method };
+    }
+    return body;
   }
 
   function sessionBody(session: StandInSession, expand: string[]) {
@@ -260,11 +292,40 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       receipt_email: typeof params.receipt_email === "string" ? params.receipt_email : null,
       latest_charge: null,
       customer: typeof params.customer === "string" ? params.customer : null,
+      setup_future_usage: typeof params.setup_future_usage === "string" ? params.setup_future_usage : null,
+      payment_method: null,
       created: Math.floor(Date.now() / 1000),
       livemode: false,
     };
     intents.set(id, intent);
-    return { status: 200, body: intent };
+    if (params.confirm === "true") return confirmOffSession(intent, params);
+    return { status: 200, body: intentBody(intent, expandList(params)) };
+  }
+
+  /** Issue 45: an intent created with confirm and off_session, paid by a card saved on its customer. */
+  function confirmOffSession(intent: StandInIntent, params: Record<string, unknown>): Answer {
+    const methodId = String(params.payment_method ?? "");
+    const method = paymentMethods.get(methodId);
+    if (!method) return notFound("payment_method", methodId, "payment_method");
+    if (method.customer !== intent.customer) {
+      return stripeError(400, "invalid_request_error", "The PaymentMethod does not belong to the Customer.", {
+        param: "payment_method",
+      });
+    }
+    intent.payment_method = method.id;
+    const now = new Date();
+    const expired =
+      method.card.exp_year < now.getUTCFullYear() ||
+      (method.card.exp_year === now.getUTCFullYear() && method.card.exp_month < now.getUTCMonth() + 1);
+    const failure = expired
+      ? { code: "expired_card", message: "Your card has expired." }
+      : OFF_SESSION_ERRORS[method.card.last4];
+    if (failure) {
+      intent.status = failure.code === "authentication_required" ? "requires_action" : "requires_payment_method";
+      return stripeError(402, "card_error", failure.message, { ...failure, payment_intent: intent });
+    }
+    succeedIntent(intent.id, { brand: method.card.brand, last4: method.card.last4 });
+    return { status: 200, body: intentBody(intent, expandList(params)) };
   }
 
   function createRefund(params: Record<string, unknown>): Answer {
@@ -381,6 +442,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       payment_intent_data: {
         metadata: asStringRecord(intentData.metadata),
         description: typeof intentData.description === "string" ? intentData.description : null,
+        ...(typeof intentData.setup_future_usage === "string"
+          ? { setup_future_usage: intentData.setup_future_usage }
+          : {}),
       },
       livemode: false,
     };
@@ -450,6 +514,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         : notFound("payment_intent", id, "intent");
     }
     if (method === "GET" && path === "/v1/payment_intents") return listIntents(params);
+    if ((m = path.match(/^\/v1\/payment_methods\/([^/]+)(\/detach)?$/))) {
+      const id = decodeURIComponent(m[1]!);
+      const found = paymentMethods.get(id);
+      if (!found) return notFound("payment_method", id, "payment_method");
+      if (method === "GET" && !m[2]) return { status: 200, body: found };
+      if (method !== "POST" || !m[2]) return stripeError(404, "invalid_request_error", "Unrecognized request URL.");
+      if (!found.customer) {
+        return stripeError(
+          400,
+          "invalid_request_error",
+          "The payment method you provided is not attached to a customer so detachment is impossible.",
+          { code: "payment_method_unexpected_state" },
+        );
+      }
+      found.customer = null;
+      return { status: 200, body: found };
+    }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
     if (method === "GET" && path === "/v1/refunds") return listRefunds(params);
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
@@ -530,6 +611,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     charges.set(charge.id, charge);
     intent.status = "succeeded";
     intent.latest_charge = charge.id;
+    // Issue 45: paid with setup_future_usage, the card is saved on the customer as a PaymentMethod.
+    if (intent.setup_future_usage === "off_session" && intent.customer && !intent.payment_method) {
+      const pm: StandInPaymentMethod = {
+        id: randomId("pm"),
+        object: "payment_method",
+        type: "card",
+        card: {
+          brand: card.brand,
+          last4: card.last4,
+          exp_month: card.exp_month ?? 12,
+          exp_year: card.exp_year ?? 2034,
+        },
+        customer: intent.customer,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      paymentMethods.set(pm.id, pm);
+      intent.payment_method = pm.id;
+    }
     return intent;
   }
 
@@ -542,6 +642,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     charges,
     sessions,
     customers,
+    paymentMethods,
     refunds,
     requestsTo: (method, path) => requests.filter((r) => r.method === method && matches(r.path, path)),
     succeedIntent,
@@ -556,6 +657,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         currency: session.currency,
         metadata: session.payment_intent_data.metadata,
         description: session.payment_intent_data.description ?? undefined,
+        setup_future_usage: session.payment_intent_data.setup_future_usage,
       }).body as StandInIntent;
       const intent = succeedIntent(created.id, card);
       session.payment_intent = intent.id;
@@ -582,6 +684,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       intents.clear();
       charges.clear();
       sessions.clear();
+      paymentMethods.clear();
       // Customers stay: the app keeps their ids (payment_customers), as Stripe keeps them across tests.
       idempotent.clear();
       failures.length = 0;

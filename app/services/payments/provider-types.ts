@@ -38,7 +38,7 @@ export type CardInput = {
   postalCode: string;
 };
 
-export interface PaymentProvider {
+export interface PaymentProvider extends SavedCardProvider {
   readonly name: "simulated" | "stripe";
   /** The key the browser uses (Stripe's pk_...); null for the simulated provider. */
   readonly publishableKey: string | null;
@@ -121,6 +121,8 @@ export interface HostedCheckout {
     /** When the session stops taking payment (epoch ms); Stripe then sends checkout.session.expired. */
     expiresAt: number;
     idempotencyKey: string;
+    /** Issue 45: the resident consented to keep the card (`payment_intent_data.setup_future_usage`). */
+    setupFutureUsage?: "off_session";
   }): Promise<{ id: string; url: string }>;
   /** The PaymentIntent a completed session paid with, or null while it is unpaid. */
   sessionPaymentIntent(sessionId: string): Promise<string | null>;

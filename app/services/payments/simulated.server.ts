@@ -3,14 +3,29 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import { db, durably, schema } from "~/services/platform/db.server";
-import type { CardErrorCode, CardInput, PaymentProvider, ProviderIntent, ProviderRefund } from "./provider-types";
+import type {
+  CardErrorCode,
+  CardInput,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderRefund,
+  SavedCardProvider,
+} from "./provider-types";
+import {
+  chargeSavedCard,
+  detachSimulatedMethod,
+  rememberCard,
+  savedMethodOfIntent,
+  toIntent,
+} from "./simulated-saved-cards.server";
 import { now } from "~/lib/clock";
 
 /**
  * Stripe's documented test numbers and what they do. "refund_fails" pays, but refunding it fails (the
  * refund answers status "failed", as Stripe's refund of 4000 0000 0000 5126 ends failed). "authenticate"
- * pays only once the resident completes the bank's authentication step (3-D Secure, 4000 0027 6000 3184):
- * confirming it leaves the intent in "requires_action".
+ * pays only once the resident completes the bank's authentication step (3-D Secure, 4000 0027 6000 3184 and
+ * 4000 0038 0000 0446): confirming it leaves the intent in "requires_action". Issue 45: 4000 0000 0000 0341
+ * pays on-session and is saved fine; its later off-session charges are declined (simulated-saved-cards).
  */
 const TEST_CARDS: Record<string, CardErrorCode | "success" | "refund_fails" | "authenticate"> = {
   "4242424242424242": "success",
@@ -30,6 +45,8 @@ const TEST_CARDS: Record<string, CardErrorCode | "success" | "refund_fails" | "a
   "4000000000000127": "incorrect_cvc",
   "4000000000000069": "expired_card",
   "4000002760003184": "authenticate",
+  "4000003800000446": "authenticate",
+  "4000000000000341": "success",
 };
 
 function luhnValid(number: string): boolean {
@@ -77,23 +94,10 @@ function simulateCharge(card: CardInput, at = now()): CardErrorCode | "authentic
 /** The simulated provider has no browser library: its client secret only names the intent. */
 const simulatedSecret = (id: string) => `${id}_secret_simulated`;
 
-function toIntent(row: typeof schema.simulatedIntents.$inferSelect): ProviderIntent {
-  return {
-    id: row.id,
-    status: row.status,
-    amountCents: row.amountCents,
-    currency: row.currency,
-    metadata: JSON.parse(row.metadata),
-    cardBrand: row.cardBrand,
-    cardLast4: row.cardLast4,
-    customerId: row.customerId,
-  };
-}
-
 /** Stripe's customer ids are `cus_` and 14 letters or digits; the simulated ones `cus_sim_` and 14. */
 const CUSTOMER_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-export class SimulatedProvider implements PaymentProvider {
+export class SimulatedProvider implements PaymentProvider, SavedCardProvider {
   readonly name = "simulated" as const;
   readonly publishableKey = null;
   readonly testMode = true;
@@ -119,6 +123,7 @@ export class SimulatedProvider implements PaymentProvider {
     metadata: Record<string, string>;
     description: string;
     customerId: string;
+    setupFutureUsage?: "off_session";
   }) {
     const id = `pi_sim_${crypto.randomBytes(12).toString("hex")}`;
     const row = durably(
@@ -131,6 +136,7 @@ export class SimulatedProvider implements PaymentProvider {
           metadata: JSON.stringify(input.metadata),
           customerId: input.customerId,
           description: input.description,
+          setupFutureUsage: input.setupFutureUsage ?? null,
           createdAt: now(),
         })
         .returning(),
@@ -193,6 +199,10 @@ export class SimulatedProvider implements PaymentProvider {
     if (row.status === "canceled") return { ok: false, code: "processing_error" };
     const outcome = simulateCharge(card);
     const number = card.cardNumber.replace(/[\s-]/g, "");
+    // Issue 45: a card about to pay an intent made to save it is kept on the customer (shown once it pays).
+    if ((!outcome || outcome === "authenticate") && row.setupFutureUsage === "off_session") {
+      rememberCard(row, { number, brand: cardBrand(number), expMonth: card.expMonth, expYear: card.expYear });
+    }
     if (outcome === "authenticate") {
       db.update(schema.simulatedIntents)
         .set({
@@ -279,5 +289,17 @@ export class SimulatedProvider implements PaymentProvider {
       .limit(limit)
       .all()
       .map(toIntent);
+  }
+
+  async savedPaymentMethod(intentId: string) {
+    return savedMethodOfIntent(intentId);
+  }
+
+  async chargeOffSession(input: Parameters<SavedCardProvider["chargeOffSession"]>[0]) {
+    return chargeSavedCard(input);
+  }
+
+  async detachPaymentMethod(paymentMethodId: string) {
+    detachSimulatedMethod(paymentMethodId);
   }
 }

@@ -3,7 +3,16 @@
 // at a local stand-in in tests.
 import Stripe from "stripe";
 import { env } from "~/services/platform/config.server";
-import type { HostedCheckout, PaymentProvider, ProviderIntent, ProviderRefund } from "./provider-types";
+import type {
+  HostedCheckout,
+  OffSessionFailure,
+  OffSessionResult,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderRefund,
+  SavedCardProvider,
+  SavedPaymentMethod,
+} from "./provider-types";
 
 function stripeClient(secretKey = env.STRIPE_SECRET_KEY ?? "") {
   return new Stripe(secretKey, {
@@ -52,7 +61,25 @@ function toRefund(refund: { id: string; amount: number; status: string | null })
   return { id: refund.id, amountCents: refund.amount, status };
 }
 
-export class StripeProvider implements PaymentProvider, HostedCheckout {
+/** Stripe's card error codes in ours (issue 45); any other card error is a decline. */
+function offSessionFailure(code: string | undefined): OffSessionFailure {
+  if (code === "authentication_required" || code === "expired_card" || code === "processing_error") return code;
+  return "card_declined";
+}
+
+function toSavedMethod(method: Stripe.PaymentMethod): SavedPaymentMethod {
+  return {
+    id: method.id,
+    brand: method.card?.brand ?? null,
+    last4: method.card?.last4 ?? null,
+    expMonth: method.card?.exp_month ?? null,
+    expYear: method.card?.exp_year ?? null,
+  };
+}
+
+const statusOf = (error: unknown) => (error as { statusCode?: number }).statusCode;
+
+export class StripeProvider implements PaymentProvider, HostedCheckout, SavedCardProvider {
   readonly name = "stripe" as const;
   readonly publishableKey: string;
   readonly testMode: boolean;
@@ -103,6 +130,8 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
         // Cards, Apple Pay, Google Pay and Link where Stripe offers them; a method that redirects (a bank's
         // 3-D Secure page) comes back to the return_url the Payment Element gives.
         automatic_payment_methods: { enabled: true },
+        // Issue 45: the resident consented to keep the card: Stripe saves it on the customer once paid.
+        ...(input.setupFutureUsage ? { setup_future_usage: input.setupFutureUsage } : {}),
       },
       { idempotencyKey: input.idempotencyKey },
     );
@@ -190,7 +219,11 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
           },
         ],
         metadata: input.metadata,
-        payment_intent_data: { metadata: input.metadata, description: input.description },
+        payment_intent_data: {
+          metadata: input.metadata,
+          description: input.description,
+          ...(input.setupFutureUsage ? { setup_future_usage: input.setupFutureUsage } : {}),
+        },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         expires_at: Math.floor(input.expiresAt / 1000),
@@ -231,5 +264,70 @@ export class StripeProvider implements PaymentProvider, HostedCheckout {
 
   async expireSession(sessionId: string) {
     await this.stripe.checkout.sessions.expire(sessionId);
+  }
+
+  /** Issue 45: the card a succeeded intent made with setup_future_usage saved on its customer. */
+  async savedPaymentMethod(intentId: string): Promise<SavedPaymentMethod | null> {
+    let intent: StripeIntent;
+    try {
+      intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ["payment_method"] });
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+    if (intent.status !== "succeeded" || intent.setup_future_usage !== "off_session") return null;
+    const method = intent.payment_method;
+    if (!method) return null;
+    return toSavedMethod(typeof method === "string" ? await this.stripe.paymentMethods.retrieve(method) : method);
+  }
+
+  /**
+   * Issue 45: a saved card charged without the resident: `off_session` and `confirm` on one request, the
+   * idempotency key naming the plan's cycle (Stripe replays the first answer, success or card error).
+   */
+  async chargeOffSession(input: Parameters<SavedCardProvider["chargeOffSession"]>[0]): Promise<OffSessionResult> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          amount: input.amountCents,
+          currency: input.currency,
+          metadata: input.metadata,
+          description: input.description,
+          off_session: true,
+          confirm: true,
+          expand: ["latest_charge"],
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (intent.status === "succeeded" || intent.status === "processing")
+        return { ok: true, intent: toIntent(intent) };
+      return {
+        ok: false,
+        code: intent.status === "requires_action" ? "authentication_required" : "card_declined",
+        intentId: intent.id,
+      };
+    } catch (error) {
+      const raw = error as { type?: string; code?: string; param?: string; raw?: { payment_intent?: { id?: string } } };
+      const intentId = raw.raw?.payment_intent?.id ?? null;
+      if (raw.type === "StripeCardError") return { ok: false, code: offSessionFailure(raw.code), intentId };
+      // The saved card is gone (detached, deleted, not this customer's): nothing to charge, as a declined card.
+      if (raw.type === "StripeInvalidRequestError" && raw.param === "payment_method") {
+        return { ok: false, code: "card_declined", intentId };
+      }
+      throw error;
+    }
+  }
+
+  /** Issue 45: the card removed from its customer; one unknown or no longer attached counts as removed. */
+  async detachPaymentMethod(paymentMethodId: string) {
+    try {
+      await this.stripe.paymentMethods.detach(paymentMethodId);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (statusOf(error) === 404 || code === "resource_missing" || code === "payment_method_unexpected_state") return;
+      throw error;
+    }
   }
 }
