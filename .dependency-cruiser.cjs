@@ -85,7 +85,8 @@ module.exports = {
     onlyFrom("plans", ["booking", "checkout", "payments", "platform"]),
     onlyFrom("notices", ["platform"]),
     onlyFrom("impact", ["catalogue", "platform"]),
-    onlyFrom("ops", ["booking", "checkout", "accounts", "privacy", "notices", "platform"]),
+    onlyFrom("plans", ["booking", "checkout", "payments", "accounts", "areas", "platform"]),
+    onlyFrom("ops", ["booking", "checkout", "accounts", "privacy", "notices", "plans", "platform"]),
     {
       name: "lib-is-pure",
       severity: "error",

@@ -796,6 +796,8 @@ export const savedCards = sqliteTable(
     paymentId: integer("payment_id")
       .unique("saved_cards_payment_uq")
       .references(() => payments.id),
+    /** When the resident was asked for a new card, this one expiring before a cycle (migration 0024; once per card). */
+    expiryNoticeAt: integer("expiry_notice_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -861,6 +863,14 @@ export const planCycles = sqliteTable(
     providerPaymentId: text("provider_payment_id"),
     failureCode: text("failure_code"),
     holdExpiresAt: integer("hold_expires_at"),
+    /**
+     * Migration 0024: the slot whose place the cycle took when it was claimed (counted in currentBooked: a
+     * "Payment needed" hold is counted so nobody takes it, but is no pickup for the day sheet or the driver),
+     * and what it charges (bags and total, priced then; no promo code).
+     */
+    slotId: integer("slot_id").references(() => pickupSlots.id),
+    bags: integer("bags"),
+    amountCents: integer("amount_cents"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -868,5 +878,6 @@ export const planCycles = sqliteTable(
     primaryKey({ columns: [t.planId, t.cycleDate] }),
     uniqueIndex("plan_cycles_key_uq").on(t.idempotencyKey),
     index("plan_cycles_status_idx").on(t.status),
+    index("plan_cycles_hold_idx").on(t.status, t.holdExpiresAt),
   ],
 );

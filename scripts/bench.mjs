@@ -11,7 +11,7 @@
 // BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse runs per page, 3; the median counts),
 // BENCH_NODE_OPTIONS (both servers' Node flags; by default the Dockerfile's NODE_OPTIONS, as deployed),
 // BENCH_TARGETS (comma-separated subset of the throughput targets' paths, /booking?render=N for the uncached one; all by default),
-// BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race,route,reminders; all by
+// BENCH_PARTS (comma-separated subset of weights,lighthouse,throughput,memory,bookings,race,route,reminders,plans; all by
 // default: a part left out checks no budget and says so), BENCH_SKIP_BUILD=1 (reuse build-bench and
 // scripts/bench-floor/build).
 import { spawn } from "node:child_process";
@@ -42,7 +42,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = 50;
 const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 30);
 const MIX_CONNECTIONS = 250;
-const ALL_PARTS = ["weights", "lighthouse", "throughput", "memory", "bookings", "race", "route", "reminders"];
+const ALL_PARTS = ["weights", "lighthouse", "throughput", "memory", "bookings", "race", "route", "reminders", "plans"];
 const PARTS = new Set(
   (process.env.BENCH_PARTS ?? ALL_PARTS.join(","))
     .split(",")
@@ -880,6 +880,21 @@ async function main() {
     reminders = JSON.parse(stdout.trim().split("\n").pop());
   }
 
+  // Issue 45: 5,000 plans renewed while `/` is served; scripts/bench-plans.ts gives its own rows and failures.
+  let plans = null;
+  if (PARTS.has("plans")) {
+    log("5,000 plans renewed (scripts/bench-plans.ts)");
+    const { stdout } = await run("npx", ["tsx", "scripts/bench-plans.ts"], {
+      env: {
+        ...process.env,
+        BENCH_PLANS: "5000",
+        BENCH_BUILD: path.join(ROOT, BUILD_NAME, "index.js"),
+        NODE_OPTIONS: SERVER_NODE_OPTIONS,
+      },
+    });
+    plans = JSON.parse(stdout.trim().split("\n").pop());
+  }
+
   let race = null;
   if (PARTS.has("race")) {
     log(`last-place race: ${RACE_N} residents, ${RACE_R} places`);
@@ -1181,6 +1196,11 @@ async function main() {
           ? "Reminders: page throughput during the job not measured"
           : `Reminders: GET ${reminders.page} served ${ratio.toFixed(2)} of its throughput while they were sent (budget ${BUDGET.remindersThroughputRatio})`,
       );
+  }
+
+  if (plans) {
+    rows.push(...plans.rows);
+    failures.push(...plans.failures);
   }
 
   const lhVersion = scored[0]?.lh.version;

@@ -67,3 +67,12 @@ export function phoneCodeText(t: T, code: string): string {
 export function alertText(t: T, message: string): string {
   return gsmSafe(t("sms.alert", { message }));
 }
+
+/** A plan's texts (issue 45): its next pickup booked, a payment needed, the place released. */
+export function planText(
+  t: T,
+  key: "planBooked" | "planPaymentNeeded" | "planReleased",
+  values: Record<string, string>,
+): string {
+  return gsmSafe(t(`sms.${key}`, values));
+}

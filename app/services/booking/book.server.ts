@@ -68,7 +68,7 @@ export function releasePlace(tx: Tx, slotId: number) {
 }
 
 /** The pickup keeps its address's position: the profile's (read now), else its prefix's centre. */
-function pickupPosition(tx: Tx, userId: number, fsa: string) {
+export function pickupPosition(tx: Tx, userId: number, fsa: string) {
   const profile = tx
     .select({
       latitude: schema.users.latitude,

@@ -73,7 +73,7 @@ function receiptLines(pickup: PickupRequest, t: EmailT, lng: Language) {
 }
 
 /** The card line of the receipt: the card that paid, or that none was charged (a FREE order). */
-function paymentLine(tx: Db | Tx, pickup: PickupRequest, t: EmailT) {
+export function paymentLine(tx: Db | Tx, pickup: PickupRequest, t: EmailT) {
   const payment = pickup.paymentId
     ? tx.select().from(schema.payments).where(eq(schema.payments.id, pickup.paymentId)).get()
     : undefined;

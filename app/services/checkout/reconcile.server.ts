@@ -182,7 +182,8 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
         eq(r.status, "Scheduled"),
         gte(r.createdAt, at - 2 * DAY),
         lte(r.createdAt, Math.min(settledBefore, at - 60_000)),
-        sql`not exists (select 1 from ${schema.emailOutbox} o where o.kind = 'booking-confirmed' and o."to" = ${schema.users.email}
+        // A plan's cycle (issue 45) writes its own e-mail with its booking ("plan-pickup-booked", naming it too).
+        sql`not exists (select 1 from ${schema.emailOutbox} o where o.kind in ('booking-confirmed', 'plan-pickup-booked') and o."to" = ${schema.users.email}
               and instr(o.subject, ${r.confirmationNumber}) > 0)`,
       ),
     )

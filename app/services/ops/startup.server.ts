@@ -16,6 +16,8 @@ import { runRetentionInBackground } from "~/services/privacy/retention.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
 import { litefsDir, primaryInstance } from "~/services/platform/litefs.server";
 import { queueDueReminders } from "~/services/notices/reminders.server";
+import { runPlanCycles } from "~/services/plans/cycle-job.server";
+import { reconcilePlansInBackground } from "~/services/plans/cycle-reconcile.server";
 import { Cron } from "croner";
 
 declare global {
@@ -31,6 +33,24 @@ const ROLE_CHECK_MS = 1000;
 let hourly: ReturnType<typeof setInterval> | null = null;
 let reminders: Cron | null = null;
 let retention: Cron | null = null;
+let plans: Cron | null = null;
+
+/**
+ * The plans' cycles (issue 45): every 10 minutes and at start-up, on the primary. Each run books and charges
+ * only the cycles due and not yet claimed (plans/cycle-job), releases the holds run out and asks for
+ * expiring cards, so a server back after downtime catches up at once; croner's `protect` keeps two runs of
+ * this process from overlapping (two processes are kept apart by the cycles' primary key).
+ */
+async function runPlans() {
+  if (!isOutboxPrimary()) return;
+  try {
+    const run = await runPlanCycles();
+    const did = Object.entries(run).filter(([, n]) => n > 0);
+    if (did.length) console.log(`[plans] ${did.map(([k, n]) => `${k} ${n}`).join(", ")}`);
+  } catch (error) {
+    console.error("[plans] run failed", error);
+  }
+}
 
 /**
  * The retention periods (issue 34; issue 43 part 5), daily: deleting and e-mailing are writes, the
@@ -104,6 +124,9 @@ function startPrimaryWork() {
   retention = new Cron("30 3 * * *", { timezone: "America/Toronto", protect: true, unref: true }, runRetention);
   // The process that was working on any half-done payment is gone: no grace at start-up.
   void reconcileInBackground("start-up");
+  // A plan's cycle left half-done (charged, not booked) first, then the cycles due.
+  void reconcilePlansInBackground("start-up").then(runPlans);
+  plans = new Cron("*/10 * * * *", { timezone: "America/Toronto", protect: true, unref: true }, runPlans);
   hourly = setInterval(
     () => {
       try {
@@ -115,6 +138,7 @@ function startPrimaryWork() {
         console.error("[startup] hourly upkeep failed", error);
       }
       void reconcileInBackground("hourly", { graceMs: RECONCILE_GRACE_MS });
+      void reconcilePlansInBackground("hourly", { graceMs: RECONCILE_GRACE_MS });
     },
     60 * 60 * 1000,
   );
@@ -127,6 +151,8 @@ async function stopPrimaryWork() {
   reminders = null;
   retention?.stop();
   retention = null;
+  plans?.stop();
+  plans = null;
   if (hourly) clearInterval(hourly);
   hourly = null;
   await stopOutboxWorker();

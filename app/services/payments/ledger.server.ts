@@ -3,7 +3,7 @@
 // payment row is a function of this module (grep `update(schema.payments` finds them all here). What the
 // row pays for (the booking) is stored as JSON and read by the booking domain, never here.
 import { and, eq, lte, sql } from "drizzle-orm";
-import { db, durably, schema, type Tx } from "~/services/platform/db.server";
+import { db, durably, schema, type Db, type Tx } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
 import type { Payment } from "../../../db/schema";
@@ -18,20 +18,26 @@ export const REFUNDING = "refunding:";
 /** The same for a cancelled pickup's partial refund (pickups/changes.server). */
 export const REFUND_PENDING = "refund_pending";
 
-/** The one way a payment row is written: a card intent, a hosted Checkout Session, or a free order. */
-export function recordPayment(input: {
-  provider: Payment["provider"];
-  providerPaymentId: string;
-  userId: number;
-  amountCents: number;
-  /** What was priced (bags, slot, promo, breakdown, reference); stored as JSON. */
-  booking: { ref: string };
-  status?: Payment["status"];
-  /** The checkout it was started on. */
-  checkoutId?: string | null;
-}): Payment {
+/**
+ * The one way a payment row is written: a card intent, a hosted Checkout Session, or a free order; with
+ * `tx`, in that transaction (issue 45: a plan's cycle writes its payment with the pickup it books).
+ */
+export function recordPayment(
+  input: {
+    provider: Payment["provider"];
+    providerPaymentId: string;
+    userId: number;
+    amountCents: number;
+    /** What was priced (bags, slot, promo, breakdown, reference); stored as JSON. */
+    booking: { ref: string };
+    status?: Payment["status"];
+    /** The checkout it was started on. */
+    checkoutId?: string | null;
+  },
+  tx: Db | Tx = db,
+): Payment {
   return durably(
-    db
+    tx
       .insert(schema.payments)
       .values({
         provider: input.provider,

@@ -33,7 +33,12 @@ export type EmailKind =
   | "waitlist-joined"
   | "pickup-completed"
   | "pickup-reminder"
-  | "service-alert";
+  | "service-alert"
+  | "plan-pickup-booked"
+  | "plan-payment-needed"
+  | "plan-released"
+  | "plan-card-expiring"
+  | "plan-no-place";
 
 // Its own instance, initialised synchronously (the texts are bundled): an e-mail is rendered inside the
 // transaction that writes it.

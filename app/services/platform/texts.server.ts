@@ -6,7 +6,8 @@ import { kickOutbox } from "./outbox.server";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
 
-type TextKind = "phone-code" | "pickup-reminder" | "service-alert";
+type TextKind =
+  "phone-code" | "pickup-reminder" | "service-alert" | "plan-pickup-booked" | "plan-payment-needed" | "plan-released";
 
 type TextInput = { to: string; kind: TextKind; locale: Language; text: string; expiresAt?: number };
 
