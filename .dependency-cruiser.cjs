@@ -82,7 +82,6 @@ module.exports = {
     onlyFrom("stops", ["booking", "checkout", "payments", "platform"]),
     onlyFrom("admin", ["booking", "checkout", "pickups", "stops", "accounts", "areas", "platform"]),
     onlyFrom("privacy", ["accounts", "pickups", "booking", "payments", "plans", "platform"]),
-    onlyFrom("plans", ["booking", "checkout", "payments", "platform"]),
     onlyFrom("notices", ["platform"]),
     onlyFrom("impact", ["catalogue", "platform"]),
     onlyFrom("plans", ["booking", "checkout", "payments", "accounts", "areas", "platform"]),

@@ -181,6 +181,8 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
     french_terms_received_at: ["contract", "terms", "contract"],
     contract_language: ["contract", "contractLanguage", "contract"],
     created_at: ["pickups", "pickup"],
+    save_card_consent_at: ["contract", "cardConsent", "contract"],
+    plan_interval_weeks: ["pickups", "plan", "plan"],
   }),
   ...columns("payments", tax, {
     provider_payment_id: ["payments", "paymentRecord"],
@@ -244,6 +246,22 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
       consent_language: ["contract", "cardConsent", "contract"],
       detached_at: ["payments", "savedCard"],
       created_at: ["payments", "savedCard"],
+      payment_id: ["payments", "paymentRecord"],
+      expiry_notice_at: ["messages", "reminderSent", "write"],
+    },
+  ),
+  // The simulated provider's saved cards (test mode: no real card), as Stripe keeps them.
+  ...columns(
+    "simulated_payment_methods",
+    { purpose: "plan", retention: "plans" },
+    {
+      customer_id: ["payments", "customer"],
+      brand: ["payments", "savedCard"],
+      last4: ["payments", "savedCard"],
+      exp_month: ["payments", "savedCard"],
+      exp_year: ["payments", "savedCard"],
+      detached_at: ["payments", "savedCard"],
+      created_at: ["payments", "savedCard"],
     },
   ),
   ...columns(
@@ -278,6 +296,9 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
       failure_code: ["payments", "paymentRecord", "pay"],
       hold_expires_at: ["pickups", "plan"],
       created_at: ["pickups", "plan"],
+      slot_id: ["pickups", "plan"],
+      bags: ["pickups", "plan"],
+      amount_cents: ["payments", "price", "pay"],
     },
   ),
   ...columns(
@@ -429,6 +450,7 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
       card_brand: ["payments", "card"],
       card_last4: ["payments", "card"],
       customer_id: ["payments", "customer"],
+      payment_method_id: ["payments", "savedCard"],
     },
   ),
   ...columns(
@@ -521,7 +543,10 @@ export const NOT_PERSONAL: Readonly<Record<string, readonly string[]>> = {
     "refunded_cents",
     "description",
     "created_at",
+    "setup_future_usage",
+    "idempotency_key",
   ],
+  simulated_payment_methods: ["id", "behaviour"],
   payment_customers: ["provider"],
   saved_cards: ["id", "provider"],
   pickup_plans: ["id", "updated_at"],

@@ -10,7 +10,7 @@ import { isCalendarDate, MAX_PAUSE_DAYS, type PlanChange, type PlanStatus } from
 import { paymentProvider } from "~/services/payments/provider.server";
 import type { PaymentProvider } from "~/services/payments/provider-types";
 import { db, schema, type Tx } from "~/services/platform/db.server";
-import { nextPlanDate } from "./next-date.server";
+import { nextPlanDate } from "~/lib/plan-dates";
 import { PlanError } from "./plan-error.server";
 
 type PlanRow = typeof schema.pickupPlans.$inferSelect;
