@@ -218,6 +218,9 @@ export function stopPlansInTx(tx: Tx, userId: number, planIds: number[] | null, 
       .where(eq(schema.pickupPlans.id, plan.id))
       .run();
   }
+  // A deleted account's saved cards go with its other rows (saved_cards cascades): its plans let go of them.
+  if (!planIds)
+    tx.update(schema.pickupPlans).set({ savedCardId: null }).where(eq(schema.pickupPlans.userId, userId)).run();
   const stillUsed = new Set(
     mine.filter((plan) => plan.status !== "stopped" && !targeted.includes(plan)).map((plan) => plan.savedCardId),
   );
