@@ -158,6 +158,7 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/alerts" },
     { path: "/admin/partners" },
     { path: "/admin/waitlist" },
+    { path: "/admin/plans" },
     { path: "/admin/team" },
     { path: "/admin/privacy" },
     // An entry of the register, with its two versions (issue 43 part 6).

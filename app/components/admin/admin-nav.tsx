@@ -8,6 +8,7 @@ const ITEMS = [
   { to: "/admin/supply", key: "supply", end: false },
   { to: "/admin/day", key: "day", end: false },
   { to: "/admin/waitlist", key: "waitlist", end: false },
+  { to: "/admin/plans", key: "plans", end: false },
   { to: "/admin/refunds", key: "refunds", end: false },
   { to: "/admin/team", key: "team", end: false },
   { to: "/admin/outbox", key: "outbox", end: false },
