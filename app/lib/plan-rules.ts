@@ -4,8 +4,7 @@ import { z } from "zod";
 export const PLAN_INTERVALS = [4, 8] as const;
 export const PLAN_BAGS = [1, 2, 4] as const;
 export const PLAN_WINDOWS = ["morning", "afternoon"] as const;
-export const PLAN_STATUSES = ["active", "paused", "stopped", "payment_needed"] as const;
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
+export type PlanStatus = "active" | "paused" | "stopped" | "payment_needed";
 /** A pause ends at most this many days ahead. */
 export const MAX_PAUSE_DAYS = 366;
 

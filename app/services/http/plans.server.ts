@@ -28,7 +28,7 @@ import { reject, submissionOf } from "./forms.server";
 import { getT } from "./language.server";
 import { redirectWithToast } from "./toast.server";
 
-export const PLAN_INTENTS = ["plan-skip", "plan-change", "plan-pause", "plan-resume", "plan-stop"] as const;
+const PLAN_INTENTS = ["plan-skip", "plan-change", "plan-pause", "plan-resume", "plan-stop"] as const;
 
 /** A plan as the page shows it: the stored values and their words in the reader's language. */
 export function planScreen(plan: PlanView, lng: string) {
@@ -40,7 +40,6 @@ export function planScreen(plan: PlanView, lng: string) {
     windowLabel: windowLabel(plan.window, lng),
   };
 }
-export type PlanScreen = ReturnType<typeof planScreen>;
 
 /**
  * The order page's plan section: the pickup's plan, or (a Scheduled pickup without one) whether a plan
