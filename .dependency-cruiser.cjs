@@ -77,7 +77,9 @@ module.exports = {
     onlyFrom("areas", ["platform"]),
     onlyFrom("catalogue", ["platform"]),
     onlyFrom("booking", ["payments", "areas", "catalogue", "platform"]),
-    onlyFrom("checkout", ["booking", "payments", "platform"]),
+    // Issue 45: a checkout's fulfilment keeps the consented card and starts the chosen plan (plans/start).
+    onlyFrom("checkout", ["booking", "payments", "plans", "platform"]),
+    onlyFrom("plans", ["booking", "payments", "platform"]),
     onlyFrom("pickups", ["booking", "checkout", "payments", "platform"]),
     onlyFrom("stops", ["booking", "checkout", "payments", "platform"]),
     onlyFrom("admin", ["booking", "checkout", "pickups", "stops", "accounts", "areas", "platform"]),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isNormalPostalCode, normalizePostalCode } from "./postal";
 import { isBagCount } from "./pricing";
 import { contractApiFields, frenchTermsRule } from "./contract-acceptance";
+import { planApiFields, planConsentRule, planIntervalField } from "./plan-choice";
 
 // JSON bodies are typed: a number field takes a JSON number only (never "1", true, [1], null or {}); a
 // wrong type is answered "<field>: a number is expected" (parseApiBody). The bag rule is the one the
@@ -77,7 +78,20 @@ const checkoutIdField = z
   .nullable()
   .optional();
 
-/** Starting a card payment carries the resident's acceptance of the terms (issue 43): refused without it. */
+/** Both refinements of a body that pays: English needs the French terms received; a plan needs the consent. */
+function payingRules(
+  body: Parameters<typeof frenchTermsRule>[0] & Parameters<typeof planConsentRule>[0],
+  ctx: z.RefinementCtx,
+) {
+  frenchTermsRule(body, ctx);
+  planConsentRule(body, ctx);
+}
+
+/**
+ * Starting a card payment carries the resident's acceptance of the terms (issue 43): refused without it.
+ * Issue 45: `"saveCardConsent": true` makes the payment keep the card for later payments (setup_future_usage),
+ * and `"planIntervalWeeks": 4 | 8` (with the consent) starts a plan once the pickup is booked.
+ */
 export const CreatePaymentIntentSchema = z
   .object({
     checkoutId: checkoutIdField,
@@ -86,8 +100,9 @@ export const CreatePaymentIntentSchema = z
     slotId: slotIdField,
     promoCode: z.string().max(40).nullable().optional(),
     ...contractApiFields,
+    ...planApiFields,
   })
-  .superRefine(frenchTermsRule);
+  .superRefine(payingRules);
 
 export const SimulatedConfirmSchema = z.object({
   paymentIntentId: z.string().min(1, "errors.paymentMissing").max(100),
@@ -108,7 +123,8 @@ export const SimulatedConfirmSchema = z.object({
 
 /**
  * Booking a paid pickup: `"acceptTerms": true`, and for a contract in English `"contractLanguage": "en"` with
- * `"frenchTermsReceived": true` (French by default).
+ * `"frenchTermsReceived": true` (French by default). Issue 45: `"planIntervalWeeks": 4 | 8` with
+ * `"saveCardConsent": true` starts a plan from the booked pickup (its payment must have saved the card).
  */
 export const CreatePickupSchema = z
   .object({
@@ -121,8 +137,9 @@ export const CreatePickupSchema = z
     address: z.string().max(500).optional(),
     paymentIntentId: z.string().min(1, "errors.paymentMissing").max(100),
     ...contractApiFields,
+    ...planApiFields,
   })
-  .superRefine(frenchTermsRule);
+  .superRefine(payingRules);
 
 export const CheckoutSessionSchema = z
   .object({
@@ -142,3 +159,11 @@ export const PromoValidateSchema = z.object({
   email: z.string().max(254).optional(),
   address: z.string().max(500).optional(),
 });
+
+/** Issue 45: POST /api/pickup-plans, a plan started from a booked pickup whose payment saved the card. */
+export const StartPlanSchema = z
+  .object({
+    pickupRequestId: jsonIdField,
+    intervalWeeks: planIntervalField,
+  })
+  .strict();

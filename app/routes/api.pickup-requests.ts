@@ -8,6 +8,8 @@ import { listPickups } from "~/services/pickups/pickups.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { jsonWithEtag } from "~/services/http/cached-json.server";
 import { acceptanceFromApi } from "~/lib/contract-acceptance";
+import { planChoiceFromApi } from "~/lib/plan-choice";
+import { planJsonOf, planRefusalJson } from "~/services/http/plan-api.server";
 import { now } from "~/lib/clock";
 
 /**
@@ -15,6 +17,8 @@ import { now } from "~/lib/clock";
  * for (bags, slot, total in dollars); the server trusts only the payment it reads back from the provider.
  * `"acceptTerms": true` is required; a contract in English needs `"contractLanguage": "en"` and
  * `"frenchTermsReceived": true` (French otherwise). The pickup keeps the acceptance (termsVersion, when).
+ * Issue 45: `"planIntervalWeeks": 4 | 8` with `"saveCardConsent": true` (400 without it) starts a plan from the
+ * booked pickup: the answer's `plan`, or `plan: null` with `planRefusal` when its payment saved no card.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
@@ -26,12 +30,24 @@ export async function action({ request }: ActionFunctionArgs) {
       slotId: body.pickupSlotId,
       totalCents: Math.round(body.totalPrice * 100),
       contract: acceptanceFromApi(body, now()),
+      // Issue 45: given, the consent and the plan are written on the checkout before the pickup is booked.
+      plan:
+        body.saveCardConsent === undefined && body.planIntervalWeeks === undefined
+          ? undefined
+          : planChoiceFromApi(body),
     });
     if (used) {
       const message = (await getT(request, "checkout"))("errors.paymentUsed");
       return Response.json({ message, confirmationNumber: pickup.confirmationNumber }, { status: 409 });
     }
-    return Response.json(bookedPickupJson(pickup), { status: 201 });
+    if (body.planIntervalWeeks === undefined) return Response.json(bookedPickupJson(pickup), { status: 201 });
+    // Booked; the plan started when the payment saved the card, else `plan` is null with the reason.
+    const plan = planJsonOf(user.id, pickup.planId);
+    const planRefusal = plan ? null : await planRefusalJson(request, "card_not_saved");
+    return Response.json(
+      { ...bookedPickupJson(pickup), plan, ...(planRefusal ? { planRefusal } : {}) },
+      { status: 201 },
+    );
   } catch (error) {
     return checkoutApiError(request, error);
   }

@@ -540,6 +540,16 @@ const ENDPOINTS: Record<string, Endpoint> = {
       ...contractFields(),
     }),
   },
+  // Issue 45: the live pickup's payment kept no card: a body let through answers 409 card_not_saved, starts nothing.
+  "POST /api/pickup-plans": {
+    method: "POST",
+    path: () => "/api/pickup-plans",
+    who: "resident",
+    fields: () => ({
+      pickupRequestId: req(live.pickupId, numberField(live.pickupId, ID_OUT)),
+      intervalWeeks: req(4, numberField(4, [0, 3, 6, 4.5, -4, 1e308])),
+    }),
+  },
   "PUT /api/pickup-requests/{id}": {
     method: "PUT",
     path: () => `/api/pickup-requests/${live.pickupId}`,

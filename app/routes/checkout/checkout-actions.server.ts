@@ -21,6 +21,7 @@ import { readForm } from "../../services/http/request.server";
 import { flashToast, redirectWithToast } from "../../services/http/toast.server";
 import { CardFormSchema, parseExpiry } from "~/lib/checkout-schema";
 import { acceptanceFromForm, type AcceptanceRefusal } from "~/lib/contract-acceptance";
+import { PLAN_INTERVAL_FIELD, planChoiceFromForm, type PlanRefusal } from "~/lib/plan-choice";
 import { now } from "~/lib/clock";
 import type { BagCount } from "~/lib/pricing";
 import type { User } from "../../../db/schema";
@@ -36,6 +37,13 @@ function refuse(submission: Submission, options: RejectOptions) {
 function boxError(refusal: AcceptanceRefusal | undefined): Record<string, string[]> {
   return refusal ? { [refusal.field]: [`checkout:${refusal.key}`] } : {};
 }
+
+/** Issue 45: the plan's field not right, as the form's field error next to it. */
+function planError(refusal: PlanRefusal | undefined): Record<string, string[]> {
+  return refusal ? { [refusal.field]: [`checkout:${refusal.key}`] } : {};
+}
+
+const FREE_NO_PLAN = "checkout:planStart.freeNoPlan";
 
 function toConfirmation(confirmationNumber: string) {
   return redirect(confirmationPath(confirmationNumber));
@@ -86,7 +94,12 @@ export async function runCheckoutIntent(
   // Every way to pay carries the resident's acceptance of the terms (issue 43): without the box ticked (and,
   // on an English page, the box choosing English after the French terms), nothing is claimed, charged or booked.
   const accepted = acceptanceFromForm(form, await getLanguage(request), now());
-  const contracted = { ...booking, contract: accepted.contract };
+  // Issue 45: the plan chosen (planIntervalWeeks "", "4", "8") and the consent to keep the card
+  // (saveCardConsent), stored on the checkout before paying; an interval without the consent charges nothing.
+  const planned = planChoiceFromForm(form);
+  const contracted = { ...booking, contract: accepted.contract, plan: planned.choice };
+  const refusals = () => ({ ...boxError(accepted.refusal), ...planError(planned.refusal) });
+  const refused = Boolean(accepted.refusal || planned.refusal);
   try {
     switch (form.get("intent")) {
       case "applyPromo":
@@ -96,14 +109,14 @@ export async function runCheckoutIntent(
         return redirect(back.pathname + back.search);
       case "pay": {
         const card = parseWithZod(form, { schema: CardFormSchema });
-        if (card.status !== "success" || accepted.refusal) {
+        if (card.status !== "success" || refused) {
           const fieldErrors = Object.fromEntries(
             Object.entries((card.status !== "success" && card.error) || {}).map(([k, v]) => [
               k,
               [`checkout:${v?.[0] ?? "card.numberInvalid"}`],
             ]),
           );
-          return refuse(submission, { fieldErrors: { ...fieldErrors, ...boxError(accepted.refusal) } });
+          return refuse(submission, { fieldErrors: { ...fieldErrors, ...refusals() } });
         }
         const expiry = parseExpiry(card.value.expiry)!;
         const paid = await payWithSimulatedCard(
@@ -125,7 +138,7 @@ export async function runCheckoutIntent(
         return toConfirmation(paid.confirmationNumber);
       }
       case "payHosted":
-        if (accepted.refusal) return refuse(submission, { fieldErrors: boxError(accepted.refusal) });
+        if (refused) return refuse(submission, { fieldErrors: refusals() });
         return redirect(
           await startHostedCheckout(
             user,
@@ -136,6 +149,10 @@ export async function runCheckoutIntent(
           ),
         );
       case "bookFree":
+        // A free order takes no card: there is none to keep for a plan.
+        if (planned.choice?.intervalWeeks) {
+          return refuse(submission, { fieldErrors: { ...refusals(), [PLAN_INTERVAL_FIELD]: [FREE_NO_PLAN] } });
+        }
         if (accepted.refusal) return refuse(submission, { fieldErrors: boxError(accepted.refusal) });
         return toConfirmation((await bookFree(user, contracted, checkoutId)).confirmationNumber);
       default:

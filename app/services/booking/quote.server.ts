@@ -12,6 +12,7 @@ import { addressLine, isProfileComplete } from "~/lib/profile";
 import { fsaOf } from "~/lib/postal";
 import { slotRefusal, type SlotView } from "~/lib/slots";
 import type { User } from "../../../db/schema";
+import type { PlanChoice } from "~/lib/plan-choice";
 import type { ContractAcceptance } from "~/lib/contract-acceptance";
 
 export type BookingRequest = {
@@ -26,6 +27,11 @@ export type BookingRequest = {
    * to the pickup it books. The web edge refuses a payment without it before anything is claimed.
    */
   contract?: ContractAcceptance;
+  /**
+   * Issue 45: the consent to keep the card and the plan chosen, stored on the checkout before payment so
+   * whichever path fulfils it saves the card and starts the plan. Absent: the checkout's stored choice stays.
+   */
+  plan?: PlanChoice;
 };
 
 export type Quote = {

@@ -5,7 +5,14 @@ import { db } from "~/services/platform/db.server";
 import { pickupOfPayment } from "~/services/booking/book.server";
 import { BookingError } from "~/services/booking/booking-error.server";
 import { quoteBooking, type BookingRequest, type Quote } from "~/services/booking/quote.server";
-import { description, metadataFor, newBooking, requote, storedBooking } from "~/services/booking/stored-booking.server";
+import {
+  description,
+  metadataFor,
+  newBooking,
+  requote,
+  storedBooking,
+  type StoredBooking,
+} from "~/services/booking/stored-booking.server";
 import { customerIdFor } from "~/services/payments/customers.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import {
@@ -19,10 +26,24 @@ import {
 import type { PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
 import { checkoutLanguage } from "./checkout-language.server";
 import { fulfilPayment, throwIfPaid } from "./fulfil.server";
-import { CheckoutPaidError, claimCheckout, oneAtATime, openPaymentOf, paymentsOfCheckout } from "./record.server";
+import {
+  CheckoutPaidError,
+  checkoutPlan,
+  claimCheckout,
+  oneAtATime,
+  openPaymentOf,
+  paymentsOfCheckout,
+} from "./record.server";
 import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
 import type { Payment, User } from "../../../db/schema";
+
+/** Issue 45: an intent that keeps its card says so in its metadata, so a reused one matches the consent. */
+const SAVE_CARD = "off_session" as const;
+
+function intentMetadata(user: User, booking: StoredBooking, checkoutId: string, saveCard: boolean) {
+  return { ...metadataFor(user, booking, checkoutId), ...(saveCard ? { saveCard: SAVE_CARD } : {}) };
+}
 
 type CardPayment = {
   payment: Payment;
@@ -41,6 +62,7 @@ async function reuseIntent(
   quote: Quote,
   provider: PaymentProvider,
   checkoutId: string,
+  saveCard: boolean,
 ): Promise<Omit<CardPayment, "customerId"> | null> {
   const intentId = payment.providerPaymentId;
   /** Another tab's confirm may land at any moment: a paid intent books and answers, never gets replaced. */
@@ -53,6 +75,12 @@ async function reuseIntent(
   const intent = await provider.retrieveIntent(intentId);
   await answerIfPaid(intent);
   if (!intent || (intent.status !== "requires_payment_method" && intent.status !== "requires_action")) return null;
+  // Issue 45: an intent made to keep the card (or not) when the resident now says otherwise is not reused.
+  if ((intent.metadata.saveCard === SAVE_CARD) !== saveCard) {
+    await provider.cancelIntent(intentId);
+    await answerIfPaid(await provider.retrieveIntent(intentId));
+    return null;
+  }
   const booking = requote(payment, quote);
   const before = storedBooking(payment);
   let current = payment;
@@ -61,7 +89,7 @@ async function reuseIntent(
       try {
         await provider.updateIntent(intentId, {
           amountCents: booking.breakdown.totalCents,
-          metadata: metadataFor(user, booking, checkoutId),
+          metadata: intentMetadata(user, booking, checkoutId, saveCard),
         });
       } catch (error) {
         const latest = await provider.retrieveIntent(intentId);
@@ -108,8 +136,9 @@ export async function openCardPayment(
   if (quote.breakdown.isFree) throw new BookingError("errors.freeOrder", 409);
   const language = checkoutLanguage(checkoutId);
   const customerId = await customerIdFor(user, provider, language);
+  const saveCard = Boolean(checkoutPlan(checkoutId)?.saveCardConsentAt);
   const open = openPaymentOf(checkoutId, provider.name, "intent");
-  const reused = open ? await reuseIntent(user, open, quote, provider, checkoutId) : null;
+  const reused = open ? await reuseIntent(user, open, quote, provider, checkoutId, saveCard) : null;
   if (reused) return { ...reused, customerId };
   if (open) markIntentCanceled(open.id);
   const booking = newBooking(quote);
@@ -118,11 +147,13 @@ export async function openCardPayment(
     provider.createIntent({
       amountCents: quote.breakdown.totalCents,
       currency: CURRENCY,
-      metadata: metadataFor(user, booking, checkoutId),
+      metadata: intentMetadata(user, booking, checkoutId, saveCard),
       description: description(booking, language),
       receiptEmail: user.email,
       customerId,
       idempotencyKey,
+      // Issue 45: the resident consented to keep the card for the plan's later payments.
+      ...(saveCard ? { setupFutureUsage: SAVE_CARD } : {}),
     });
   let intent = await create(attempt);
   for (let again = 1; intent.metadata.bookingRef !== booking.ref; again++) {

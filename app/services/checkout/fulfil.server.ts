@@ -22,8 +22,10 @@ import {
 } from "~/services/payments/ledger.server";
 import { refundAtProvider } from "~/services/payments/provider-refunds.server";
 import type { HostedCheckout, PaymentProvider } from "~/services/payments/provider-types";
-import { acceptOnCheckout, CheckoutPaidError, paymentsOfCheckout } from "./record.server";
+import { keepCardAndStartPlan } from "./plan-after-payment.server";
+import { acceptOnCheckout, CheckoutPaidError, paymentsOfCheckout, planOnCheckout } from "./record.server";
 import type { ContractAcceptance } from "~/lib/contract-acceptance";
+import type { PlanChoice } from "~/lib/plan-choice";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
 /** A paid checkout answers with its pickup; an intent paid but not booked yet is booked now. */
@@ -93,7 +95,7 @@ export async function fulfilPayment(
     throw new BookingError("errors.paymentNotFound", 404);
   }
   const existing = pickupOfPayment(db, payment.id);
-  if (existing) return existing;
+  if (existing) return keepCardAndStartPlan(payment, existing, payment.providerPaymentId, provider);
   if (payment.status === "refunded") throw new BookingError("errors.paymentRefunded", 409);
   if (isReleasedHosted(payment)) throw new BookingError("errors.paymentNotCompleted", 402);
   if (payment.provider !== provider.name) throw new BookingError("errors.paymentNotFound", 404);
@@ -110,7 +112,9 @@ export async function fulfilPayment(
   }
   const user = userOf(payment);
   try {
-    return bookInTransaction(payment, user, intent).pickup;
+    const { pickup } = bookInTransaction(payment, user, intent);
+    // Issue 45: the consented card kept and the chosen plan started, once, whichever path fulfilled it.
+    return await keepCardAndStartPlan(payment, pickup, intent.id, provider);
   } catch (error) {
     if (error instanceof BookingError) {
       if (error.key === "errors.paymentRefunded" || error.key === "errors.paymentNotCompleted") throw error;
@@ -161,7 +165,14 @@ export async function fulfilFromWebhook(intentId: string, bookingRef: string | u
  */
 export async function bookPaidPickup(
   user: User,
-  claim: { paymentIntentId: string; bags: number; slotId: number; totalCents: number; contract: ContractAcceptance },
+  claim: {
+    paymentIntentId: string;
+    bags: number;
+    slotId: number;
+    totalCents: number;
+    contract: ContractAcceptance;
+    plan?: PlanChoice;
+  },
 ): Promise<{ pickup: PickupRequest; used: boolean }> {
   const payment = findPaymentByProviderId(claim.paymentIntentId);
   if (!payment || payment.userId !== user.id) throw new BookingError("errors.paymentNotFound", 404);
@@ -172,5 +183,6 @@ export async function bookPaidPickup(
     throw new BookingError("errors.priceChanged", 409);
   }
   acceptOnCheckout(user.id, payment.checkoutId, claim.contract);
+  if (claim.plan) planOnCheckout(user.id, payment.checkoutId, claim.plan);
   return { pickup: await fulfilPayment(claim.paymentIntentId, { userId: user.id }), used: false };
 }

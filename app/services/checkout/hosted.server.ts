@@ -21,7 +21,7 @@ import {
 import type { HostedCheckout, PaymentProvider } from "~/services/payments/provider-types";
 import { checkoutLanguage } from "./checkout-language.server";
 import { throwIfPaid } from "./fulfil.server";
-import { claimCheckout, oneAtATime, openPaymentOf, paymentsOfCheckout } from "./record.server";
+import { checkoutPlan, claimCheckout, oneAtATime, openPaymentOf, paymentsOfCheckout } from "./record.server";
 import { now } from "~/lib/clock";
 import type { ContractLanguage } from "~/lib/contract";
 import type { Language } from "~/lib/i18n";
@@ -46,7 +46,7 @@ export async function startHostedCheckout(
     user,
     request,
     { checkoutId, provider },
-    async ({ quote, metadata, description, language, idempotencyKey }) =>
+    async ({ quote, metadata, description, language, idempotencyKey, saveCard }) =>
       provider.createCheckoutSession({
         amountCents: quote.breakdown.totalCents,
         currency: CURRENCY,
@@ -61,6 +61,8 @@ export async function startHostedCheckout(
         // webhook releases what it held.
         expiresAt: now() + PENDING_HOLD_MS,
         idempotencyKey,
+        // Issue 45: the resident consented to keep the card (payment_intent_data.setup_future_usage).
+        ...(saveCard ? { setupFutureUsage: "off_session" as const } : {}),
       }),
   );
 }
@@ -81,13 +83,14 @@ async function openHostedSession(
     description: string;
     language: ContractLanguage;
     idempotencyKey: string;
+    saveCard: boolean;
   }) => Promise<{
     id: string;
     url: string;
   }>,
 ): Promise<string> {
   const { provider } = options;
-  const { id: checkoutId, quote: claimedQuote } = claimCheckout(user, request, options.checkoutId);
+  const { id: checkoutId, quote: claimedQuote, planChanged } = claimCheckout(user, request, options.checkoutId);
   return oneAtATime(checkoutId, async () => {
     await throwIfPaid(user, checkoutId, provider);
     const quote = claimedQuote ?? quoteBooking(user, request);
@@ -95,7 +98,8 @@ async function openHostedSession(
     const open = openPaymentOf(checkoutId, provider.name, "session");
     if (open) {
       const same = JSON.stringify(storedBooking(open)) === JSON.stringify(requote(open, quote));
-      const url = same ? await provider.openSessionUrl(open.providerPaymentId) : null;
+      // Issue 45: a session opened before the consent to keep the card changed is not reused.
+      const url = same && !planChanged ? await provider.openSessionUrl(open.providerPaymentId) : null;
       if (url) return url;
       await provider.expireSession(open.providerPaymentId).catch(() => undefined);
       markIntentCanceled(open.id);
@@ -108,6 +112,7 @@ async function openHostedSession(
       description: description(booking, language),
       language,
       idempotencyKey: `session-${checkoutId}-${paymentsOfCheckout(checkoutId).length + 1}`,
+      saveCard: Boolean(checkoutPlan(checkoutId)?.saveCardConsentAt),
     });
     await recordedOrUndone(
       () =>

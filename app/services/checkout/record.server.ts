@@ -12,6 +12,8 @@ import { quoteBooking, type Quote } from "~/services/booking/quote.server";
 import { isOpen, isSession } from "~/services/payments/ledger.server";
 import type { BagCount } from "~/lib/pricing";
 import type { ContractAcceptance } from "~/lib/contract-acceptance";
+import type { PlanChoice } from "~/lib/plan-choice";
+import { now } from "~/lib/clock";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
 /** 16 random bytes, base64url: 22 characters. */
@@ -43,9 +45,9 @@ export class CheckoutPaidError extends BookingError {
  */
 export function claimCheckout(
   user: User,
-  booking: { bags: BagCount; slotId: number; contract?: ContractAcceptance },
+  booking: { bags: BagCount; slotId: number; contract?: ContractAcceptance; plan?: PlanChoice },
   requestedId: string | null,
-): { id: string; quote: Quote | null } {
+): { id: string; quote: Quote | null; planChanged?: boolean } {
   return db.transaction((tx) => {
     let id = requestedId;
     let quote: Quote | null = null;
@@ -74,7 +76,52 @@ export function claimCheckout(
     const paid = paidPickupOf(user.id, id, tx);
     if (paid) throw new CheckoutPaidError(paid);
     if (booking.contract) writeAcceptance(tx, id, booking.contract);
-    return { id, quote };
+    const planChanged = booking.plan ? writePlanChoice(tx, id, booking.plan) : false;
+    return { id, quote, planChanged };
+  });
+}
+
+/**
+ * Issue 45: the consent to keep the card (when given) and the plan chosen, the latest winning. True when it
+ * changed what the checkout held: a payment opened before is not reused (it saves the card, or not, otherwise).
+ */
+function writePlanChoice(tx: Tx, checkoutId: string, plan: PlanChoice): boolean {
+  const row = tx.select().from(schema.checkouts).where(eq(schema.checkouts.id, checkoutId)).get();
+  if (!row) return false;
+  const consented = row.saveCardConsentAt !== null;
+  if (consented === plan.saveCardConsent && row.planIntervalWeeks === plan.intervalWeeks) return false;
+  tx.update(schema.checkouts)
+    .set({ saveCardConsentAt: plan.saveCardConsent ? now() : null, planIntervalWeeks: plan.intervalWeeks })
+    .where(eq(schema.checkouts.id, checkoutId))
+    .run();
+  return true;
+}
+
+/** Issue 45: what the checkout holds of the consent to keep the card and of the plan chosen. */
+export function checkoutPlan(checkoutId: string | null, tx: Tx | typeof db = db) {
+  if (!checkoutId) return null;
+  const row = tx
+    .select({
+      saveCardConsentAt: schema.checkouts.saveCardConsentAt,
+      planIntervalWeeks: schema.checkouts.planIntervalWeeks,
+      contractLanguage: schema.checkouts.contractLanguage,
+    })
+    .from(schema.checkouts)
+    .where(eq(schema.checkouts.id, checkoutId))
+    .get();
+  return row ?? null;
+}
+
+/**
+ * The JSON API's booking step may carry the plan again (`planIntervalWeeks` with `saveCardConsent`): written
+ * on the payment's checkout (this resident's, not booked yet) before the pickup is booked.
+ */
+export function planOnCheckout(userId: number, checkoutId: string | null, plan: PlanChoice) {
+  if (!checkoutId) return;
+  db.transaction((tx) => {
+    const row = tx.select().from(schema.checkouts).where(eq(schema.checkouts.id, checkoutId)).get();
+    if (!row || row.userId !== userId || paidPickupOf(userId, checkoutId, tx)) return;
+    writePlanChoice(tx, checkoutId, plan);
   });
 }
 

@@ -97,6 +97,9 @@ function issueAnswer(issue: z.ZodIssue): { key: string; values: Record<string, s
         ? { key: keys.min, values: { field, minimum: limit } }
         : { key: keys.max, values: { field, maximum: limit } };
     }
+    case "unrecognized_keys":
+      // A strict body (issue 45's POST /api/pickup-plans): a field it does not know is refused, named.
+      return { key: "common:errors.jsonUnknownField", values: { field: issue.keys.join(", ") } };
     case "invalid_enum_value":
       return { key: "common:errors.jsonOneOf", values: { field, options: issue.options.join(", ") } };
     default:
