@@ -66,7 +66,9 @@ export default function Order() {
           <MyPlan plan={plan.plan} refusal={refusal} />
         </div>
       ) : null}
-      {plan && !plan.plan && plan.canStart !== null ? <NoPlanYet canStart={plan.canStart} /> : null}
+      {plan && !plan.plan && plan.canStart !== null ? (
+        <NoPlanYet canStart={plan.canStart} pickupId={plan.pickupId} />
+      ) : null}
     </div>
   );
 }

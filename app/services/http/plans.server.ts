@@ -23,12 +23,14 @@ import {
   type PlanView,
 } from "~/services/plans/manage.server";
 import { PlanError } from "~/services/plans/plan-error.server";
+import { PlanStartError, startPlan } from "~/services/plans/start.server";
+import { db } from "~/services/platform/db.server";
 import type { User } from "../../../db/schema";
 import { reject, submissionOf } from "./forms.server";
 import { getT } from "./language.server";
 import { redirectWithToast } from "./toast.server";
 
-const PLAN_INTENTS = ["plan-skip", "plan-change", "plan-pause", "plan-resume", "plan-stop"] as const;
+const PLAN_INTENTS = ["plan-start", "plan-skip", "plan-change", "plan-pause", "plan-resume", "plan-stop"] as const;
 
 /** A plan as the page shows it: the stored values and their words in the reader's language. */
 export function planScreen(plan: PlanView, lng: string) {
@@ -47,9 +49,9 @@ export function planScreen(plan: PlanView, lng: string) {
  */
 export function orderPlan(user: User, pickup: { id: number; status: string }, lng: string) {
   const plan = planOfPickup(user.id, pickup);
-  if (plan) return { plan: planScreen(plan, lng), canStart: null };
+  if (plan) return { plan: planScreen(plan, lng), canStart: null, pickupId: pickup.id };
   if (pickup.status !== "Scheduled") return null;
-  return { plan: null, canStart: savedCardOf(user.id) !== null };
+  return { plan: null, canStart: savedCardOf(user.id) !== null, pickupId: pickup.id };
 }
 
 /** The profile's "My plans": every plan of the resident's, the stopped ones last. */
@@ -105,6 +107,17 @@ export async function planFromPage(request: Request, user: User, form: FormData,
       status,
       toast: { title: "myplans:toast.refused", description: key, values },
     });
+  if (intent === "plan-start") {
+    const intervalWeeks = formChoice(form.get("intervalWeeks"), PLAN_INTERVALS);
+    if (intervalWeeks === null) return refuse("myplans:errors.intervalInvalid");
+    try {
+      startPlan(db, { userId: user.id, pickupRequestId: toInteger(form.get("pickupId")) ?? 0, intervalWeeks });
+    } catch (error) {
+      if (!(error instanceof PlanStartError)) throw error;
+      return refuse(`checkout:${error.key}`, error.status === 404 ? 400 : error.status);
+    }
+    return redirectWithToast(request, back, { title: "myplans:toast.started", values: { count: intervalWeeks } });
+  }
   try {
     if (intent === "plan-skip") {
       const { skipped } = skipNext(user.id, planId);
