@@ -83,7 +83,7 @@ module.exports = {
     onlyFrom("pickups", ["booking", "checkout", "payments", "platform"]),
     onlyFrom("stops", ["booking", "checkout", "payments", "platform"]),
     onlyFrom("admin", ["booking", "checkout", "pickups", "stops", "accounts", "areas", "platform"]),
-    onlyFrom("privacy", ["accounts", "pickups", "booking", "payments", "platform"]),
+    onlyFrom("privacy", ["accounts", "pickups", "booking", "payments", "plans", "platform"]),
     onlyFrom("notices", ["platform"]),
     onlyFrom("impact", ["catalogue", "platform"]),
     onlyFrom("insights", ["platform"]),

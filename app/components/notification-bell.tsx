@@ -57,6 +57,11 @@ export function NotificationList({ notifications }: { notifications: Item[] }) {
                       )}
                     </span>
                     <span className="block text-sm text-stone-700">{text.message}</span>
+                    {n.fromPlan ? (
+                      <span className="block text-xs font-semibold text-brand-800" data-testid="from-plan">
+                        {t("notifications.fromPlan")}
+                      </span>
+                    ) : null}
                     <span className="block text-xs text-stone-600">{formatDateTime(n.createdAt, lng)}</span>
                   </button>
                 </Form>

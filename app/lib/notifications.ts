@@ -54,6 +54,8 @@ export type AppNotification = {
   createdAt: number;
   pickupRequestId?: number;
   confirmationNumber?: string;
+  /** The pickup was booked by the resident's plan (issue 45). */
+  fromPlan?: boolean;
 };
 
 /** A cancellation's message says where its refund stands, never "on its way" when it failed. */

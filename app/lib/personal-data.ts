@@ -41,6 +41,7 @@ export const PURPOSES = [
   "sessions",
   "accountability",
   "incidents",
+  "plan",
 ] as const;
 type Purpose = (typeof PURPOSES)[number];
 
@@ -59,6 +60,7 @@ export const RETENTION_ROWS = [
   "incidents",
   "backups",
   "hostLogs",
+  "plans",
 ] as const;
 export type RetentionRow = (typeof RETENTION_ROWS)[number];
 
@@ -178,10 +180,9 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
     terms_accepted_at: ["contract", "terms", "contract"],
     french_terms_received_at: ["contract", "terms", "contract"],
     contract_language: ["contract", "contractLanguage", "contract"],
-    // Issue 45: the consent to keep the card (when given) and the plan chosen at checkout.
-    save_card_consent_at: ["contract", "terms", "contract"],
-    plan_interval_weeks: ["pickups", "pickup"],
     created_at: ["pickups", "pickup"],
+    save_card_consent_at: ["contract", "cardConsent", "contract"],
+    plan_interval_weeks: ["pickups", "plan", "plan"],
   }),
   ...columns("payments", tax, {
     provider_payment_id: ["payments", "paymentRecord"],
@@ -227,7 +228,79 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
     french_terms_received_at: ["contract", "terms", "contract"],
     contract_language: ["contract", "contractLanguage", "contract"],
     created_at: ["pickups", "pickup"],
+    plan_id: ["pickups", "plan", "plan"],
   }),
+  // Issue 45: a card saved with the resident's consent (never its number) and the plans it pays for.
+  ...columns(
+    "saved_cards",
+    { purpose: "plan", retention: "plans" },
+    {
+      user_id: ["account", "accountNumber"],
+      customer_id: ["payments", "customer"],
+      payment_method_id: ["payments", "savedCard"],
+      brand: ["payments", "savedCard"],
+      last4: ["payments", "savedCard"],
+      exp_month: ["payments", "savedCard"],
+      exp_year: ["payments", "savedCard"],
+      consented_at: ["contract", "cardConsent", "contract"],
+      consent_language: ["contract", "cardConsent", "contract"],
+      detached_at: ["payments", "savedCard"],
+      created_at: ["payments", "savedCard"],
+      payment_id: ["payments", "paymentRecord"],
+      expiry_notice_at: ["messages", "reminderSent", "write"],
+    },
+  ),
+  // The simulated provider's saved cards (test mode: no real card), as Stripe keeps them.
+  ...columns(
+    "simulated_payment_methods",
+    { purpose: "plan", retention: "plans" },
+    {
+      customer_id: ["payments", "customer"],
+      brand: ["payments", "savedCard"],
+      last4: ["payments", "savedCard"],
+      exp_month: ["payments", "savedCard"],
+      exp_year: ["payments", "savedCard"],
+      detached_at: ["payments", "savedCard"],
+      created_at: ["payments", "savedCard"],
+    },
+  ),
+  ...columns(
+    "pickup_plans",
+    { purpose: "plan", retention: "plans" },
+    {
+      user_id: ["account", "accountNumber"],
+      origin_pickup_id: ["pickups", "plan"],
+      interval_weeks: ["pickups", "plan"],
+      bag_count: ["pickups", "plan"],
+      window: ["pickups", "plan"],
+      saved_card_id: ["payments", "savedCard"],
+      status: ["pickups", "plan"],
+      anchor_date: ["pickups", "plan"],
+      paused_until: ["pickups", "plan"],
+      skip_date: ["pickups", "plan"],
+      pause_reason: ["pickups", "plan"],
+      stopped_at: ["pickups", "plan"],
+      created_at: ["pickups", "plan"],
+    },
+  ),
+  ...columns(
+    "plan_cycles",
+    { purpose: "plan", retention: "plans" },
+    {
+      plan_id: ["pickups", "plan"],
+      cycle_date: ["pickups", "plan"],
+      status: ["pickups", "plan"],
+      pickup_request_id: ["pickups", "plan"],
+      payment_id: ["payments", "paymentRecord", "pay"],
+      provider_payment_id: ["payments", "paymentRecord", "pay"],
+      failure_code: ["payments", "paymentRecord", "pay"],
+      hold_expires_at: ["pickups", "plan"],
+      created_at: ["pickups", "plan"],
+      slot_id: ["pickups", "plan"],
+      bags: ["pickups", "plan"],
+      amount_cents: ["payments", "price", "pay"],
+    },
+  ),
   ...columns(
     "stop_events",
     { purpose: "accountability", retention: "taxRecords" },
@@ -377,19 +450,7 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
       card_brand: ["payments", "card"],
       card_last4: ["payments", "card"],
       customer_id: ["payments", "customer"],
-      payment_method_id: ["payments", "card"],
-    },
-  ),
-  // Issue 45: the simulated provider's saved cards (Stripe keeps its PaymentMethods on its side).
-  ...columns(
-    "simulated_payment_methods",
-    { purpose: "pay", retention: "customer" },
-    {
-      customer_id: ["payments", "customer"],
-      brand: ["payments", "card"],
-      last4: ["payments", "card"],
-      exp_month: ["payments", "card"],
-      exp_year: ["payments", "card"],
+      payment_method_id: ["payments", "savedCard"],
     },
   ),
   ...columns(
@@ -485,10 +546,11 @@ export const NOT_PERSONAL: Readonly<Record<string, readonly string[]>> = {
     "setup_future_usage",
     "idempotency_key",
   ],
-  simulated_payment_methods: ["id", "behaviour", "detached_at", "created_at"],
-  // Issue 45 (0023): the payment that saved the card (the rest of saved_cards: plans-resident's classification).
-  saved_cards: ["payment_id"],
+  simulated_payment_methods: ["id", "behaviour"],
   payment_customers: ["provider"],
+  saved_cards: ["id", "provider"],
+  pickup_plans: ["id", "updated_at"],
+  plan_cycles: ["idempotency_key", "updated_at"],
   customer_deletions: ["provider", "requested_at", "attempts", "last_error", "deleted_at"],
   simulated_deleted_customers: ["deleted_at"],
   promo_codes: ["id", "code", "percent", "active", "expires_at", "created_at"],

@@ -25,6 +25,7 @@ import enPartners from "./en/partners.json";
 import enStops from "./en/stops.json";
 import enExport from "./en/export.json";
 import enInsights from "./en/insights.json";
+import enMyplans from "./en/myplans.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -49,6 +50,7 @@ import frPartners from "./fr/partners.json";
 import frStops from "./fr/stops.json";
 import frExport from "./fr/export.json";
 import frInsights from "./fr/insights.json";
+import frMyplans from "./fr/myplans.json";
 
 export const resources = {
   en: {
@@ -76,6 +78,7 @@ export const resources = {
     stops: enStops,
     export: enExport,
     insights: enInsights,
+    myplans: enMyplans,
   },
   fr: {
     common: frCommon,
@@ -102,6 +105,7 @@ export const resources = {
     stops: frStops,
     export: frExport,
     insights: frInsights,
+    myplans: frMyplans,
   },
 };
 
@@ -130,4 +134,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "stops",
   "insights",
   "export",
+  "myplans",
 ];

@@ -1,9 +1,17 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+// GET /api/pickup-plans: the resident's plans (issue 45 part 4), each with its next date, status and
+// saved card (brand, last four, expiry); only the resident's own. POST starts one (plans-provider).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { StartPlanSchema } from "~/lib/checkout-schema";
 import { parseApiBody } from "~/services/http/api.server";
 import { requireApiUser } from "~/services/http/current-user.server";
-import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { startPlanAnswer } from "~/services/http/plan-api.server";
+import { planJson } from "~/services/http/plans.server";
+import { listPlans } from "~/services/plans/manage.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  return Response.json(listPlans(user.id).map(planJson), { headers: { "Cache-Control": "private, no-store" } });
+}
 
 /**
  * Issue 45: `{ "pickupRequestId": 123, "intervalWeeks": 4 | 8 }` starts a plan repeating a booked pickup
@@ -18,5 +26,3 @@ export async function action({ request }: ActionFunctionArgs) {
     intervalWeeks: body.intervalWeeks as 4 | 8,
   });
 }
-
-export const loader = methodNotAllowed;

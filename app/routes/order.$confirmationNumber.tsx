@@ -5,6 +5,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { OurFault } from "~/components/pickups/our-fault";
 import { BagChange, PaymentLedger } from "~/components/pickups/bag-change";
+import { MyPlan } from "~/components/pickups/my-plan";
+import { NoPlanYet, planRefusalOf } from "~/components/pickups/my-plans";
+import { useActionAnswer } from "~/components/action-answer";
+import { Toaster } from "~/components/toaster";
 import { Receipt } from "~/components/pickups/receipt";
 import { ContractLanguageNote } from "~/components/pickups/contract-language-note";
 import { orderPath } from "~/lib/paths";
@@ -15,16 +19,18 @@ import {
   bagsFromPage,
   getLanguage,
   getT,
+  orderPlan,
   orderRemedy,
   ownOrderOr404,
   paymentLedger,
+  planFromPage,
   readForm,
   remedyFromPage,
   requireUser,
   taxNumbers,
 } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "orders", "calendar", "stops", "checkout"] };
+export const handle = { i18n: ["common", "orders", "calendar", "stops", "checkout", "myplans"] };
 export const meta: MetaFunction = titleOrErrorMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -39,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Issue 45 part 5: a bag more or less until the cutoff, and every payment and refund of the pickup.
     bagChange: bagChangeView(order, new URL(request.url).searchParams),
     ledger: paymentLedger(order),
+    plan: orderPlan(user, order, lng),
   };
 }
 
@@ -49,18 +56,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "bagsDown" || intent === "bagsPay") return bagsFromPage(request, user, order, form);
-  return remedyFromPage(request, user, order.confirmationNumber, form);
+  const planned = await planFromPage(request, user, form, `${orderPath(order.confirmationNumber)}#my-plan`);
+  return planned ?? remedyFromPage(request, user, order.confirmationNumber, form);
 }
 
 export default function Order() {
-  const { order, tax, remedy, bagChange, ledger } = useLoaderData<typeof loader>();
+  const { order, tax, remedy, bagChange, ledger, plan } = useLoaderData<typeof loader>();
+  const answer = useActionAnswer<typeof action>();
+  const refusal = planRefusalOf(answer);
   return (
     <div className="space-y-4">
+      <Toaster toast={answer && "toast" in answer ? (answer.toast ?? null) : null} />
       <Receipt order={order} tax={tax} />
       <PaymentLedger ledger={ledger} />
       {bagChange ? <BagChange view={bagChange} /> : null}
       <ContractLanguageNote contractLanguage={order.contractLanguage} path={orderPath(order.confirmationNumber)} />
       {remedy ? <OurFault view={remedy} bags={order.bagsRequested} /> : null}
+      {plan?.plan ? (
+        <div id="my-plan">
+          <MyPlan plan={plan.plan} refusal={refusal} />
+        </div>
+      ) : null}
+      {plan && !plan.plan && plan.canStart !== null ? (
+        <NoPlanYet canStart={plan.canStart} pickupId={plan.pickupId} />
+      ) : null}
     </div>
   );
 }

@@ -162,6 +162,7 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/demand" },
     { path: `/admin/demand?from=${montrealDate(-30)}&to=${date}&fsa=H2X` },
     { path: "/admin/money" },
+    { path: "/admin/plans" },
     { path: "/admin/team" },
     { path: "/admin/privacy" },
     // An entry of the register, with its two versions (issue 43 part 6).

@@ -154,6 +154,8 @@ function tablesReferringToUsers() {
 
 /** Columns of a table that refer to users without deleting with the account: they point at the tombstone. */
 const POINT_AT_TOMBSTONE = new Set([
+  // Issue 45: a deleted account's plans are stopped (their cards detached) and kept beside its pickups.
+  "pickup_plans.user_id",
   "promo_codes.created_by_user_id",
   "admin_activity.admin_user_id",
   "role_invitations.invited_by",

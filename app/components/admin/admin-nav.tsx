@@ -10,6 +10,7 @@ const ITEMS = [
   { to: "/admin/waitlist", key: "waitlist", end: false },
   { to: "/admin/demand", key: "demand", end: false },
   { to: "/admin/money", key: "money", end: false },
+  { to: "/admin/plans", key: "plans", end: false },
   { to: "/admin/refunds", key: "refunds", end: false },
   { to: "/admin/team", key: "team", end: false },
   { to: "/admin/outbox", key: "outbox", end: false },

@@ -47,6 +47,7 @@ export function DayPicker({ date, previous, next }: { date: string; previous: st
 type SheetPickup = {
   id: number;
   confirmationNumber: string;
+  planned?: boolean;
   address: string;
   bags: number;
   status: string;
@@ -179,6 +180,11 @@ export function DayWindow({ sheet, canMark, reply, confirm, date }: DayWindowPro
                   </td>
                   <td className={`${tdClass} whitespace-nowrap font-mono`} {...label("day.confirmation")}>
                     {p.confirmationNumber}
+                    {p.planned ? (
+                      <span className="block font-sans text-xs font-semibold text-brand-800" data-testid="planned">
+                        {t("day.planned")}
+                      </span>
+                    ) : null}
                   </td>
                   <td className={tdClass} {...label("day.resident")}>
                     <div>{p.name || "—"}</div>

@@ -21,6 +21,8 @@ export type PickupCardView = {
   price: { totalCents: number; isFree: boolean };
   payment: { refundedCents: number; refundStatus: "succeeded" | "pending" | "failed" | null } | null;
   changes: { visible: boolean; allowed: boolean };
+  /** Booked by the resident's plan (issue 45). */
+  fromPlan?: boolean;
 };
 
 export function PickupCard({ order }: { order: PickupCardView }) {
@@ -32,6 +34,11 @@ export function PickupCard({ order }: { order: PickupCardView }) {
         <h2 className="font-semibold">{formatDate(order.slot.date, lng)}</h2>
         <StatusBadge status={order.displayStatus} />
       </div>
+      {order.fromPlan ? (
+        <p className="mt-1 text-sm font-semibold text-brand-800" data-testid="from-plan">
+          {t("history.fromPlan")}
+        </p>
+      ) : null}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-800 narrow:grid-cols-1 narrow:gap-y-0">
         <dt className="text-stone-600">{t("history.confirmation")}</dt>
         <dd>

@@ -7,6 +7,7 @@ import { CALENDAR_FEED_INTENT, RESEND_CONFIRMATION_INTENT } from "~/lib/profile-
 import type { User } from "../../../db/schema";
 import { requestOrigin } from "../../services/http/request.server";
 import { redirectWithToast } from "../../services/http/toast.server";
+import { planFromPage, profilePlans } from "../../services/http/plans.server";
 
 export async function profileExtrasIntent(request: Request, formData: FormData, user: User) {
   const intent = formData.get("intent");
@@ -23,12 +24,14 @@ export async function profileExtrasIntent(request: Request, formData: FormData, 
     renewCalendarFeed(user.id);
     return redirectWithToast(request, "/profile#calendar-feed-title", { title: "calendar:feed.made" });
   }
-  return null;
+  // Issue 45: My plans' forms (skip, change, pause, resume, stop).
+  return planFromPage(request, user, formData, "/profile#my-plans");
 }
 
-/** What the profile shows of them: whether the address is confirmed, and the calendar link if any. */
-export function profileExtras(request: Request, user: User) {
+/** What the profile shows of them: whether the address is confirmed, the calendar link if any, the plans. */
+export function profileExtras(request: Request, user: User, lng: string) {
   return {
+    plans: profilePlans(user, lng),
     emailConfirmed: user.emailConfirmedAt !== null,
     calendarFeed: calendarFeedUrl(user, requestOrigin(request)),
   };

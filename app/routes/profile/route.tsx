@@ -44,9 +44,9 @@ import { reminderIntent } from "./reminder-actions.server";
 import { findAddressIntent, withPickedAddress } from "./address-lookup.server";
 import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
 import { CalendarFeed } from "~/components/pickups/calendar-feed";
+import { MyPlans, planRefusalOf as planReply } from "~/components/pickups/my-plans";
 
-export const handle = { i18n: ["common", "profile", "privacy", "visitor", "calendar", "reminders"] };
-
+export const handle = { i18n: ["common", "profile", "privacy", "visitor", "calendar", "reminders", "myplans"] };
 export const meta: MetaFunction = titleMeta;
 
 async function missingBooking(request: Request) {
@@ -70,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     sessions,
-    ...profileExtras(request, user),
+    ...profileExtras(request, user, lng),
     title: t(booking.kind === "booking" ? "bookingTitle" : "title"),
     email: user.email,
     defaults: {
@@ -149,7 +149,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, defaults, bookingSummary, sessions, emailConfirmed, calendarFeed, messages } =
+  const { email, defaults, bookingSummary, sessions, emailConfirmed, calendarFeed, messages, plans } =
     useLoaderData<typeof loader>();
   const actionData = useActionAnswer<typeof action>();
   const location = useLocation();
@@ -181,13 +181,14 @@ export default function Profile() {
         email={email}
         defaults={defaults}
         inBooking={Boolean(bookingSummary)}
-        lastResult={passwordReply || phoneReply ? undefined : reply}
+        lastResult={passwordReply || phoneReply || planReply(actionData) ? undefined : reply}
         notServedFsa={typeof notServedFsa === "string" ? notServedFsa : null}
         addressChoices={addressChoicesOf(values)}
       />
       {bookingSummary ? null : (
         <>
           <ReminderChoices key={`reminders-${location.key}`} settings={messages} lastResult={phoneReply} />
+          <MyPlans plans={plans} answer={actionData} />
           <ChangePasswordForm key={`password-${location.key}`} lastResult={passwordReply} />
           <CalendarFeed url={calendarFeed} />
           <SessionList sessions={sessions} />

@@ -35,6 +35,8 @@ export type SheetPickup = {
   phoneShown: string | null;
   /** Why it was Missed (lib/stops), if it was. */
   missedReason: string | null;
+  /** Booked by a resident's plan (issue 45): the sheet marks it. */
+  planned: boolean;
 };
 
 /** Where routes start and end: DEPOT_LAT / DEPOT_LNG. */
@@ -78,6 +80,7 @@ export function daySheet(date: string, at = now()): DaySheet {
       pickupNotes: schema.users.pickupNotes,
       phone: schema.users.phone,
       missedReason: schema.pickupRequests.missedReason,
+      planId: schema.pickupRequests.planId,
     })
     .from(schema.pickupRequests)
     .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
@@ -90,8 +93,9 @@ export function daySheet(date: string, at = now()): DaySheet {
       asc(schema.pickupRequests.id),
     )
     .all()
-    .map(({ firstName, lastName, ...row }) => ({
+    .map(({ firstName, lastName, planId, ...row }) => ({
       ...row,
+      planned: planId !== null,
       name: `${firstName} ${lastName}`.trim(),
       /** The phone as people read it ("514 555-0142"); `phone` stays E.164 for tel: links and the CSV. */
       phoneShown: formatPhoneOrNull(row.phone),

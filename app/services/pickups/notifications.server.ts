@@ -21,6 +21,7 @@ const bellQueries = perConnection((db) => ({
       date: schema.pickupSlots.date,
       window: schema.pickupSlots.window,
       dateClosed: schema.pickupSlots.closed,
+      planId: schema.pickupRequests.planId,
     })
     .from(schema.pickupRequests)
     .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
@@ -82,7 +83,13 @@ export function notificationsFor(userId: number, at = now()): UserNotification[]
     (a, b) => b.createdAt - a.createdAt,
   );
   const read = new Set(queries.read.all({ userId }).map((r) => r.id));
-  return list.map((n) => ({ ...n, isRead: read.has(n.id) }));
+  // Issue 45: a pickup a plan booked is labelled so in the bell.
+  const planned = new Set(pickups.filter((p) => p.planId !== null).map((p) => p.id));
+  return list.map((n) => ({
+    ...n,
+    isRead: read.has(n.id),
+    ...(n.pickupRequestId && planned.has(n.pickupRequestId) ? { fromPlan: true } : {}),
+  }));
 }
 
 export function markNotificationsRead(userId: number, ids: string[]) {

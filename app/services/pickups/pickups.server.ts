@@ -77,6 +77,8 @@ function toPickupView(
     contractLanguage: pickup.contractLanguage,
     cancelledAt: pickup.cancelledAt,
     modifiedAt: pickup.modifiedAt,
+    /** Booked by a plan's cycle (issue 45): My Orders and the bell label it. */
+    fromPlan: pickup.planId !== null,
     slot: {
       id: slot.id,
       date: slot.date,

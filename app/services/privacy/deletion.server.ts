@@ -13,6 +13,7 @@ import { deletePendingCustomers } from "~/services/payments/customers.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import type { PaymentProvider } from "~/services/payments/provider-types";
 import { cancelComingWithoutFee, comingPickups, sendRefundsInFull } from "~/services/pickups/cancel-on-deletion.server";
+import { detachCards, stopPlansInTx } from "~/services/plans/manage.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { env } from "~/services/platform/config.server";
 import { queueEmail } from "~/services/platform/mailer.server";
@@ -73,7 +74,14 @@ function eraseInTx(tx: Tx, user: User, options: EraseOptions, email?: (tx: Tx) =
  * tombstone left. Its customers at the providers are deleted by the retention job's run.
  */
 export function eraseAccount(user: User, options: EraseOptions) {
-  db.transaction((tx) => eraseInTx(tx, user, options), { behavior: "immediate" });
+  db.transaction(
+    (tx) => {
+      // Its plans stop (issue 45); the customer's deletion at the provider removes its saved cards there.
+      stopPlansInTx(tx, user.id, null, options.at);
+      eraseInTx(tx, user, options);
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**
@@ -93,6 +101,8 @@ export async function deleteAccount(user: User, password: string, provider: Paym
       const refusal = deletionRefusal(user.id, at, tx);
       if (refusal) throw new PrivacyError(refusal, 409);
       const { cancelled, refunding } = cancelComingWithoutFee(tx, user.id, at);
+      // Issue 45: every plan stops; its saved cards are detached at the provider after the commit.
+      const { cards } = stopPlansInTx(tx, user.id, null, at);
       const customers = tx
         .select({ id: schema.paymentCustomers.customerId })
         .from(schema.paymentCustomers)
@@ -114,7 +124,7 @@ export async function deleteAccount(user: User, password: string, provider: Paym
           },
         }),
       );
-      return { cancelled: cancelled.length, refunding, customers };
+      return { cancelled: cancelled.length, refunding, customers, cards };
     },
     { behavior: "immediate" },
   );
@@ -122,6 +132,7 @@ export async function deleteAccount(user: User, password: string, provider: Paym
   // misses stays owed in the database (refund_status, customer_deletions) for the reconcile and retention.
   try {
     await sendRefundsInFull(provider, done.refunding);
+    await detachCards(done.cards, provider, at);
     if (done.customers.length) await deletePendingCustomers(provider, { customerIds: done.customers });
   } catch (error) {
     console.error("[deletion] the provider's part is left to the reconcile and the retention job", error);

@@ -4,6 +4,7 @@
 // details. Issue 43 completed it (new keys only, none renamed): the texts sent to the phone, the message
 // choices, whether a calendar link exists (never its token) and the terms accepted per pickup. The readable
 // page (export-view.server) is made from this same object.
+import { plansOf, savedCardsOf } from "./export-plans.server";
 import { and, asc, eq } from "drizzle-orm";
 import { outboxStatus } from "~/lib/outbox";
 import { listSessions } from "~/services/accounts/session-list.server";
@@ -142,6 +143,9 @@ export function exportAccountData(userId: number, currentSessionId?: string, at 
       positionApproximate: user.positionApproximate,
     },
     pickups: pickupsOf(userId),
+    /** Issue 45: pickups that come back by themselves, and the cards saved for them (brand, last four, expiry). */
+    plans: plansOf(userId),
+    savedCards: savedCardsOf(userId),
     promoRedemptions: redemptions.map(({ r, code, percent }) => ({
       code,
       percent,

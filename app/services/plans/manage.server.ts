@@ -1,0 +1,268 @@
+// Issue 45 part 4: the resident in charge of their plans. Read them (the order page, the profile, GET
+// /api/pickup-plans), skip the next pickup, change the interval, the bags or the window, pause until a
+// date, and stop a plan (its saved card detached at the provider when no other plan of theirs uses it).
+// Every query is scoped to the resident: another resident's plan reads as none (PlanError 404). The page
+// and the API call the same functions.
+import { and, desc, eq, inArray, ne, or } from "drizzle-orm";
+import { addDays, dateKey } from "~/lib/dates";
+import { now } from "~/lib/clock";
+import { isCalendarDate, MAX_PAUSE_DAYS, type PlanChange, type PlanStatus } from "~/lib/plan-rules";
+import { paymentProvider } from "~/services/payments/provider.server";
+import type { PaymentProvider } from "~/services/payments/provider-types";
+import { db, schema, type Tx } from "~/services/platform/db.server";
+import { nextPlanDate } from "~/lib/plan-dates";
+import { PlanError } from "./plan-error.server";
+
+type PlanRow = typeof schema.pickupPlans.$inferSelect;
+type CardRow = typeof schema.savedCards.$inferSelect;
+
+export type PlanView = {
+  id: number;
+  pickupRequestId: number;
+  originConfirmationNumber: string;
+  intervalWeeks: 4 | 8;
+  bagCount: 1 | 2 | 4;
+  window: "morning" | "afternoon";
+  status: PlanStatus;
+  /** The date the next pickup falls on (booked already, or to be booked); null once stopped. */
+  nextDate: string | null;
+  /** The next pickup is already booked (or held, or being charged) by the cycle. */
+  nextIsBooked: boolean;
+  /** Its confirmation number, once its pickup row exists. */
+  nextBooked: string | null;
+  pausedUntil: string | null;
+  skipDate: string | null;
+  pauseReason: string | null;
+  card: { brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null } | null;
+};
+
+/** The cycles still ahead of a plan (booked, held or being charged), by date. */
+function cyclesAhead(planIds: number[], today: string) {
+  if (!planIds.length) return [];
+  return db
+    .select({
+      planId: schema.planCycles.planId,
+      cycleDate: schema.planCycles.cycleDate,
+      status: schema.planCycles.status,
+      confirmationNumber: schema.pickupRequests.confirmationNumber,
+    })
+    .from(schema.planCycles)
+    .leftJoin(schema.pickupRequests, eq(schema.pickupRequests.id, schema.planCycles.pickupRequestId))
+    .where(
+      and(
+        inArray(schema.planCycles.planId, planIds),
+        inArray(schema.planCycles.status, ["charging", "booked", "payment_needed"]),
+      ),
+    )
+    .all()
+    .filter((cycle) => cycle.cycleDate >= today)
+    .sort((a, b) => a.cycleDate.localeCompare(b.cycleDate));
+}
+
+function toView(
+  plan: PlanRow,
+  card: CardRow | null,
+  origin: string,
+  ahead: ReturnType<typeof cyclesAhead>,
+  today: string,
+): PlanView {
+  const booked = ahead.find((cycle) => cycle.planId === plan.id) ?? null;
+  const stopped = plan.status === "stopped";
+  return {
+    id: plan.id,
+    pickupRequestId: plan.originPickupId,
+    originConfirmationNumber: origin,
+    intervalWeeks: plan.intervalWeeks as 4 | 8,
+    bagCount: plan.bagCount as 1 | 2 | 4,
+    window: plan.window,
+    status: plan.status,
+    nextDate: stopped ? null : (booked?.cycleDate ?? nextPlanDate(plan, today)),
+    nextIsBooked: !stopped && booked !== null,
+    nextBooked: stopped ? null : (booked?.confirmationNumber ?? null),
+    pausedUntil: plan.pausedUntil,
+    skipDate: plan.skipDate,
+    pauseReason: plan.pauseReason,
+    card:
+      card && card.detachedAt === null
+        ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }
+        : null,
+  };
+}
+
+function plansWhere(userId: number, extra?: ReturnType<typeof eq>) {
+  return db
+    .select({ plan: schema.pickupPlans, card: schema.savedCards, origin: schema.pickupRequests.confirmationNumber })
+    .from(schema.pickupPlans)
+    .innerJoin(schema.pickupRequests, eq(schema.pickupRequests.id, schema.pickupPlans.originPickupId))
+    .leftJoin(schema.savedCards, eq(schema.savedCards.id, schema.pickupPlans.savedCardId))
+    .where(and(eq(schema.pickupPlans.userId, userId), extra))
+    .orderBy(desc(schema.pickupPlans.id))
+    .all();
+}
+
+/** The resident's plans, the newest first (stopped ones too: the API lists them with their status). */
+export function listPlans(userId: number, at = now()): PlanView[] {
+  const today = dateKey(at);
+  const rows = plansWhere(userId);
+  const ahead = cyclesAhead(
+    rows.map((row) => row.plan.id),
+    today,
+  );
+  return rows.map((row) => toView(row.plan, row.card, row.origin, ahead, today));
+}
+
+/** One plan of the resident's, or a 404 refusal (another resident's reads the same as none). */
+export function ownPlan(userId: number, planId: number, at = now()): PlanView {
+  const row = Number.isInteger(planId) && planId > 0 ? plansWhere(userId, eq(schema.pickupPlans.id, planId))[0] : null;
+  if (!row) throw new PlanError("myplans:errors.notFound", 404);
+  const today = dateKey(at);
+  return toView(row.plan, row.card, row.origin, cyclesAhead([row.plan.id], today), today);
+}
+
+/** The plan a pickup started or was booked by (its planId), or null. */
+export function planOfPickup(userId: number, pickup: { id: number }, at = now()): PlanView | null {
+  const own = db
+    .select({ id: schema.pickupPlans.id })
+    .from(schema.pickupPlans)
+    .leftJoin(schema.pickupRequests, eq(schema.pickupRequests.planId, schema.pickupPlans.id))
+    .where(
+      and(
+        eq(schema.pickupPlans.userId, userId),
+        or(eq(schema.pickupPlans.originPickupId, pickup.id), eq(schema.pickupRequests.id, pickup.id)),
+      ),
+    )
+    .orderBy(desc(schema.pickupPlans.id))
+    .get();
+  return own ? ownPlan(userId, own.id, at) : null;
+}
+
+/** The resident's card saved for later payments (not detached), the newest; null when none. */
+export function savedCardOf(userId: number) {
+  return (
+    db
+      .select()
+      .from(schema.savedCards)
+      .where(eq(schema.savedCards.userId, userId))
+      .orderBy(desc(schema.savedCards.id))
+      .all()
+      .find((card) => card.detachedAt === null) ?? null
+  );
+}
+
+function livePlan(userId: number, planId: number, at: number) {
+  const plan = ownPlan(userId, planId, at);
+  if (plan.status === "stopped") throw new PlanError("myplans:errors.stopped", 409);
+  return plan;
+}
+
+/**
+ * Skips the next pickup: nothing is booked nor charged for it, and the one after it is planned. A next
+ * pickup already booked (seven days ahead, paid) is the resident's to cancel from its order page.
+ */
+export function skipNext(userId: number, planId: number, at = now()) {
+  const plan = livePlan(userId, planId, at);
+  if (plan.nextIsBooked) {
+    throw new PlanError("myplans:errors.alreadyBooked", 409, { confirmationNumber: plan.nextBooked ?? "" });
+  }
+  const row = db.select().from(schema.pickupPlans).where(eq(schema.pickupPlans.id, planId)).get()!;
+  const skipped = plan.nextDate ?? nextPlanDate(row, dateKey(at));
+  db.transaction((tx) => {
+    // A second skip: the one skipped before counts as the plan's last date, and this one is skipped in turn.
+    const anchorDate = row.skipDate && row.skipDate < skipped ? row.skipDate : row.anchorDate;
+    tx.update(schema.pickupPlans)
+      .set({ skipDate: skipped, anchorDate, updatedAt: at })
+      .where(and(eq(schema.pickupPlans.id, planId), ne(schema.pickupPlans.status, "stopped")))
+      .run();
+  });
+  return { skipped, plan: ownPlan(userId, planId, at) };
+}
+
+/** Changes the interval, the bags, the window or the pause (null resumes); the next cycle follows. */
+export function changePlan(userId: number, planId: number, change: PlanChange, at = now()) {
+  livePlan(userId, planId, at);
+  const today = dateKey(at);
+  const set: Partial<PlanRow> = { updatedAt: at };
+  if (change.intervalWeeks !== undefined) set.intervalWeeks = change.intervalWeeks;
+  if (change.bagCount !== undefined) set.bagCount = change.bagCount;
+  if (change.window !== undefined) set.window = change.window;
+  if (change.pausedUntil !== undefined) {
+    if (change.pausedUntil === null) {
+      Object.assign(set, { pausedUntil: null, pauseReason: null, status: "active" });
+    } else {
+      if (!isCalendarDate(change.pausedUntil)) throw new PlanError("myplans:errors.dateInvalid");
+      if (change.pausedUntil <= today) throw new PlanError("myplans:errors.pauseInPast");
+      if (change.pausedUntil > addDays(today, MAX_PAUSE_DAYS)) throw new PlanError("myplans:errors.pauseTooLong");
+      Object.assign(set, { pausedUntil: change.pausedUntil, pauseReason: null, status: "paused" });
+    }
+  }
+  db.transaction((tx) => {
+    const current = tx.select().from(schema.pickupPlans).where(eq(schema.pickupPlans.id, planId)).get()!;
+    // A plan waiting for a payment stays so: the held pickup is paid or released first.
+    if (current.status === "payment_needed" && set.status) delete set.status;
+    tx.update(schema.pickupPlans).set(set).where(eq(schema.pickupPlans.id, planId)).run();
+  });
+  return ownPlan(userId, planId, at);
+}
+
+/**
+ * In the caller's transaction: the plans marked stopped, and the saved cards no live plan of the resident
+ * uses any more, to detach after the commit. `planIds` null stops them all (a deleted account).
+ */
+export function stopPlansInTx(tx: Tx, userId: number, planIds: number[] | null, at: number) {
+  const mine = tx.select().from(schema.pickupPlans).where(eq(schema.pickupPlans.userId, userId)).all();
+  const targeted = mine.filter((plan) => !planIds || planIds.includes(plan.id));
+  const stopping = targeted.filter((plan) => plan.status !== "stopped");
+  for (const plan of stopping) {
+    tx.update(schema.pickupPlans)
+      .set({ status: "stopped", stoppedAt: at, skipDate: null, pausedUntil: null, updatedAt: at })
+      .where(eq(schema.pickupPlans.id, plan.id))
+      .run();
+  }
+  // A deleted account's saved cards go with its other rows (saved_cards cascades): its plans let go of them.
+  if (!planIds)
+    tx.update(schema.pickupPlans).set({ savedCardId: null }).where(eq(schema.pickupPlans.userId, userId)).run();
+  const stillUsed = new Set(
+    mine.filter((plan) => plan.status !== "stopped" && !targeted.includes(plan)).map((plan) => plan.savedCardId),
+  );
+  const cards = tx
+    .select()
+    .from(schema.savedCards)
+    .where(eq(schema.savedCards.userId, userId))
+    .all()
+    .filter((card) => card.detachedAt === null && !stillUsed.has(card.id))
+    // One plan stopped (again, after a failed detach) detaches its own card; a deleted account every card it saved.
+    .filter((card) => !planIds || targeted.some((plan) => plan.savedCardId === card.id));
+  return { stopped: stopping.map((plan) => plan.id), cards };
+}
+
+/**
+ * Each card detached at the provider (an unknown one counts as detached there), then marked detached here.
+ * A provider that cannot be reached leaves the card's row undetached; the error is thrown to the caller.
+ */
+export async function detachCards(cards: CardRow[], provider: PaymentProvider = paymentProvider(), at = now()) {
+  for (const card of cards) {
+    await detachAtProvider(provider, card.paymentMethodId);
+    db.update(schema.savedCards).set({ detachedAt: at }).where(eq(schema.savedCards.id, card.id)).run();
+  }
+}
+
+async function detachAtProvider(provider: PaymentProvider, paymentMethodId: string) {
+  // Every provider implements it once plans-provider's SavedCardProvider is merged; until then none saves a card.
+  const saved = provider as PaymentProvider & { detachPaymentMethod?: (id: string) => Promise<void> };
+  if (typeof saved.detachPaymentMethod === "function") await saved.detachPaymentMethod(paymentMethodId);
+}
+
+/**
+ * Stops a plan: no further pickup is booked or charged, and its saved card is detached at the provider
+ * (unless another live plan of the resident pays with it). A pickup already booked stays booked.
+ */
+export async function stopPlan(userId: number, planId: number, at = now(), provider?: PaymentProvider) {
+  ownPlan(userId, planId, at);
+  const { cards } = db.transaction((tx) => stopPlansInTx(tx, userId, [planId], at));
+  try {
+    await detachCards(cards, provider, at);
+  } catch {
+    throw new PlanError("myplans:errors.detachFailed", 503);
+  }
+  return { plan: ownPlan(userId, planId, at), detached: cards.length };
+}
