@@ -139,7 +139,7 @@ export {
   startModify,
 } from "./order-actions.server";
 export { orderRemedy, remedyFromPage } from "./stop-remedies.server";
-export { orderPlan, planFromPage, profilePlans } from "./plans.server";
+export { orderPlan, planFromPage } from "./plans.server";
 export { plansOverview } from "../admin/plans.server";
 export {
   deleteAccountFromForm,

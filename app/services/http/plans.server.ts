@@ -33,7 +33,7 @@ import { redirectWithToast } from "./toast.server";
 const PLAN_INTENTS = ["plan-start", "plan-skip", "plan-change", "plan-pause", "plan-resume", "plan-stop"] as const;
 
 /** A plan as the page shows it: the stored values and their words in the reader's language. */
-export function planScreen(plan: PlanView, lng: string) {
+function planScreen(plan: PlanView, lng: string) {
   return {
     ...plan,
     nextDateLabel: plan.nextDate ? formatDate(plan.nextDate, lng) : null,
