@@ -9,11 +9,10 @@
 //   npx remix build && BENCH_REMINDERS=5000 npx tsx scripts/bench-reminders.ts
 import { fork } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import url from "node:url";
 import { STAND_IN_IDENTITY } from "./stand-in-identity.mjs";
+import { load as loadFrom, servePages } from "./bench-in-process";
 
 const COUNT = Math.max(1, Number(process.env.BENCH_REMINDERS ?? 5000));
 const BUILD = path.resolve(process.env.BENCH_BUILD ?? "build/index.js");
@@ -70,43 +69,10 @@ db.transaction(() => {
   }
 })();
 
-/** The pages (GET only), served by the build in this very process with Remix's own request handler. */
-async function servePages(): Promise<http.Server> {
-  const build = await import(url.pathToFileURL(BUILD).href);
-  const { createRequestHandler, installGlobals } = await import("@remix-run/node");
-  installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  const handle = createRequestHandler(build, "production");
-  const server = http.createServer((req, res) => {
-    const request = new Request(`http://${req.headers.host}${req.url}`, {
-      headers: Object.entries(req.headers).flatMap(([name, value]) =>
-        typeof value === "string" ? [[name, value] as [string, string]] : [],
-      ),
-    });
-    void handle(request)
-      .then(async (response) => {
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      })
-      .catch(() => res.writeHead(500).end());
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
+/** Load on `target` from another process (scripts/bench-in-process.ts), for `seconds` or until `stop()`. */
+const load = (target: string, seconds: number) => loadFrom(target, CONNECTIONS, seconds);
 
-type Load = { rps: number; total: number; non2xx: number; errors: number; p99: number; seconds: number };
-
-/** Load on `target` from another process, for `seconds` or until `stop()`. */
-function load(target: string, seconds: number) {
-  const child = fork(path.join(import.meta.dirname, "bench-load.mjs"), [target, String(CONNECTIONS), String(seconds)]);
-  const result = new Promise<Load>((resolve, reject) => {
-    child.once("message", (message: Load | { error: string }) =>
-      "error" in message ? reject(new Error(message.error)) : resolve(message),
-    );
-    child.once("exit", (code) => reject(new Error(`the load generator exited ${code}`)));
-  });
-  return { stop: () => child.send("stop"), result };
-}
-
-const server = fs.existsSync(BUILD) ? await servePages() : null;
+const server = fs.existsSync(BUILD) ? await servePages(BUILD) : null;
 if (!server) console.error(`[bench-reminders] no build at ${BUILD}: throughput not measured (npx remix build)`);
 const target = server ? `http://127.0.0.1:${(server.address() as { port: number }).port}${PAGE}` : null;
 const alone = async () => (target ? (await load(target, SECONDS).result).rps : null);
