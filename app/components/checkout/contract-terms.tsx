@@ -107,7 +107,7 @@ export function AcceptTerms({
   );
 }
 
-function TermsBox(props: { id: string; name: string; label: string; error: string | null; ticked: boolean }) {
+export function TermsBox(props: { id: string; name: string; label: string; error: string | null; ticked: boolean }) {
   const { t } = useTranslation("checkout");
   const hydrated = useHydrated();
   const answer = useActionData();
