@@ -35,7 +35,7 @@ let dir = "";
 let reader: Database.Database;
 const cookies = { visitor: "", resident: "", admin: "" };
 /** Rows the valid parts of the bodies point at (so a body let through would book, move or cancel for real). */
-const live = { slotId: 0, otherSlotId: 0, pickupId: 0, intentId: "", openIntentId: "", checkoutId: "" };
+const live = { slotId: 0, otherSlotId: 0, pickupId: 0, planId: 0, intentId: "", openIntentId: "", checkoutId: "" };
 
 type Who = keyof typeof cookies;
 
@@ -86,10 +86,12 @@ test.beforeAll(async ({}, testInfo) => {
   expect(open.length, "two bookable slots").toBeGreaterThanOrEqual(2);
   live.slotId = open[0]!.id;
   live.otherSlotId = open[1]!.id;
+  // Its card kept for a plan (issue 45): the pickup starts one, which PUT and skip would change for real.
   const intent = await resident.call("POST", "/api/create-payment-intent", {
     bagCount: 1,
     slotId: live.slotId,
     acceptTerms: true,
+    saveCardConsent: true,
   });
   expect(intent.status, JSON.stringify(intent.json)).toBe(200);
   live.intentId = intent.json.paymentIntentId as string;
@@ -104,9 +106,12 @@ test.beforeAll(async ({}, testInfo) => {
     totalPrice: 11.5,
     paymentIntentId: live.intentId,
     acceptTerms: true,
+    saveCardConsent: true,
+    planIntervalWeeks: 4,
   });
   expect(pickup.status, JSON.stringify(pickup.json)).toBe(201);
   live.pickupId = pickup.json.id as number;
+  live.planId = (pickup.json.plan as { id: number }).id;
   const second = await resident.call("POST", "/api/create-payment-intent", {
     bagCount: 2,
     slotId: live.slotId,
@@ -550,7 +555,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       ...contractFields(),
     }),
   },
-  // Issue 45: the live pickup's payment kept no card: a body let through answers 409 card_not_saved, starts nothing.
+  // Issue 45: the live pickup has its plan already: a body let through answers 409 already_planned, starts nothing.
   "POST /api/pickup-plans": {
     method: "POST",
     path: () => "/api/pickup-plans",
@@ -560,27 +565,32 @@ const ENDPOINTS: Record<string, Endpoint> = {
       intervalWeeks: req(4, numberField(4, [0, 3, 6, 4.5, -4, 1e308])),
     }),
   },
-  // Issue 45: the resident has no plan, so a body let through answers 404 and changes nothing; a malformed one
-  // is refused first (DELETE and skip take no body: any field is refused).
+  // Issue 45 part 4: the live pickup's plan changed (any of the four fields; null resumes a pause).
   "PUT /api/pickup-plans/{id}": {
     method: "PUT",
-    path: () => "/api/pickup-plans/999999",
+    path: () => `/api/pickup-plans/${live.planId}`,
     who: "resident",
     fields: () => ({
-      intervalWeeks: opt(4, numberField(4, [0, 3, 6, 4.5, -4, 1e308])),
-      bagCount: opt(2, numberField(2, BAGS_OUT)),
-      window: opt("morning", stringField("morning", ["", "evening", "x".repeat(101)])),
+      intervalWeeks: opt(8, numberField(8, [0, 3, 6, 4.5, -4, 1e308])),
+      bagCount: opt(4, numberField(4, BAGS_OUT)),
+      window: opt("afternoon", stringField("afternoon", ["", "evening", "MORNING", "x".repeat(101)])),
+      pausedUntil: opt(
+        null,
+        stringField("2027-01-15", ["", "2027-02-30", "15/01/2027", "x".repeat(101)], { nullable: true }),
+      ),
     }),
   },
+  // No plan of the resident's has this id: a body let through answers 404 and changes nothing.
   "DELETE /api/pickup-plans/{id}": {
     method: "DELETE",
     path: () => "/api/pickup-plans/999999",
     who: "resident",
     fields: () => ({}),
   },
+  // No body by contract: the next cycle skipped.
   "POST /api/pickup-plans/{id}/skip": {
     method: "POST",
-    path: () => "/api/pickup-plans/999999/skip",
+    path: () => `/api/pickup-plans/${live.planId}/skip`,
     who: "resident",
     fields: () => ({}),
   },

@@ -6,7 +6,7 @@ import { expect, type Page } from "@playwright/test";
 import { montrealDate, recordedIncident, revisedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
 import { bookTwoBags } from "./booking-fixtures";
 import crypto from "node:crypto";
-import { insertResident, interactive, lastEmail, query, signInAs, uniqueEmail } from "./helpers";
+import { insertResident, interactive, lastEmail, query, signInAs, uniqueEmail, writeDatabase } from "./helpers";
 import { E2E_SESSION_SECRET } from "./server-env";
 
 export type Lang = "en" | "fr";
@@ -94,10 +94,57 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/profile/delete" },
     // Download my data, readable (issue 43): the paid pickup's money, the sessions, every section.
     { path: "/profile/export" },
+    // A plan's pickup held for payment (issue 45): its pay page, and the plan on the profile and order page.
+    { path: `/plans/${heldPlan(confirmation)}/pay` },
     // What a reminder's "unsubscribe" opens (it asks first; the e-mail client's one-click POST does it at once).
     { path: unsubscribePath(owner!.id) },
     { path: "/admin-invitation?token=not-a-real-token", status: 404 },
   ];
+}
+
+/**
+ * A plan started from this paid pickup whose next cycle is held as "Payment needed" (as the plans' job
+ * leaves it after a declined card, tests/e2e/plan-cycles.spec.ts), written straight into the database.
+ */
+function heldPlan(confirmation: string): number {
+  return writeDatabase((db) => {
+    const pickup = db
+      .prepare(
+        `select r.id, r.user_id, r.bags_requested, s.id as slot_id, s.date, s.window from pickup_requests r
+           join pickup_slots s on s.id = r.pickup_slot_id where r.confirmation_number = ?`,
+      )
+      .get(confirmation) as {
+      id: number;
+      user_id: number;
+      bags_requested: number;
+      slot_id: number;
+      date: string;
+      window: string;
+    };
+    const now = Date.now();
+    const plan = db
+      .prepare(
+        `insert into pickup_plans (user_id, origin_pickup_id, interval_weeks, bag_count, window, status, anchor_date,
+           created_at, updated_at) values (?, ?, 4, ?, ?, 'payment_needed', ?, ?, ?)`,
+      )
+      .run(pickup.user_id, pickup.id, pickup.bags_requested, pickup.window, pickup.date, now, now);
+    db.prepare(
+      `insert into plan_cycles (plan_id, cycle_date, status, idempotency_key, hold_expires_at, slot_id, bags,
+         amount_cents, created_at, updated_at) values (?, ?, 'payment_needed', ?, ?, ?, ?, 2070, ?, ?)`,
+    ).run(
+      plan.lastInsertRowid,
+      pickup.date,
+      `pages-${confirmation}`,
+      now + 48 * 3_600_000,
+      pickup.slot_id,
+      pickup.bags_requested,
+      now,
+      now,
+    );
+    // A hold takes its place in the slot, as the job's does.
+    db.prepare("update pickup_slots set current_booked = current_booked + 1 where id = ?").run(pickup.slot_id);
+    return Number(plan.lastInsertRowid);
+  });
 }
 
 const MODIFY = { en: "Modify date", fr: "Changer la date" } as const;

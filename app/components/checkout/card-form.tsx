@@ -5,7 +5,7 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/ui/plain-field";
 import { spacedCardNumber } from "~/lib/checkout-schema";
-import { AcceptTerms } from "./contract-terms";
+import { PaymentBoxes } from "./plan-choice";
 
 /** With JavaScript, the number is spaced in groups as it is typed (the server takes it either way). */
 function spaceAsTyped(event: FormEvent<HTMLInputElement>) {
@@ -49,7 +49,9 @@ export function CardForm({
   busy,
   fieldError,
   ticked,
+  value,
   formError,
+  plain = false,
 }: {
   payLabel: string;
   busy: boolean;
@@ -57,7 +59,11 @@ export function CardForm({
   fieldError: (name: string) => string | null;
   /** Whether a box of the terms was ticked in a refused post. */
   ticked: (name: string) => boolean;
+  /** A field's value in a refused post (the plan chosen). */
+  value: (name: string) => string | null;
   formError: string | null;
+  /** Paying a plan's held pickup: no plan to choose, no terms to accept again. */
+  plain?: boolean;
 }) {
   const { t } = useTranslation(["checkout", "common"]);
   const form = useRef<HTMLFormElement>(null);
@@ -104,7 +110,7 @@ export function CardForm({
         })}
       </div>
       <p className="text-sm text-stone-600">{t("card.secure")}</p>
-      <AcceptTerms error={fieldError} ticked={ticked} />
+      {plain ? null : <PaymentBoxes error={fieldError} value={value} ticked={ticked} />}
       <button
         type="submit"
         name="intent"

@@ -107,7 +107,7 @@ export function AcceptTerms({
   );
 }
 
-function TermsBox(props: { id: string; name: string; label: string; error: string | null; ticked: boolean }) {
+export function TermsBox(props: { id: string; name: string; label: string; error: string | null; ticked: boolean }) {
   const { t } = useTranslation("checkout");
   const hydrated = useHydrated();
   const answer = useActionData();
@@ -135,7 +135,7 @@ function TermsBox(props: { id: string; name: string; label: string; error: strin
           // eslint-disable-next-line jsx-a11y/no-autofocus -- moving focus to a refusal is the accessible pattern
           autoFocus={!hydrated && Boolean(props.error)}
         />
-        <label htmlFor={props.id} className="text-sm text-stone-800">
+        <label htmlFor={props.id} className="min-w-0 break-words text-sm text-stone-800">
           {props.label}
         </label>
       </div>

@@ -8,6 +8,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { FormError } from "~/components/ui/plain-field";
 import { CardForm } from "./card-form";
 import { AcceptTerms } from "./contract-terms";
+import { PaymentBoxes } from "./plan-choice";
 
 const StripeCard = lazy(() => import("./stripe-card"));
 
@@ -29,6 +30,7 @@ export function PaymentSection({
   busy,
   fieldError,
   ticked,
+  value,
   formErrors,
 }: {
   view: CheckoutPaymentView;
@@ -38,6 +40,8 @@ export function PaymentSection({
   fieldError: (name: string) => string | null;
   /** Whether a box of the terms was ticked in a refused post. */
   ticked: (name: string) => boolean;
+  /** A field's value in a refused post (the plan chosen). */
+  value: (name: string) => string | null;
   formErrors: string[];
 }) {
   const { t } = useTranslation(["checkout", "common"]);
@@ -70,6 +74,7 @@ export function PaymentSection({
           payLabel={payLabel}
           fieldError={fieldError}
           ticked={ticked}
+          value={value}
         />
       </Suspense>
     );
@@ -79,7 +84,7 @@ export function PaymentSection({
       <Form method="post" className="card space-y-3">
         <p className="text-stone-700">{t("hosted.body")}</p>
         <FormError id="hosted-form-error" errors={formErrors} />
-        <AcceptTerms error={fieldError} ticked={ticked} />
+        <PaymentBoxes error={fieldError} value={value} ticked={ticked} />
         <button type="submit" name="intent" value="payHosted" className="btn-primary w-full" disabled={busy}>
           {t("hosted.pay", { amount: total })}
         </button>
@@ -92,6 +97,7 @@ export function PaymentSection({
       busy={busy}
       fieldError={fieldError}
       ticked={ticked}
+      value={value}
       formError={formErrors[0] ?? null}
     />
   );

@@ -9,8 +9,7 @@ import { Form, useNavigate, useNavigation, useRevalidator } from "@remix-run/rea
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBroughtIntoView } from "~/components/ui/plain-field";
-import type { AcceptanceRefusal } from "~/lib/contract-acceptance";
-import { AcceptTerms, contractBoxes } from "./contract-terms";
+import { paymentBoxes, PaymentBoxes, type PaymentRefusal } from "./plan-choice";
 import { messageKey } from "./stripe-messages";
 
 type Props = {
@@ -25,6 +24,7 @@ type Props = {
   /** The checkout form's reply: a refused box of the hosted fallback's post. */
   fieldError: (name: string) => string | null;
   ticked: (name: string) => boolean;
+  value: (name: string) => string | null;
 };
 
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -72,7 +72,7 @@ export default function StripeCard(props: Props) {
   if (!props.publishableKey) {
     return <p className="card font-semibold">{t("stripe.unavailable")}</p>;
   }
-  if (failed) return <StripeLoadFailed fieldError={props.fieldError} ticked={props.ticked} />;
+  if (failed) return <StripeLoadFailed fieldError={props.fieldError} ticked={props.ticked} value={props.value} />;
   return (
     <Elements stripe={promise} options={options}>
       <PaymentForm {...props} onFailed={() => setFailed(true)} />
@@ -81,7 +81,7 @@ export default function StripeCard(props: Props) {
 }
 
 /** Stripe.js is not there: refresh, or pay on Stripe's hosted page (the checkout action's payHosted intent). */
-function StripeLoadFailed({ fieldError, ticked }: Pick<Props, "fieldError" | "ticked">) {
+function StripeLoadFailed({ fieldError, ticked, value }: Pick<Props, "fieldError" | "ticked" | "value">) {
   const { t } = useTranslation(["checkout", "common"]);
   const busy = useNavigation().state !== "idle";
   return (
@@ -92,7 +92,7 @@ function StripeLoadFailed({ fieldError, ticked }: Pick<Props, "fieldError" | "ti
         {t("stripe.refresh")}
       </button>
       <Form method="post" className="space-y-3">
-        <AcceptTerms error={fieldError} ticked={ticked} />
+        <PaymentBoxes error={fieldError} value={value} ticked={ticked} />
         <button type="submit" name="intent" value="payHosted" className="btn-secondary w-full" disabled={busy}>
           {t("stripe.payHosted")}
         </button>
@@ -130,7 +130,7 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
   /** The box not ticked when Pay was pressed: said next to it, and nothing is sent. */
-  const [refusedBox, setRefusedBox] = useState<AcceptanceRefusal | null>(null);
+  const [refusedBox, setRefusedBox] = useState<PaymentRefusal | null>(null);
   const query = `checkout=${encodeURIComponent(checkoutId)}&bags=${bags}&slotId=${slotId}`;
 
   /** The checkout's page asked again: once paid, it says so and links to the confirmation. */
@@ -155,9 +155,10 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { accepted, refusal } = contractBoxes(event.currentTarget, i18n.language);
+    // Issue 45: the plan chosen and the consent to keep the card travel with the intent and the booking.
+    const { chosen, refusal } = paymentBoxes(event.currentTarget, i18n.language);
     setRefusedBox(refusal ?? null);
-    if (!accepted) return;
+    if (!chosen) return;
     if (!stripe || !elements) return setError(t("stripe.formError"));
     setBusy(true);
     setError(null);
@@ -170,7 +171,7 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
         bagCount: bags,
         slotId,
         promoCode,
-        ...accepted,
+        ...chosen,
       });
       if (isPaidAnswer(intent)) return showPaid();
       if (!intent.ok)
@@ -184,11 +185,11 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
       });
       if (result.error) {
         // Already paid (a second tab, or an answer lost on the way): our server books it or says it is booked.
-        if (result.error.code === "payment_intent_unexpected_state") return await book(paymentIntentId, accepted);
+        if (result.error.code === "payment_intent_unexpected_state") return await book(paymentIntentId, chosen);
         const key = messageKey(result.error);
         return setError(key ? t(key) : (result.error.message ?? t("card.errors.processing_error")));
       }
-      if (result.paymentIntent.status === "succeeded") return await book(paymentIntentId, accepted);
+      if (result.paymentIntent.status === "succeeded") return await book(paymentIntentId, chosen);
       // Processing, or anything else: the return page reads the intent back and says what happened.
       window.location.assign(`/checkout/return?${query}&payment_intent=${encodeURIComponent(paymentIntentId)}`);
     } catch {
@@ -209,7 +210,7 @@ function PaymentForm(props: Props & { onFailed: () => void }) {
           {error}
         </p>
       ) : null}
-      <AcceptTerms error={(name) => (refusedBox?.field === name ? refusedBox.key : null)} />
+      <PaymentBoxes error={(name) => (refusedBox?.field === name ? refusedBox.key : null)} />
       <button type="submit" className="btn-primary w-full" disabled={busy || !stripe || !elements || !ready}>
         {busy ? t("card.paying") : payLabel}
       </button>

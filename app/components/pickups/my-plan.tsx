@@ -1,9 +1,10 @@
 // Issue 45 part 4: "My plan" on a planned pickup's order page and on the profile: the next date,
 // interval, bags, window, card and status, and plain forms (no JavaScript needed): skip the next pickup,
 // change the interval, bags or window, pause until a date or resume, how to change the card, stop.
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlanChangeForm } from "./my-plan-change";
+import { planPayPath } from "~/lib/plan-paths";
 
 export type MyPlanView = {
   id: number;
@@ -96,6 +97,13 @@ export function MyPlan({
             : t("noCard")}
         </Fact>
       </dl>
+      {plan.status === "payment_needed" ? (
+        <p>
+          <Link to={planPayPath(plan.id)} className="btn-primary inline-block min-h-[48px]" data-testid="plan-pay-link">
+            {t("pay.link")}
+          </Link>
+        </p>
+      ) : null}
       {plan.pausedUntilLabel ? <p>{t("pausedUntil", { date: plan.pausedUntilLabel })}</p> : null}
       {plan.pauseReason ? <p>{t(`pauseReasons.${plan.pauseReason}`, { defaultValue: "" })}</p> : null}
       {plan.skipDateLabel && !stopped ? (

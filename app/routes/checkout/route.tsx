@@ -176,6 +176,7 @@ export default function Checkout() {
         busy={busy}
         fieldError={reply.error}
         ticked={(name) => reply.value(name) === "on"}
+        value={reply.value}
         formErrors={reply.formErrors}
       />
     </div>

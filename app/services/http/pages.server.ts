@@ -140,6 +140,7 @@ export {
 } from "./order-actions.server";
 export { orderRemedy, remedyFromPage } from "./stop-remedies.server";
 export { orderPlan, planFromPage } from "./plans.server";
+export { planIdOf, planPayAction, planPayPage } from "./plan-pay.server";
 export { plansOverview } from "../admin/plans.server";
 export {
   deleteAccountFromForm,

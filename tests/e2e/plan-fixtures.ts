@@ -1,0 +1,54 @@
+// Fixtures for the plans' browser tests (issue 45): a pickup booked at checkout with "Repeat every 4 weeks"
+// and the consent ticked, and the plans' job run the way an operator runs it (`npm run plans -- --at <ISO>`,
+// scripts/plans.ts) on the e2e server's database.
+import { spawnSync } from "node:child_process";
+import { expect, type Page } from "@playwright/test";
+import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
+import { e2eDatabase, query } from "./helpers";
+import { E2E_SESSION_SECRET } from "./server-env";
+
+/** A resident who booked 2 bags with `card` and chose "Repeat every 4 weeks": the plan and its first pickup. */
+export async function bookWithPlan(page: Page, tag: string, card: string) {
+  const email = await residentWithAddress(page, tag);
+  const slotId = await bookableSlotId(page);
+  await page.goto(`/checkout?bags=2&slotId=${slotId}`);
+  await fillCard(page, card);
+  await page.locator('input[name="planIntervalWeeks"][value="4"]').check();
+  await page.locator('input[name="saveCardConsent"]').check();
+  await page.locator('form:has(input[name="saveCardConsent"]) button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/confirmation\?confirmationNumber=/);
+  const confirmation = new URL(page.url()).searchParams.get("confirmationNumber")!;
+  const [plan] = query<{ id: number; date: string }>(
+    `select p.id, s.date from pickup_plans p join pickup_requests r on r.id = p.origin_pickup_id
+       join pickup_slots s on s.id = r.pickup_slot_id where r.confirmation_number = ?`,
+    confirmation,
+  );
+  expect(plan).toBeTruthy();
+  return { email, confirmation, planId: plan!.id, date: plan!.date };
+}
+
+/** A date `days` after a YYYY-MM-DD date. */
+export function daysAfter(date: string, days: number): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** `npm run plans -- --at <ISO>` on the e2e server's database: what the job did. */
+export function runPlans(at: string): { run: { booked: number; held: number } } {
+  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/plans.ts", "--at", at], {
+    env: {
+      ...process.env,
+      DATABASE_PATH: e2eDatabase(),
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      ALLOW_GENERATED_SECRET: "1",
+      NODE_ENV: "development",
+      MAIL_LOG: "0",
+    },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  const last = result.stdout.trim().split("\n").pop() ?? "";
+  expect(last.startsWith("{"), `${result.stdout}\n${result.stderr}`).toBe(true);
+  return JSON.parse(last);
+}
