@@ -19,7 +19,7 @@ import { adminNoStore } from "~/services/serving/admin-no-store.server";
 import { closingTagsStage } from "~/services/serving/document-end.server";
 import { replicaGuard } from "~/services/serving/replica.server";
 import { refusedFormRedirect } from "~/services/serving/refused-form.server";
-import { gathered } from "~/services/serving/gathered-stream.server";
+import { wholeDocument } from "~/services/serving/gathered-stream.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
 import { renderKey, storedRender, storingStage } from "~/services/serving/render-cache.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
@@ -105,6 +105,7 @@ export default async function handleRequest(
       responseHeaders.set("Content-Encoding", "gzip");
       responseHeaders.append("Vary", "Accept-Encoding");
     }
+    responseHeaders.set("Content-Length", String(stored.byteLength));
     return new Response(stored, { headers: responseHeaders, status: responseStatusCode });
   }
 
@@ -143,10 +144,10 @@ export default async function handleRequest(
   const settled = () => clearTimeout(timer);
   body.allReady.then(settled, settled);
   if (waitForAll) await body.allReady;
-  // React's 512-byte pieces are passed on gathered (services/serving/gathered-stream), a few writes a page,
-  // each through the stages in turn: the closing tags held back until after the streamed data
-  // (services/serving/document-end), the stylesheet's marker replaced by its bytes (serving/document-pieces),
-  // the page kept for the render cache, and gzip made with the stylesheet compressed once.
+  // The whole document is read (services/serving/gathered-stream: no page defers anything) and run once
+  // through the stages: the closing tags held back until after the streamed data (services/serving/document-end),
+  // the stylesheet's marker replaced by its bytes (serving/document-pieces), the page kept for the render cache,
+  // and gzip made with the stylesheet compressed once; then it goes out in one write, with its length.
   const pieces = stylesheetPieces();
   const stages = [closingTagsStage(), splicingStage(pieces)];
   if (key !== null) stages.push(storingStage(key, nonce, () => !failed));
@@ -156,7 +157,9 @@ export default async function handleRequest(
     responseHeaders.set("Content-Encoding", "gzip");
     responseHeaders.append("Vary", "Accept-Encoding");
   }
-  return new Response(gathered(body, stages), { headers: responseHeaders, status: responseStatusCode });
+  const document = await wholeDocument(body, stages);
+  responseHeaders.set("Content-Length", String(document.byteLength));
+  return new Response(document, { headers: responseHeaders, status: responseStatusCode });
 }
 
 function retryAfterOfPage({ staticHandlerContext: c }: EntryContext, headers: Headers) {

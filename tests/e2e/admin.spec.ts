@@ -60,7 +60,7 @@ test.describe("admin in English", () => {
     const email = await residentWithAddress(resident, "admin-promo");
     const slotId = await bookableSlotId(resident);
     await resident.goto(`/checkout?bags=1&slotId=${slotId}`);
-    await resident.getByLabel("Promo code").fill(code);
+    await resident.getByLabel("Promo code", { exact: true }).fill(code);
     await resident.getByRole("button", { name: "Apply" }).click();
     await expect(resident.getByTestId("toast")).toContainText("50% off applied!");
 

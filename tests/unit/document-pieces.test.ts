@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { documentPiece, gzipStage, splicingStage } from "~/services/serving/document-pieces.server";
-import { gathered, type Stage } from "~/services/serving/gathered-stream.server";
+import { wholeDocument, type Stage } from "~/services/serving/gathered-stream.server";
 
 const CSS = "body{color:red}".repeat(500);
 const piece = documentPiece("<!--recircle:stylesheet:0-->", CSS);
@@ -88,7 +88,7 @@ describe("the page gzipped with the stylesheet compressed once", () => {
     expect(gunzipSync(Buffer.concat(through([gzipStage([piece])], []))).byteLength).toBe(0);
   });
 
-  it("streams through gathered(): a page cut in 512-byte pieces comes out whole and gzipped", async () => {
+  it("goes through wholeDocument(): a page cut in 512-byte pieces comes out whole and gzipped", async () => {
     const html = page(undefined, `</style></head><body>${"<p>Texte é</p>".repeat(4000)}</body></html>`);
     const bytes = Buffer.from(html);
     const source = new ReadableStream<Uint8Array>({
@@ -97,9 +97,7 @@ describe("the page gzipped with the stylesheet compressed once", () => {
         controller.close();
       },
     });
-    const gz = Buffer.from(
-      await new Response(gathered(source, [splicingStage([piece]), gzipStage([piece])])).arrayBuffer(),
-    );
+    const gz = Buffer.from(await wholeDocument(source, [splicingStage([piece]), gzipStage([piece])]));
     expect(gunzipSync(gz).toString()).toBe(expected(html));
   });
 });

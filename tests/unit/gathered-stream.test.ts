@@ -1,50 +1,51 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { gathered } from "~/services/serving/gathered-stream.server";
+import { wholeDocument, type Stage } from "~/services/serving/gathered-stream.server";
 
-async function readAll(stream: ReadableStream<Uint8Array>) {
-  const chunks: Uint8Array[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return chunks;
-    chunks.push(value);
-  }
+function streamOf(pieces: Uint8Array[], pause?: Promise<void>) {
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const half = Math.floor(pieces.length / 2);
+      pieces.slice(0, half).forEach((piece) => controller.enqueue(piece));
+      await pause;
+      pieces.slice(half).forEach((piece) => controller.enqueue(piece));
+      controller.close();
+    },
+  });
 }
 
-describe("a page's bytes gathered into few writes", () => {
-  it("passes on every byte in order, in a few large chunks instead of 512-byte pieces", async () => {
+/** A stage that records what it was given, and marks its output. */
+function recording(seen: number[], mark: string): Stage {
+  return {
+    push(chunk, out) {
+      seen.push(chunk.byteLength);
+      out(chunk);
+    },
+    end(out) {
+      out(new TextEncoder().encode(mark));
+    },
+  };
+}
+
+describe("a page's bytes read whole (issue 44: one compression, one write)", () => {
+  it("gives every byte in order, read across pauses, each stage seeing the document as one chunk", async () => {
     const pieces = Array.from({ length: 200 }, () => new Uint8Array(crypto.randomBytes(512)));
-    const source = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const piece of pieces) controller.enqueue(piece);
-        controller.close();
-      },
-    });
-    const chunks = await readAll(gathered(source));
-    expect(Buffer.concat(chunks).equals(Buffer.concat(pieces))).toBe(true);
-    // 100 KB in 16 KB writes: 7, not 200.
-    expect(chunks.length).toBeLessThanOrEqual(8);
+    let resume: () => void = () => {};
+    const pause = new Promise<void>((resolve) => (resume = resolve));
+    setTimeout(resume, 5);
+    const first: number[] = [];
+    const second: number[] = [];
+    const bytes = await wholeDocument(streamOf(pieces, pause), [recording(first, "<1>"), recording(second, "<2>")]);
+    // 100 KB once through each stage, not 200 pieces; each stage's end after the document, in order.
+    expect(first).toEqual([200 * 512]);
+    expect(second).toEqual([200 * 512, 3]);
+    expect(Buffer.from(bytes).equals(Buffer.concat([...pieces, Buffer.from("<1><2>")]))).toBe(true);
   });
 
-  it("still streams: what is written goes out before the rest is ready", async () => {
-    let finish: () => void = () => {};
-    const rest = new Promise<void>((resolve) => (finish = resolve));
-    const source = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(new TextEncoder().encode("<html>shell"));
-        controller.enqueue(new TextEncoder().encode(" and more"));
-        await rest;
-        controller.enqueue(new TextEncoder().encode("deferred</html>"));
-        controller.close();
-      },
-    });
-    const reader = gathered(source).getReader();
-    const first = await reader.read();
-    expect(new TextDecoder().decode(first.value)).toBe("<html>shell and more");
-    finish();
-    const second = await reader.read();
-    expect(new TextDecoder().decode(second.value)).toBe("deferred</html>");
-    expect((await reader.read()).done).toBe(true);
+  it("is empty for an empty stream, the stages' ends still run", async () => {
+    expect((await wholeDocument(streamOf([]))).byteLength).toBe(0);
+    const seen: number[] = [];
+    expect(new TextDecoder().decode(await wholeDocument(streamOf([]), [recording(seen, "end")]))).toBe("end");
+    expect(seen).toEqual([]);
   });
 });

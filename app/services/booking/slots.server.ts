@@ -10,12 +10,15 @@ import type { PickupSlot } from "../../../db/schema";
 
 /** Served prefixes that are open; a slot with no prefixes of its own serves all of them. */
 function activePrefixes(tx: Tx | typeof db = db): string[] {
-  return tx
-    .select({ fsa: schema.servicePrefixes.fsa })
-    .from(schema.servicePrefixes)
-    .where(eq(schema.servicePrefixes.active, true))
-    .all()
-    .map((r) => r.fsa);
+  const read = () =>
+    tx
+      .select({ fsa: schema.servicePrefixes.fsa })
+      .from(schema.servicePrefixes)
+      .where(eq(schema.servicePrefixes.active, true))
+      .all()
+      .map((r) => r.fsa);
+  // Outside a transaction, read once until the database changes (every order view asks; issue 44).
+  return tx === db ? sharedRead("prefixes:active", read) : read();
 }
 
 /** The prefixes a slot serves: its own list (of those still open), or every open prefix when it has none. */

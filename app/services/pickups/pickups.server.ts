@@ -1,11 +1,11 @@
 // My Orders: a resident's pickups with their slot and payment, the order view with its full price
 // breakdown, the confirmation page's pickup, and the rule of whether a pickup can still change. Every
 // query is scoped to the resident: a resident never sees another resident's pickup.
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { refundStatusOf } from "~/services/checkout/cancel-refunds.server";
 import { slotAreasReader } from "~/services/booking/slots.server";
-import { db, schema } from "~/services/platform/db.server";
+import { db, perConnection, schema, type Db } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { displayStatus, type StoredStatus } from "~/lib/pickup-status";
 import { canChange } from "~/lib/slots";
@@ -114,8 +114,8 @@ function toPickupView(
 }
 
 /** The resident's pickups with their slot and payment (narrowed by `extra`), newest pickup date first. */
-export function ordersWhere(userId: number, extra?: SQL) {
-  return db
+export function ordersWhere(userId: number | Placeholder, extra?: SQL, tx: Pick<Db, "select"> = db) {
+  return tx
     .select({ pickup: schema.pickupRequests, slot: schema.pickupSlots, payment: schema.payments })
     .from(schema.pickupRequests)
     .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
@@ -124,22 +124,39 @@ export function ordersWhere(userId: number, extra?: SQL) {
     .orderBy(desc(schema.pickupSlots.startsAt), desc(schema.pickupRequests.id));
 }
 
+/**
+ * The reads of My Orders, the order page and the API, prepared once per connection (issue 44): the join
+ * selects every column of three tables, and building and compiling its SQL cost more than running it.
+ */
+const orderReads = perConnection((conn) => {
+  const user = sql.placeholder("userId");
+  return {
+    all: ordersWhere(user, undefined, conn).prepare(),
+    byNumber: ordersWhere(
+      user,
+      eq(schema.pickupRequests.confirmationNumber, sql.placeholder("number")),
+      conn,
+    ).prepare(),
+    byId: ordersWhere(user, eq(schema.pickupRequests.id, sql.placeholder("id")), conn).prepare(),
+  };
+});
+
 export function listPickups(userId: number, at = now()) {
   const areasOf = slotAreasReader();
-  return ordersWhere(userId)
-    .all()
+  return orderReads()
+    .all.all({ userId })
     .map((r) => toPickupView(r.pickup, r.slot, r.payment, at, areasOf));
 }
 
 export function findPickup(userId: number, confirmationNumber: string, at = now()) {
   if (!confirmationNumberOf(confirmationNumber)) return null;
-  const row = ordersWhere(userId, eq(schema.pickupRequests.confirmationNumber, confirmationNumber)).get();
+  const row = orderReads().byNumber.get({ userId, number: confirmationNumber });
   return row ? toPickupView(row.pickup, row.slot, row.payment, at) : null;
 }
 
 export function findPickupById(userId: number, id: number, at = now()) {
   if (!Number.isInteger(id) || id <= 0) return null;
-  const row = ordersWhere(userId, eq(schema.pickupRequests.id, id)).get();
+  const row = orderReads().byId.get({ userId, id });
   return row ? toPickupView(row.pickup, row.slot, row.payment, at) : null;
 }
 

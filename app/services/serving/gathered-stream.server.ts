@@ -1,19 +1,14 @@
-// A page's bytes in a few large writes instead of hundreds of small ones (issue 11, render cost). React's
-// web-stream writer (entry.server) hands out 512-byte pieces; each became its own write down to the
-// socket, through Express, morgan and compression (which also flushes gzip after every write, each
-// flush costing CPU and compression): an 80 KB page took about 160 of each.
-// Pieces are gathered while React is writing and passed on together as soon as it pauses (the next turn
-// of the event loop) or once GATHER_BYTES are waiting, so the page still streams: what is rendered
-// goes out at once, whatever comes later (a deferred part) follows when it is ready.
-//
-// Issue 44: what the server entry does to a document's bytes after that (the closing tags held back, the
-// stylesheet put in, the bytes kept for the render cache, gzip) are `Stage`s run in turn on each gathered
-// chunk, inside the one transform: a chunk crosses one web stream instead of five (each cost a few promises
-// per chunk, a tenth of a first view).
+// A page's bytes in one write (issues 11 and 44, render cost). React's web-stream writer (entry.server) hands
+// out 512-byte pieces; each became its own write down to the socket, through Express, morgan and compression
+// (which also flushed gzip after every write): an 80 KB page took about 160 of each. Issue 11 gathered them
+// into 16 KB chunks as React paused; issue 44 reads the whole document first: no loader of this app defers
+// anything (every page is whole once its loaders return), so what streaming bought was a few milliseconds of
+// first byte, and what it cost was a web stream per chunk, a zlib stream per chunk, and a system call per
+// chunk (on a small VM, writev was the largest single cost of a first view). The stages (the closing tags held
+// back, the stylesheet put in, the bytes kept for the render cache, gzip) run over the document once, and the
+// answer goes out with its Content-Length in one write.
 
-const GATHER_BYTES = 16 * 1024;
-
-/** One step over a document's gathered chunks: what it passes on goes to `out`, in order. */
+/** One step over a document's chunks: what it passes on goes to `out`, in order. */
 export type Stage = {
   push(chunk: Uint8Array, out: (chunk: Uint8Array) => void): void;
   end(out: (chunk: Uint8Array) => void): void;
@@ -33,65 +28,36 @@ function run(stages: Stage[], from: number, chunk: Uint8Array | null, out: (chun
   }
 }
 
-/** `stream` gathered into few chunks, each passed through `stages`; what one chunk gives goes out as one. */
-export function gathered(stream: ReadableStream<Uint8Array>, stages: Stage[] = []): ReadableStream<Uint8Array> {
-  let pending: Uint8Array[] = [];
-  let size = 0;
-  let later: NodeJS.Immediate | null = null;
-
-  function joined(pieces: Uint8Array[], total: number): Uint8Array {
-    if (pieces.length === 1) return pieces[0]!;
-    const bytes = new Uint8Array(total);
-    let offset = 0;
-    for (const piece of pieces) {
-      bytes.set(piece, offset);
-      offset += piece.byteLength;
-    }
-    return bytes;
+/** `pieces` as one array of bytes. */
+function joined(pieces: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(pieces.reduce((n, piece) => n + piece.byteLength, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, offset);
+    offset += piece.byteLength;
   }
+  return bytes;
+}
 
-  function emit(controller: TransformStreamDefaultController<Uint8Array>, chunk: Uint8Array | null) {
-    const out: Uint8Array[] = [];
-    run(stages, 0, chunk, (c) => {
-      if (c.byteLength) out.push(c);
-    });
-    if (out.length === 0) return;
-    try {
-      controller.enqueue(
-        joined(
-          out,
-          out.reduce((n, c) => n + c.byteLength, 0),
-        ),
-      );
-    } catch {
-      // the reader went away (the client disconnected): nothing to pass on to
-    }
+/** Everything `stream` gives, read to its end, through `stages` as one chunk: the document's bytes. */
+export async function wholeDocument(
+  stream: ReadableStream<Uint8Array>,
+  stages: Stage[] = [],
+): Promise<Uint8Array<ArrayBuffer>> {
+  const pieces: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (value.byteLength) pieces.push(value);
   }
-
-  function passOn(controller: TransformStreamDefaultController<Uint8Array>) {
-    if (later) clearImmediate(later);
-    later = null;
-    if (size === 0) return;
-    const bytes = joined(pending, size);
-    pending = [];
-    size = 0;
-    emit(controller, bytes);
-  }
-
-  return stream.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(piece, controller) {
-        pending.push(piece);
-        size += piece.byteLength;
-        if (size >= GATHER_BYTES) passOn(controller);
-        else later ??= setImmediate(() => passOn(controller));
-      },
-      flush(controller) {
-        passOn(controller);
-        emit(controller, null);
-      },
-    }),
-  );
+  const out: Uint8Array[] = [];
+  const keep = (chunk: Uint8Array) => {
+    if (chunk.byteLength) out.push(chunk);
+  };
+  if (pieces.length) run(stages, 0, joined(pieces), keep);
+  run(stages, 0, null, keep);
+  return joined(out);
 }
 
 /** `stream` through one stage, chunk by chunk, without gathering (a stage's own tests, and the cache's). */
