@@ -365,6 +365,11 @@ export const pickupRequests = sqliteTable(
     rebookOfId: integer("rebook_of_id").references((): AnySQLiteColumn => pickupRequests.id),
     /** Issue 45: the plan that booked this pickup (its first pickup, or one of its cycles); null otherwise. */
     planId: integer("plan_id").references((): AnySQLiteColumn => pickupPlans.id),
+    /**
+     * Issue 47: the bags the driver actually took at a Completed stop (0 to 10, may differ from the bags
+     * booked); null until a driver or admin records it, and for pickups completed before migration 0030.
+     */
+    bagsCollected: integer("bags_collected"),
     ...contractColumns(),
     /** The contract's language (lib/contract); null for pickups booked before terms were accepted. */
     contractLanguage: text("contract_language", { enum: ["fr", "en"] }),
@@ -403,6 +408,25 @@ export const stopEvents = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("stop_events_pickup_idx").on(t.pickupId, t.id)],
+);
+
+/** Issue 47: what a driver refused and left at the door of a Completed stop (lib/refused-items REFUSED_ITEMS). */
+export const refusedItems = sqliteTable(
+  "refused_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    pickupRequestId: integer("pickup_request_id")
+      .notNull()
+      .references(() => pickupRequests.id),
+    item: text("item", {
+      enum: ["propane", "tires", "car_battery", "asbestos", "sharps", "garbage", "other"],
+    }).notNull(),
+    /** What "other" was (1 to 200 characters); null for every other item. */
+    note: text("note"),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    recordedAt: integer("recorded_at").notNull(),
+  },
+  (t) => [uniqueIndex("refused_items_pickup_item_uq").on(t.pickupRequestId, t.item)],
 );
 
 export const promoCodes = sqliteTable("promo_codes", {

@@ -229,6 +229,7 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
     contract_language: ["contract", "contractLanguage", "contract"],
     created_at: ["pickups", "pickup"],
     plan_id: ["pickups", "plan", "plan"],
+    bags_collected: ["pickups", "pickup", "pickup"],
   }),
   // Issue 45: a card saved with the resident's consent (never its number) and the plans it pays for.
   ...columns(
@@ -311,6 +312,18 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
       reason: ["pickups", "stopHistory"],
       actor_id: ["staff", "staffMember"],
       created_at: ["pickups", "stopHistory"],
+    },
+  ),
+  // Issue 47: what a driver refused and left at the resident's door, and who recorded it.
+  ...columns(
+    "refused_items",
+    { purpose: "pickup", retention: "taxRecords" },
+    {
+      pickup_request_id: ["pickups", "pickup"],
+      item: ["pickups", "pickup"],
+      note: ["pickups", "pickup"],
+      recorded_by: ["staff", "staffMember", "accountability"],
+      recorded_at: ["pickups", "pickup"],
     },
   ),
   ...columns(
@@ -501,6 +514,7 @@ export const NOT_PERSONAL: Readonly<Record<string, readonly string[]>> = {
   payments: ["id", "checkout_id", "provider", "currency", "updated_at", "pickup_request_id", "purpose"],
   pickup_requests: ["id", "payment_id", "checkout_id", "calendar_sequence", "stop_final_at", "updated_at"],
   stop_events: ["id", "actor_role", "outbox_id"],
+  refused_items: ["id"],
   promo_redemptions: ["id", "promo_code_id"],
   pickup_notifications: ["id"],
   email_outbox: [

@@ -171,6 +171,8 @@ const POINT_AT_TOMBSTONE = new Set([
   // Who marked, undid or corrected a stop (issue 42 parts 1-2): a driver's or admin's number, kept as the
   // activity log keeps it.
   "stop_events.actor_id",
+  // Who recorded what was left at a stop's door (issue 47 part 1): the driver's or admin's number, the same.
+  "refused_items.recorded_by",
 ]);
 
 describe("Delete my account", () => {
