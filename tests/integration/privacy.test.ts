@@ -171,6 +171,11 @@ const POINT_AT_TOMBSTONE = new Set([
   // Who marked, undid or corrected a stop (issue 42 parts 1-2): a driver's or admin's number, kept as the
   // activity log keeps it.
   "stop_events.actor_id",
+  // Issue 46 part 5: the operator who opened an account, booked a pickup or held a place for a resident who
+  // called (a staff number, kept as the activity log keeps it).
+  "users.created_by_id",
+  "pickup_requests.booked_by_id",
+  "phone_bookings.operator_id",
 ]);
 
 describe("Delete my account", () => {
