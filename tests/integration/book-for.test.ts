@@ -220,3 +220,17 @@ describe("a phone booking", () => {
     expect(phoneBookingView(phoneBookingByToken(token)!, booking.holdExpiresAt)).toEqual({ state: "released" });
   });
 });
+
+describe("a resident with a held phone booking deletes their account", () => {
+  it("gives the held place back with the account's phone bookings", async () => {
+    const { deleteAccount } = await import("~/services/privacy/deletion.server");
+    const admin = await operator();
+    const user = await resident();
+    const s = slot({ capacity: 2 });
+    holdPhoneBooking({ operatorId: admin.id, userId: user.id, bags: 1, slotId: s.id });
+    expect(slotRow(s.id).currentBooked).toBe(1);
+    await deleteAccount(user, "sorting-day-1");
+    expect(slotRow(s.id).currentBooked).toBe(0);
+    expect(db.select().from(schema.phoneBookings).where(eq(schema.phoneBookings.userId, user.id)).all()).toEqual([]);
+  });
+});
