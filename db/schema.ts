@@ -71,6 +71,8 @@ export const users = sqliteTable(
     emailConfirmedAt: integer("email_confirmed_at"),
     /** The secret of the resident's private calendar feed (/calendar/{token}.ics); null: none made yet. */
     calendarToken: text("calendar_token").unique(),
+    /** Issue 46 part 5: the operator who opened the account for a resident who called (when: createdAt); null otherwise. */
+    createdById: integer("created_by_id").references((): AnySQLiteColumn => users.id),
   },
   (t) => [index("users_phone_idx").on(t.phone)],
 );
@@ -370,6 +372,8 @@ export const pickupRequests = sqliteTable(
      * booked); null until a driver or admin records it, and for pickups completed before migration 0030.
      */
     bagsCollected: integer("bags_collected"),
+    /** Issue 46 part 5: the operator who booked it for a resident who called; null when the resident booked. */
+    bookedById: integer("booked_by_id").references((): AnySQLiteColumn => users.id),
     ...contractColumns(),
     /** The contract's language (lib/contract); null for pickups booked before terms were accepted. */
     contractLanguage: text("contract_language", { enum: ["fr", "en"] }),
@@ -915,3 +919,39 @@ export const planCycles = sqliteTable(
     index("plan_cycles_hold_idx").on(t.status, t.holdExpiresAt),
   ],
 );
+
+/**
+ * Issue 46 part 5: a pickup an operator booked for a resident who called, its place held ("held", counted in
+ * pickup_slots.current_booked, no pickup yet) while the resident pays through the link sent to them. The
+ * link's token is kept only as its hash; it opens the payment page until `holdExpiresAt`. Paid: "booked"
+ * (its pickup); unpaid in time: "released" (the place given back, the resident told).
+ */
+export const phoneBookings = sqliteTable(
+  "phone_bookings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Deleted with the account (privacy/deidentify's owned tables). */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    operatorId: integer("operator_id").references(() => users.id),
+    slotId: integer("slot_id")
+      .notNull()
+      .references(() => pickupSlots.id),
+    bags: integer("bags").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    status: text("status", { enum: ["held", "booked", "released"] }).notNull(),
+    holdExpiresAt: integer("hold_expires_at").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    pickupRequestId: integer("pickup_request_id").references(() => pickupRequests.id),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("phone_bookings_token_uq").on(t.tokenHash),
+    index("phone_bookings_hold_idx").on(t.status, t.holdExpiresAt),
+    index("phone_bookings_user_idx").on(t.userId),
+  ],
+);
+export type PhoneBooking = typeof phoneBookings.$inferSelect;

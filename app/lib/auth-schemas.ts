@@ -16,7 +16,7 @@ const emailField = z
   .transform(normalizeEmail);
 
 /** An address that may open an account: each refusal with its reason (a temporary or placeholder address). */
-const signUpEmailField = emailField.superRefine((email, ctx) => {
+export const signUpEmailField = emailField.superRefine((email, ctx) => {
   const refusal = emailRefusal(email);
   if (refusal) ctx.addIssue({ code: "custom", message: refusal });
 });

@@ -131,6 +131,7 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
     day_after_enabled: ["choices", "dayAfter", "choices"],
     email_confirmed_at: ["contact", "emailConfirmed", "write"],
     calendar_token: ["secrets", "calendarToken", "calendar"],
+    created_by_id: ["staff", "staffMember", "accountability"],
   }),
   ...columns(
     "sessions",
@@ -230,7 +231,26 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
     created_at: ["pickups", "pickup"],
     plan_id: ["pickups", "plan", "plan"],
     bags_collected: ["pickups", "pickup", "pickup"],
+    booked_by_id: ["staff", "staffMember", "accountability"],
   }),
+  // Issue 46 part 5: a pickup booked by phone, its place held while the resident pays through the link.
+  ...columns(
+    "phone_bookings",
+    { purpose: "pickup", retention: "account" },
+    {
+      user_id: ["account", "accountNumber"],
+      operator_id: ["staff", "staffMember", "accountability"],
+      slot_id: ["pickups", "pickup"],
+      bags: ["pickups", "pickup"],
+      amount_cents: ["payments", "price", "pay"],
+      token_hash: ["secrets", "links"],
+      status: ["pickups", "pickup"],
+      hold_expires_at: ["pickups", "pickup"],
+      provider_payment_id: ["payments", "paymentRecord", "pay"],
+      pickup_request_id: ["pickups", "pickup"],
+      created_at: ["pickups", "pickup"],
+    },
+  ),
   // Issue 45: a card saved with the resident's consent (never its number) and the plans it pays for.
   ...columns(
     "saved_cards",
@@ -565,6 +585,7 @@ export const NOT_PERSONAL: Readonly<Record<string, readonly string[]>> = {
   saved_cards: ["id", "provider"],
   pickup_plans: ["id", "updated_at"],
   plan_cycles: ["idempotency_key", "updated_at"],
+  phone_bookings: ["id", "updated_at"],
   customer_deletions: ["provider", "requested_at", "attempts", "last_error", "deleted_at"],
   simulated_deleted_customers: ["deleted_at"],
   promo_codes: ["id", "code", "percent", "active", "expires_at", "created_at"],

@@ -28,7 +28,7 @@ function requiredText(message: string, max: number) {
     .max(max, "profile:errors.tooLong");
 }
 
-const AddressSchema = z.object({
+export const AddressSchema = z.object({
   firstName: requiredText("profile:errors.nameRequired", NAME_MAX),
   lastName: requiredText("profile:errors.nameRequired", NAME_MAX),
   streetAddress: requiredText("profile:errors.streetRequired", STREET_MAX),
@@ -61,7 +61,7 @@ const AddressSchema = z.object({
 });
 
 /** For the driver, both optional: where the bags will be, and a phone number (kept as E.164). */
-const DriverInfoSchema = z.object({
+export const DriverInfoSchema = z.object({
   pickupNotes: z
     .string({ invalid_type_error: "profile:errors.notesTooLong" })
     .trim()

@@ -76,3 +76,8 @@ export function planText(
 ): string {
   return gsmSafe(t(`sms.${key}`, values));
 }
+
+/** A phone booking's texts (issue 46 part 5): the payment link of the held place, the place released unpaid. */
+export function bookForText(t: T, key: "phonePayLink" | "phoneReleased", values: Record<string, string>): string {
+  return gsmSafe(t(`sms.${key}`, values));
+}

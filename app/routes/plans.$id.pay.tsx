@@ -3,10 +3,10 @@
 // is held, then the simulated card form (a plain POST; 3-D Secure through the simulated bank's step) or, with
 // Stripe, hosted Checkout. Paid: the booked pickup's order page. Only the plan's resident sees it (404).
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useActionAnswer } from "~/components/action-answer";
-import { CardForm } from "~/components/checkout/card-form";
+import { HeldPayForm, HeldSummary } from "~/components/checkout/held-payment";
 import { SimulatedAuthentication } from "~/components/checkout/simulated-authentication";
 import { Toaster } from "~/components/toaster";
 import { useReply } from "~/components/ui/plain-field";
@@ -44,48 +44,8 @@ export default function PlanPay() {
       <h1 className="page-title">{t("pay.title")}</h1>
       {held ? (
         <>
-          <section className="card space-y-2" aria-labelledby="held-title" data-testid="held-pickup">
-            <h2 id="held-title" className="font-semibold">
-              {t("pay.heldTitle")}
-            </h2>
-            <p>{t("pay.intro")}</p>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 narrow:grid-cols-1">
-              <dt className="text-stone-600">{t("pay.date")}</dt>
-              <dd>{held.date}</dd>
-              <dt className="text-stone-600">{t("pay.window")}</dt>
-              <dd>{held.window}</dd>
-              <dt className="text-stone-600">{t("pay.bags")}</dt>
-              <dd>{t("pay.bagCount", { count: held.bags })}</dd>
-              <dt className="text-stone-600">{t("pay.amount")}</dt>
-              <dd className="font-semibold" data-testid="held-amount">
-                {held.amount}
-              </dd>
-              {held.heldUntil ? (
-                <>
-                  <dt className="text-stone-600">{t("pay.heldUntilLabel")}</dt>
-                  <dd data-testid="held-until">{held.heldUntil}</dd>
-                </>
-              ) : null}
-            </dl>
-          </section>
-          {view.provider === "stripe" ? (
-            <Form method="post" className="card space-y-3">
-              <p className="text-stone-700">{t("checkout:hosted.body")}</p>
-              <button type="submit" name="intent" value="payHosted" className="btn-primary w-full" disabled={busy}>
-                {t("checkout:hosted.pay", { amount: held.amount })}
-              </button>
-            </Form>
-          ) : (
-            <CardForm
-              payLabel={t("checkout:card.pay", { amount: held.amount })}
-              busy={busy}
-              fieldError={reply.error}
-              ticked={() => false}
-              value={reply.value}
-              formError={reply.formErrors[0] ?? null}
-              plain
-            />
-          )}
+          <HeldSummary held={held} title={t("pay.heldTitle")} intro={t("pay.intro")} />
+          <HeldPayForm provider={view.provider} amount={held.amount} busy={busy} reply={reply} />
         </>
       ) : (
         <section className="card space-y-2" data-testid="nothing-to-pay">

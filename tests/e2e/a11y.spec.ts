@@ -318,6 +318,9 @@ function axeSuite(lang: Lang) {
       "/admin/demand",
       "/admin/demand?fsa=H2X",
       "/admin/money",
+      // Issue 46 part 5: a resident who calls (the search, and the account form when nobody is found).
+      "/admin/book-for",
+      "/admin/book-for?q=nobody-here%40example.com",
       "/admin/promo-codes",
       "/admin/refunds",
       "/admin/team",

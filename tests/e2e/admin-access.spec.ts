@@ -14,6 +14,8 @@ const PAGES = [
   "/admin/waitlist",
   "/admin/demand",
   "/admin/money",
+  "/admin/book-for",
+  "/admin/book-for?q=tremblay",
   "/admin/refunds",
   "/admin/team",
   "/admin/privacy",
@@ -44,6 +46,21 @@ const POSTS: Array<[string, Record<string, string>]> = [
   ["/admin/supply/close?date=2030-01-07", { intent: "close" }],
   ["/admin/day", { intent: "mark", pickupId: "1", mark: "Missed" }],
   ["/admin/waitlist", { intent: "notify", fsa: "H2X" }],
+  [
+    "/admin/book-for",
+    {
+      intent: "create",
+      email: "intruder@recircle-mail.ca",
+      locale: "fr",
+      firstName: "Intrus",
+      lastName: "Quelconque",
+      streetAddress: "1 Rue Ontario Est",
+      city: "Montréal",
+      province: "QC",
+      postalCode: "H2X 1Y6",
+    },
+  ],
+  ["/admin/book-for", { intent: "book", resident: "1", bags: "1", slotId: "1" }],
   ["/admin/team", { intent: "invite", email: "intruder@recircle-mail.ca" }],
   ["/admin/team", { intent: "revoke", invitationId: "1" }],
   [
@@ -100,6 +117,8 @@ function footprint() {
     activity: n("select count(*) as n from admin_activity"),
     invitations: n("select count(*) as n from role_invitations where email = 'intruder@recircle-mail.ca'"),
     incidentVersions: n("select count(*) as n from privacy_incident_versions"),
+    accounts: n("select count(*) as n from users where email = 'intruder@recircle-mail.ca'"),
+    phoneBookings: n("select count(*) as n from phone_bookings where user_id = 1 and slot_id = 1"),
   };
 }
 

@@ -56,8 +56,41 @@ export async function visitorPages(page: Page): Promise<PageVisit[]> {
     { path: "/help" },
     { path: "/accessibility" },
     { path: "/unsubscribe/1.reminders.not-a-signature", status: 400 },
+    // Issue 46 part 5: the link of a pickup booked by phone, opened signed out (the token is the key).
+    { path: `/pay/${await heldPhoneBooking()}` },
     { path: "/no-such-page", status: 404 },
   ];
+}
+
+/**
+ * A pickup an operator booked by phone for a new resident, its place held while the link is unpaid (as
+ * /admin/book-for leaves it), written straight into the database: the link's token.
+ */
+async function heldPhoneBooking(): Promise<string> {
+  const { id } = await insertResident({
+    tag: "pages-phone-booking",
+    profile: {
+      firstName: "Gisèle",
+      lastName: "Lavoie",
+      streetAddress: "4520 Rue Saint-Denis",
+      city: "Montréal",
+      postalCode: "H2X 3K2",
+    },
+  });
+  const token = crypto.randomBytes(32).toString("base64url");
+  const tokenHash = crypto.createHash("sha256").update(token).digest("hex");
+  writeDatabase((db) => {
+    const slot = db
+      .prepare("select id, starts_at from pickup_slots where date >= ? and closed = 0 order by starts_at limit 1")
+      .get(montrealDate(3)) as { id: number; starts_at: number };
+    const now = Date.now();
+    db.prepare(
+      `insert into phone_bookings (user_id, slot_id, bags, amount_cents, token_hash, status, hold_expires_at, created_at, updated_at)
+         values (?, ?, 2, 2070, ?, 'held', ?, ?, ?)`,
+    ).run(id, slot.id, tokenHash, Math.min(now + 86_400_000, slot.starts_at - 23 * 3_600_000), now, now);
+    db.prepare("update pickup_slots set current_booked = current_booked + 1 where id = ?").run(slot.id);
+  });
+  return token;
 }
 
 /** The one-click unsubscribe link of a reminder e-mail to this resident, signed as the server signs it. */
@@ -219,6 +252,10 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: `/admin/demand?from=${montrealDate(-30)}&to=${date}&fsa=H2X` },
     { path: "/admin/money" },
     { path: "/admin/plans" },
+    // Issue 46 part 5, a resident who calls: the search, nobody found (the account form), a resident's booking form.
+    { path: "/admin/book-for" },
+    { path: `/admin/book-for?q=${encodeURIComponent(uniqueEmail(`${tag}-caller`))}` },
+    { path: `/admin/book-for?resident=${await bookForResident(tag)}` },
     { path: "/admin/team" },
     { path: "/admin/privacy" },
     // An entry of the register, with its two versions (issue 43 part 6).
@@ -235,4 +272,16 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: door.confirmPath("/admin/day") },
     { path: `/admin/pickups/${door.completed}` },
   ];
+}
+
+/** A resident with an address, for /admin/book-for's booking form. */
+async function bookForResident(tag: string): Promise<number> {
+  const profile = {
+    firstName: "Gisèle",
+    lastName: "Lavoie",
+    streetAddress: "4520 Rue Saint-Denis",
+    city: "Montréal",
+    postalCode: "H2X 3K2",
+  };
+  return (await insertResident({ tag: `${tag}-book-for`, profile })).id;
 }

@@ -173,6 +173,11 @@ const POINT_AT_TOMBSTONE = new Set([
   "stop_events.actor_id",
   // Who recorded what was left at a stop's door (issue 47 part 1): the driver's or admin's number, the same.
   "refused_items.recorded_by",
+  // Issue 46 part 5: the operator who opened an account, booked a pickup or held a place for a resident who
+  // called (a staff number, kept as the activity log keeps it).
+  "users.created_by_id",
+  "pickup_requests.booked_by_id",
+  "phone_bookings.operator_id",
 ]);
 
 describe("Delete my account", () => {

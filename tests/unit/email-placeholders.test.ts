@@ -124,6 +124,27 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
     link: `${APP}/profile#my-plan`,
     supportEmail: env.SUPPORT_EMAIL,
   },
+  // Issue 46 part 5: an account opened on the phone, a phone booking's payment link, its place released.
+  "account-opened-for-you": {
+    email: "gisele.lavoie@videotron.ca",
+    link: `${APP}/reset-password?token=abc`,
+    supportEmail: env.SUPPORT_EMAIL,
+  },
+  "phone-pay-link": {
+    date: pickup.date,
+    window: pickup.window,
+    bagsLabel: pickup.bagsLabel,
+    total: "$20.70",
+    holdUntil: "Thursday, December 3, 2026, 8:00 a.m.",
+    link: `${APP}/pay/${"a".repeat(43)}`,
+    supportEmail: env.SUPPORT_EMAIL,
+  },
+  "phone-released": {
+    date: pickup.date,
+    window: pickup.window,
+    link: `${APP}/booking`,
+    supportEmail: env.SUPPORT_EMAIL,
+  },
   // The alert's values (admin/alerts): the admin's message, no supportEmail of its own.
   "service-alert": {
     date: pickup.date,

@@ -1,4 +1,4 @@
-// The admin sub-navigation: Dashboard, Promo codes, Supply, Day sheet, Waitlist, Demand, Money, Refunds, Team, Outbox, Alerts, Partners, Privacy (the incidents register), Access log. Hidden when printing.
+// The admin sub-navigation: Dashboard, Promo codes, Supply, Day sheet, Waitlist, Demand, Money, Plans, Book for a resident, Refunds, Team, Outbox, Alerts, Partners, Privacy (the incidents register), Access log. Hidden when printing.
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -11,6 +11,7 @@ const ITEMS = [
   { to: "/admin/demand", key: "demand", end: false },
   { to: "/admin/money", key: "money", end: false },
   { to: "/admin/plans", key: "plans", end: false },
+  { to: "/admin/book-for", key: "bookFor", end: false },
   { to: "/admin/refunds", key: "refunds", end: false },
   { to: "/admin/team", key: "team", end: false },
   { to: "/admin/outbox", key: "outbox", end: false },

@@ -15,6 +15,8 @@ export type ReceiptView = PickupChangesView & {
   confirmationNumber: string;
   displayStatus: DisplayStatus;
   createdAt: number;
+  /** Issue 46 part 5: the day the ReCircle team booked it for the resident on the phone; null otherwise. */
+  bookedForYouOn?: string | null;
   address: string;
   bagsRequested: number;
   slot: { date: string; window: "morning" | "afternoon" };
@@ -73,6 +75,11 @@ export function Receipt({ order, tax }: { order: ReceiptView; tax: { gst: string
           <dt className="text-stone-600">{t("history.bagsLabel")}</dt>
           <dd className="narrow:mb-1">{t("history.bags", { count: order.bagsRequested })}</dd>
         </dl>
+        {order.bookedForYouOn ? (
+          <p className="mt-2 text-stone-700" data-testid="booked-for-you">
+            {t("order.bookedForYou", { date: formatDate(order.bookedForYouOn, lng) })}
+          </p>
+        ) : null}
       </div>
       <section className="card" aria-labelledby="breakdown-title">
         <h2 id="breakdown-title" className="font-semibold">

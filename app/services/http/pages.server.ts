@@ -141,6 +141,8 @@ export {
 export { orderDoorRecord, orderRemedy, remedyFromPage } from "./stop-remedies.server";
 export { orderPlan, planFromPage } from "./plans.server";
 export { planIdOf, planPayAction, planPayPage } from "./plan-pay.server";
+export { bookForAction, bookForPage } from "./book-for.server";
+export { phonePayAction, phonePayPage, phoneTokenOf } from "./phone-pay.server";
 export { plansOverview } from "../admin/plans.server";
 export {
   deleteAccountFromForm,

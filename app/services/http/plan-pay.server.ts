@@ -4,8 +4,6 @@
 // (its success URL comes back here and books the place). Paid: the booked pickup's order page. Someone
 // else's plan, an unknown one or a garbage id: 404. A paid, released or absent hold says so plainly.
 import { data, redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
-import { CardFormSchema, parseExpiry } from "~/lib/checkout-schema";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { toInteger } from "~/lib/ids";
 import { orderPath } from "~/lib/paths";
@@ -21,23 +19,11 @@ import {
 import { heldCycleCard, heldCycleView } from "~/services/plans/held-view.server";
 import { appUrl } from "~/services/platform/config.server";
 import type { User } from "../../../db/schema";
-import { reject, submissionOf } from "./forms.server";
+import { cardOfForm, declinedCard } from "./card-reply.server";
+import { submissionOf } from "./forms.server";
 import { getLanguage } from "./language.server";
 import { readForm } from "./request.server";
 import { redirectWithToast } from "./toast.server";
-
-const CARD_FIELDS = ["cardNumber", "expiry", "cvc", "postalCode"];
-const CARD_ERRORS = new Set([
-  "card_declined",
-  "lost_card",
-  "stolen_card",
-  "insufficient_funds",
-  "incorrect_cvc",
-  "expired_card",
-  "authentication_failed",
-  "incorrect_number",
-  "processing_error",
-]);
 
 const notFound = () => data({ title: null }, { status: 404 });
 
@@ -106,25 +92,12 @@ export async function planPayAction(request: Request, user: User, planId: number
     }
     switch (form.get("intent")) {
       case "pay": {
-        const card = parseWithZod(form, { schema: CardFormSchema });
-        if (card.status !== "success") {
-          const fieldErrors = Object.fromEntries(
-            Object.entries(card.error ?? {}).map(([k, v]) => [k, [`checkout:${v?.[0] ?? "card.numberInvalid"}`]]),
-          );
-          return reject(submission, { fieldErrors, hideFields: CARD_FIELDS });
-        }
-        const paid = await payHeldCycleWithSimulatedCard(user, planId, {
-          cardNumber: card.value.cardNumber,
-          cvc: card.value.cvc,
-          postalCode: card.value.postalCode,
-          ...parseExpiry(card.value.expiry)!,
-        });
+        const typed = cardOfForm(form, submission);
+        if (!typed.ok) return typed.answer;
+        const paid = await payHeldCycleWithSimulatedCard(user, planId, typed.card);
         if (paid.state === "booked") return toOrder(paid.pickup.confirmationNumber);
         if (paid.state === "requires_action") return redirect(`${back}?step=authenticate`);
-        if (paid.state === "declined") {
-          const reason = `checkout:card.errors.${CARD_ERRORS.has(paid.code) ? paid.code : "card_declined"}`;
-          return reject(submission, { formErrors: [reason], hideFields: CARD_FIELDS });
-        }
+        if (paid.state === "declined") return declinedCard(submission, paid.code);
         return failed("myplans:pay.errors.notBooked");
       }
       case "payHosted": {

@@ -18,6 +18,8 @@ import { litefsDir, primaryInstance } from "~/services/platform/litefs.server";
 import { queueDueReminders } from "~/services/notices/reminders.server";
 import { runPlanCycles } from "~/services/plans/cycle-job.server";
 import { reconcilePlansInBackground } from "~/services/plans/cycle-reconcile.server";
+import { releaseExpiredPhoneHolds } from "~/services/checkout/phone-release.server";
+import { purgeExpiredAccountOpenedEmails } from "~/services/accounts/created-for.server";
 import { Cron } from "croner";
 
 declare global {
@@ -36,13 +38,21 @@ let retention: Cron | null = null;
 let plans: Cron | null = null;
 
 /**
- * The plans' cycles (issue 45): every 10 minutes and at start-up, on the primary. Each run books and charges
+ * The plans' cycles (issue 45), and the phone bookings' holds run out (issue 46 part 5): every 10 minutes and at
+ * start-up, on the primary. Each run books and charges
  * only the cycles due and not yet claimed (plans/cycle-job), releases the holds run out and asks for
  * expiring cards, so a server back after downtime catches up at once; croner's `protect` keeps two runs of
  * this process from overlapping (two processes are kept apart by the cycles' primary key).
  */
 async function runPlans() {
   if (!isOutboxPrimary()) return;
+  // Issue 46 part 5: the places held for phone bookings whose link was not paid in time, given back.
+  try {
+    const released = await releaseExpiredPhoneHolds();
+    if (released > 0) console.log(`[book-for] released ${released}`);
+  } catch (error) {
+    console.error("[book-for] release run failed", error);
+  }
   try {
     const run = await runPlanCycles();
     const did = Object.entries(run).filter(([, n]) => n > 0);
@@ -134,6 +144,7 @@ function startPrimaryWork() {
         purgeExpiredSessions();
         purgeExpiredResetEmails();
         purgeExpiredInvitationEmails();
+        purgeExpiredAccountOpenedEmails();
       } catch (error) {
         console.error("[startup] hourly upkeep failed", error);
       }

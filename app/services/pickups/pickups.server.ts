@@ -7,6 +7,7 @@ import { refundStatusOf } from "~/services/checkout/cancel-refunds.server";
 import { slotAreasReader } from "~/services/booking/slots.server";
 import { db, perConnection, schema, type Db } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
+import { dateKey } from "~/lib/dates";
 import { displayStatus, type StoredStatus } from "~/lib/pickup-status";
 import { canChange } from "~/lib/slots";
 import { isFreeTotal, refundOnCancel } from "~/lib/pricing";
@@ -79,6 +80,8 @@ function toPickupView(
     modifiedAt: pickup.modifiedAt,
     /** Booked by a plan's cycle (issue 45): My Orders and the bell label it. */
     fromPlan: pickup.planId !== null,
+    /** Issue 46 part 5: booked by the ReCircle team for a resident who called: the day it was booked ('YYYY-MM-DD'). */
+    bookedForYouOn: pickup.bookedById !== null ? dateKey(pickup.createdAt) : null,
     slot: {
       id: slot.id,
       date: slot.date,

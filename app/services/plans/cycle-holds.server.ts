@@ -6,7 +6,7 @@ import { and, eq, lte } from "drizzle-orm";
 import { db, schema } from "~/services/platform/db.server";
 import { isSimulated } from "~/services/payments/provider.server";
 import { customerIdFor } from "~/services/payments/customers.server";
-import type { CardInput, HostedCheckout, ProviderIntent } from "~/services/payments/provider-types";
+import type { CardInput, HostedCheckout, PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
 import { bookCycle, releaseCycle, type Cycle } from "./cycle-book.server";
 import { planProvider, type PlanProvider } from "./plan-provider.server";
 import { now } from "~/lib/clock";
@@ -144,11 +144,14 @@ export async function payHeldCycle(
 
 export type HeldOutcome = { state: "booked"; pickup: PickupRequest } | { state: "pending" } | { state: "refunded" };
 
-/** The intent a held cycle's payment was made with (a hosted session's, once paid), read back. */
-async function paidIntent(provider: PlanProvider, providerPaymentId: string): Promise<ProviderIntent | null> {
+/**
+ * The intent a held place's payment was made with (a hosted session's, once paid), read back; a phone
+ * booking's payment (checkout/phone-pay, issue 46 part 5) is read back the same way.
+ */
+export async function paidIntent(provider: PaymentProvider, providerPaymentId: string): Promise<ProviderIntent | null> {
   let intentId: string | null = providerPaymentId;
   if (isSession(providerPaymentId)) {
-    const hosted = provider as PlanProvider & Partial<HostedCheckout>;
+    const hosted = provider as PaymentProvider & Partial<HostedCheckout>;
     intentId = hosted.sessionPaymentIntent ? await hosted.sessionPaymentIntent(providerPaymentId) : null;
   }
   return intentId ? provider.retrieveIntent(intentId) : null;

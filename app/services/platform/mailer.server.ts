@@ -39,7 +39,10 @@ export type EmailKind =
   | "plan-payment-needed"
   | "plan-released"
   | "plan-card-expiring"
-  | "plan-no-place";
+  | "plan-no-place"
+  | "account-opened-for-you"
+  | "phone-pay-link"
+  | "phone-released";
 
 // Its own instance, initialised synchronously (the texts are bundled): an e-mail is rendered inside the
 // transaction that writes it.

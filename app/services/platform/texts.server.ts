@@ -7,7 +7,14 @@ import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
 
 type TextKind =
-  "phone-code" | "pickup-reminder" | "service-alert" | "plan-pickup-booked" | "plan-payment-needed" | "plan-released";
+  | "phone-code"
+  | "pickup-reminder"
+  | "service-alert"
+  | "plan-pickup-booked"
+  | "plan-payment-needed"
+  | "plan-released"
+  | "phone-pay-link"
+  | "phone-released";
 
 type TextInput = { to: string; kind: TextKind; locale: Language; text: string; expiresAt?: number };
 

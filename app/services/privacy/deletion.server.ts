@@ -7,7 +7,7 @@
 // deletion, written once, in this transaction), and the admin activity log records it without the
 // address. After the commit the refunds are sent and the customers deleted at the provider; what the
 // provider misses is asked again (reconcile hourly for refunds, the retention job daily for customers).
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { verifyPassword } from "~/services/accounts/passwords.server";
 import { deletePendingCustomers } from "~/services/payments/customers.server";
 import { paymentProvider } from "~/services/payments/provider.server";
@@ -62,8 +62,28 @@ function recordDeletion(
 
 type EraseOptions = { action: "account.delete" | "account.expire"; detail: object; at: number };
 
+/**
+ * Issue 46 part 5: the places still held for the account's phone bookings (unpaid links) given back before
+ * its phone_bookings rows go with the account (deidentify's owned tables), so no place stays taken.
+ */
+function releasePhoneHolds(tx: Tx, userId: number) {
+  const pb = schema.phoneBookings;
+  const held = tx
+    .select({ slotId: pb.slotId })
+    .from(pb)
+    .where(and(eq(pb.userId, userId), eq(pb.status, "held")))
+    .all();
+  for (const { slotId } of held) {
+    tx.update(schema.pickupSlots)
+      .set({ currentBooked: sql`max(${schema.pickupSlots.currentBooked} - 1, 0)` })
+      .where(eq(schema.pickupSlots.id, slotId))
+      .run();
+  }
+}
+
 /** Erases an account in the caller's transaction: de-identified, a tombstone left, `email` written after. */
 function eraseInTx(tx: Tx, user: User, options: EraseOptions, email?: (tx: Tx) => void) {
+  releasePhoneHolds(tx, user.id);
   detachAccount(tx, user, options.at);
   email?.(tx);
   recordDeletion(tx, user.id, options.action, options.detail, options.at);

@@ -34,6 +34,7 @@ function accountSection(data: AccountExport, t: TFunction, f: Formatters): Expor
         f.row("account.role", t(`roles.${a.role}`)),
         f.row("account.language", t(`languages.${a.language}`)),
         f.row("account.createdAt", f.when(a.createdAt)),
+        ...(a.openedByTeam ? [f.row("account.openedBy", t("account.openedByTeam"))] : []),
         f.row("account.lastSeenAt", f.when(a.lastSeenAt)),
         f.row("account.onboarding", f.yesNo(a.completedOnboarding)),
       ],
@@ -85,6 +86,9 @@ function pickupItem(p: Pickup, lng: Language, t: TFunction, f: Formatters): Expo
       f.row("pickup.qst", f.money(price.qstCents)),
       f.row("pickup.total", f.money(price.totalCents)),
       f.row("pickup.bookedAt", f.when(p.bookedAt)),
+      ...(p.bookedForYou
+        ? [f.row("pickup.bookedBy", t("pickup.bookedForYou", { date: formatDate(p.bookedForYou.on, lng) }))]
+        : []),
       ...(p.movedAt ? [f.row("pickup.movedAt", f.when(p.movedAt))] : []),
       ...(p.missedReason ? [f.row("pickup.missedReason", t(`stops:reasons.${p.missedReason}`))] : []),
       ...(p.remedy ? [f.row("pickup.remedy", t(`pickup.remedies.${p.remedy}`))] : []),

@@ -11,6 +11,7 @@ import { listSessions } from "~/services/accounts/session-list.server";
 import { ordersWhere, priceOf } from "~/services/pickups/pickups.server";
 import { db, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
+import { dateKey } from "~/lib/dates";
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
@@ -63,6 +64,8 @@ function pickupsOf(userId: number) {
           }
         : null,
       bookedAt: iso(pickup.createdAt),
+      /** Issue 46 part 5: booked for the resident on the phone by the ReCircle team (the day), else null. */
+      bookedForYou: pickup.bookedById === null ? null : { by: "ReCircle team", on: dateKey(pickup.createdAt) },
       movedAt: iso(pickup.modifiedAt),
       missedReason: pickup.missedReason,
       remedy: pickup.remedy,
@@ -147,6 +150,8 @@ export function exportAccountData(userId: number, currentSessionId?: string, at 
       lastSeenAt: iso(user.lastSeenAt),
       completedOnboarding: user.hasCompletedOnboarding,
       emailConfirmedAt: iso(user.emailConfirmedAt),
+      /** Issue 46 part 5: opened for the resident on the phone by the ReCircle team (when: createdAt). */
+      openedByTeam: user.createdById !== null,
     },
     profile: {
       firstName: user.firstName,

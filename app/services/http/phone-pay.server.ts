@@ -1,0 +1,130 @@
+// Issue 46 part 5, the web edge of /pay/{token}: the pickup an operator booked for a resident who called,
+// paid through the link sent to them, without signing in (the token is the key to that one pickup). The
+// simulated card form is a plain POST (a card asking for 3-D Secure goes on to the simulated bank's step,
+// ?step=authenticate); with Stripe, hosted Checkout (its success URL comes back here and books the place).
+// Paid, the link only says so (its confirmation number); released, that the place was given back. An
+// unknown or malformed token: 404, like any page that is not there.
+import { data, redirect } from "@remix-run/node";
+import {
+  authenticatePhoneBooking,
+  completePhoneBooking,
+  payPhoneBooking,
+  payPhoneBookingWithSimulatedCard,
+  phoneBookingCard,
+} from "~/services/checkout/phone-pay.server";
+import {
+  PhoneBookingError,
+  phoneBookingByToken,
+  phoneBookingResident,
+  phoneBookingView,
+} from "~/services/checkout/phone-booking.server";
+import { appUrl } from "~/services/platform/config.server";
+import { isLinkToken, phonePayPath } from "~/lib/book-for";
+import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
+import { formatMoney } from "~/lib/pricing";
+import { cardOfForm, declinedCard } from "./card-reply.server";
+import { submissionOf } from "./forms.server";
+import { getLanguage } from "./language.server";
+import { readForm } from "./request.server";
+import { redirectWithToast } from "./toast.server";
+
+const notFound = () => data({ title: null }, { status: 404 });
+
+/** The token of the URL, when it has a token's shape; anything else is 404. */
+export function phoneTokenOf(raw: string | undefined): string {
+  if (!isLinkToken(raw)) throw notFound();
+  return raw;
+}
+
+/** A PhoneBookingError as the page's answer: 404 for an unknown link, else back with its words. */
+async function phoneRefusal(request: Request, token: string, error: unknown): Promise<never> {
+  if (!(error instanceof PhoneBookingError)) throw error;
+  if (error.status === 404) throw notFound();
+  throw await redirectWithToast(request, phonePayPath(token), {
+    type: "error",
+    title: "bookfor:pay.failed",
+    description: `bookfor:pay.${error.key}`,
+  });
+}
+
+/** What the link's page shows, in the request's language (the resident's, by default, for a first visit). */
+export async function phonePayPage(request: Request, token: string) {
+  const url = new URL(request.url);
+  const booking = phoneBookingByToken(token);
+  if (!booking) throw notFound();
+  // Back from hosted Checkout: the payment read back, and the place booked once.
+  if (url.searchParams.has("session_id")) {
+    const done = await completePhoneBooking(token).catch((error) => phoneRefusal(request, token, error));
+    if (done.state === "booked") throw redirect(phonePayPath(token));
+  }
+  const lng = await getLanguage(request);
+  const view = phoneBookingView(phoneBookingByToken(token)!);
+  const name = phoneBookingResident(booking).firstName;
+  if (view.state !== "held") {
+    return {
+      state: view.state,
+      name,
+      confirmationNumber: view.state === "booked" ? view.confirmationNumber : null,
+      held: null,
+      authenticate: null,
+    };
+  }
+  const card = url.searchParams.get("step") === "authenticate" ? await phoneBookingCard(token) : null;
+  return {
+    state: view.state,
+    name,
+    confirmationNumber: null,
+    held: {
+      date: formatDate(view.date, lng),
+      window: windowLabel(view.window, lng),
+      bags: view.bags,
+      amount: formatMoney(view.amountCents, lng),
+      heldUntil: formatDateTime(view.holdExpiresAt, lng),
+    },
+    authenticate: card
+      ? { amount: formatMoney(card.amountCents, lng), cardBrand: card.cardBrand, cardLast4: card.cardLast4 }
+      : null,
+  };
+}
+
+/** The link page's posts: the simulated card (intent "pay"), hosted Checkout ("payHosted"), the bank's step. */
+export async function phonePayAction(request: Request, token: string) {
+  if (!phoneBookingByToken(token)) throw notFound();
+  const form = await readForm(request);
+  const submission = submissionOf(form);
+  const back = phonePayPath(token);
+  const failed = (reason: string) =>
+    redirectWithToast(request, back, { type: "error", title: "bookfor:pay.failed", description: reason });
+  try {
+    const outcome = form.get("outcome");
+    if (outcome === "complete" || outcome === "fail") {
+      const done = await authenticatePhoneBooking(token, outcome);
+      if (done.state === "booked") return redirect(back);
+      return failed("checkout:card.errors.authentication_failed");
+    }
+    switch (form.get("intent")) {
+      case "pay": {
+        const typed = cardOfForm(form, submission);
+        if (!typed.ok) return typed.answer;
+        const paid = await payPhoneBookingWithSimulatedCard(token, typed.card);
+        if (paid.state === "booked") return redirect(back);
+        if (paid.state === "requires_action") return redirect(`${back}?step=authenticate`);
+        if (paid.state === "declined") return declinedCard(submission, paid.code);
+        return failed("bookfor:pay.errors.notBooked");
+      }
+      case "payHosted": {
+        const base = `${appUrl()}${back}`;
+        const open = await payPhoneBooking(token, {
+          hosted: { successUrl: `${base}?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: base },
+        });
+        if (open.kind === "hosted") return redirect(open.url);
+        if (open.kind === "booked") return redirect(back);
+        return failed("bookfor:pay.errors.paymentSystem");
+      }
+      default:
+        throw data({ title: null }, { status: 400 });
+    }
+  } catch (error) {
+    return phoneRefusal(request, token, error);
+  }
+}

@@ -1,0 +1,206 @@
+// Issue 46 part 5 in the browser, JavaScript on and off (the js and no-js projects), English and French, at
+// 1280×800 and 390×844: an operator at /admin/book-for opens the account of a resident who calls (not
+// found by the search), books bags on a window for them (the place held, the link e-mailed); the resident,
+// signed out in another browser, pays from the link with the simulated card form; the pickup is booked with
+// the operator recorded, the link is spent, and the resident's order page says the team booked it. Drivers
+// and residents get 403.
+import { expect, test } from "@playwright/test";
+import { ADMIN_EMAIL, otherBrowser, signInAdmin } from "./admin-fixtures";
+import { createDriver, insertSession, PASSWORD, query, signInAs, uniqueEmail } from "./helpers";
+
+const TEXT = {
+  en: {
+    title: "Book for a resident",
+    nav: "Book for a resident",
+    findLabel: "Resident's e-mail or phone number",
+    find: "Find",
+    notFound: "No resident has the e-mail or phone number",
+    language: "English",
+    firstName: "First name",
+    lastName: "Last name",
+    street: "Street address",
+    postalCode: "Postal code",
+    open: "Open the account",
+    openedByTeam: "Opened by the ReCircle team",
+    twoBags: "2 bags",
+    window: "Date and window",
+    hold: "Hold the place and send the payment link",
+    held: "Waiting for payment",
+    payTitle: "Pay for your pickup",
+    pay: /^Pay \$/,
+    paid: "This pickup is paid and booked.",
+    bookedForYou: "Booked for you by the ReCircle team on",
+  },
+  fr: {
+    title: "Réserver pour un résident",
+    nav: "Réserver pour un résident",
+    findLabel: "Courriel ou numéro de téléphone du résident",
+    find: "Trouver",
+    notFound: "Aucun résident n'a le courriel ou le numéro",
+    language: "Français",
+    firstName: "Prénom",
+    lastName: "Nom de famille",
+    street: "Adresse",
+    postalCode: "Code postal",
+    open: "Ouvrir le compte",
+    openedByTeam: "Ouvert par l'équipe ReCircle",
+    twoBags: "2 sacs",
+    window: "Date et plage horaire",
+    hold: "Garder la place et envoyer le lien de paiement",
+    held: "En attente du paiement",
+    payTitle: "Payer votre collecte",
+    pay: /^Payer /,
+    paid: "Cette collecte est payée et réservée.",
+    bookedForYou: "Réservée pour vous par l'équipe ReCircle le",
+  },
+} as const;
+
+function adminId(): number {
+  return query<{ id: number }>("select id from users where email = ?", ADMIN_EMAIL)[0]!.id;
+}
+
+for (const lang of ["en", "fr"] as const) {
+  const locale = lang === "fr" ? "fr-CA" : "en-CA";
+  test.describe(`a resident who calls (${lang})`, () => {
+    test.use({ locale, extraHTTPHeaders: { "Accept-Language": locale } });
+    const text = TEXT[lang];
+
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      test(`a phone booking paid from the link at ${viewport.width} px`, async ({
+        page,
+        browser,
+        baseURL,
+        javaScriptEnabled,
+      }) => {
+        await page.setViewportSize(viewport);
+        await signInAdmin(page.request);
+        await page.goto("/admin");
+        await page.getByRole("navigation").getByRole("link", { name: text.nav }).click();
+        await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
+
+        // Not found by e-mail: the account is opened for them, the address typed from the call.
+        const email = uniqueEmail(`book-for-${lang}-${viewport.width}-${javaScriptEnabled ? "js" : "nojs"}`);
+        await page.getByLabel(text.findLabel).fill(email);
+        await page.getByRole("button", { name: text.find, exact: true }).click();
+        await expect(page.getByTestId("book-for-not-found")).toContainText(text.notFound);
+        await page.getByRole("radio", { name: text.language }).check();
+        await page.getByLabel(text.firstName, { exact: true }).fill("Gisèle");
+        await page.getByLabel(text.lastName, { exact: true }).fill("Lavoie");
+        await page.getByLabel(text.street, { exact: true }).fill("4520 Rue Saint-Denis");
+        await page.getByLabel(text.postalCode).fill("H2X 3K2");
+        await page.getByRole("button", { name: text.open }).click();
+        await expect(page).toHaveURL(/\/admin\/book-for\?resident=\d+/);
+        const [resident] = query<{ id: number; created_by_id: number; locale: string }>(
+          "select id, created_by_id, locale from users where email = ?",
+          email,
+        );
+        expect(resident).toMatchObject({ created_by_id: adminId(), locale: lang });
+        await expect(page.getByTestId("book-for-resident")).toContainText(text.openedByTeam);
+        const opened = query<{ kind: string; text: string }>(
+          `select kind, text from email_outbox where "to" = ? order by id`,
+          email,
+        );
+        expect(opened.map((row) => row.kind)).toEqual(["account-opened-for-you"]);
+        expect(opened[0]!.text).toMatch(/\/reset-password\?token=/);
+        expect(opened[0]!.text).toContain("/privacy");
+
+        // Two bags on the first window offered: the place held, the link e-mailed.
+        await page.getByRole("radio", { name: text.twoBags }).check();
+        const select = page.getByLabel(text.window);
+        const slotId = await select.locator("option").nth(1).getAttribute("value");
+        await select.selectOption(slotId!);
+        const [before] = query<{ n: number }>("select current_booked as n from pickup_slots where id = ?", slotId);
+        await page.getByRole("button", { name: text.hold }).click();
+        await expect(page.getByTestId("phone-booking").first()).toHaveAttribute("data-status", "held");
+        await expect(page.getByTestId("phone-booking").first()).toContainText(text.held);
+        const [after] = query<{ n: number }>("select current_booked as n from pickup_slots where id = ?", slotId);
+        expect(after!.n).toBe(before!.n + 1);
+        const [mail] = query<{ text: string }>(
+          `select text from email_outbox where "to" = ? and kind = 'phone-pay-link' order by id desc limit 1`,
+          email,
+        );
+        const token = /\/pay\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+
+        // The resident, signed out, in another browser: the link opens the payment page for that pickup.
+        const payer = await otherBrowser(browser, { baseURL, javaScriptEnabled, locale });
+        await payer.setViewportSize(viewport);
+        await payer.goto(`/pay/${token}`);
+        await expect(payer.getByRole("heading", { level: 1, name: text.payTitle })).toBeVisible();
+        await expect(payer.getByTestId("held-pickup")).toBeVisible();
+        await payer.locator("#cardNumber").fill("4242 4242 4242 4242");
+        await payer.locator("#expiry").fill("12/34");
+        await payer.locator("#cvc").fill("123");
+        await payer.locator("#postalCode").fill("H2X 3K2");
+        await payer.getByRole("button", { name: text.pay }).click();
+        await expect(payer.getByTestId("nothing-to-pay")).toContainText(text.paid);
+        const [pickup] = query<{ confirmation_number: string; booked_by_id: number; pickup_slot_id: number }>(
+          "select confirmation_number, booked_by_id, pickup_slot_id from pickup_requests where user_id = ?",
+          resident!.id,
+        );
+        expect(pickup).toMatchObject({ booked_by_id: adminId(), pickup_slot_id: Number(slotId) });
+        await expect(payer.getByTestId("paid-confirmation")).toContainText(pickup!.confirmation_number);
+        // The place was the hold's: not taken twice.
+        const [paid] = query<{ n: number }>("select current_booked as n from pickup_slots where id = ?", slotId);
+        expect(paid!.n).toBe(after!.n);
+
+        // Spent: the link only says it is paid; a second payment posted to it books nothing.
+        const again = await payer.request.post(`/pay/${token}`, {
+          form: { intent: "pay", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123", postalCode: "H2X3K2" },
+          maxRedirects: 0,
+        });
+        expect(again.status()).toBeLessThan(500);
+        const count = query<{ n: number }>("select count(*) as n from pickup_requests where user_id = ?", resident!.id);
+        expect(count[0]!.n).toBe(1);
+
+        // Signed in, the resident's order page says the team booked it for them.
+        const value = await insertSession(resident!.id);
+        await payer
+          .context()
+          .addCookies([{ name: "__session", value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+        await payer.goto(`/order/${pickup!.confirmation_number}`);
+        await expect(payer.getByTestId("booked-for-you")).toContainText(text.bookedForYou);
+
+        // The operator sees it paid.
+        await page.goto(`/admin/book-for?resident=${resident!.id}`);
+        await expect(page.getByTestId("phone-booking").first()).toHaveAttribute("data-status", "booked");
+        await expect(page.getByTestId("phone-booking").first()).toContainText(pickup!.confirmation_number);
+        await payer.context().close();
+      });
+    }
+  });
+}
+
+test("an unknown or malformed link answers 404", async ({ page }) => {
+  for (const path of [`/pay/${"a".repeat(43)}`, "/pay/x", "/pay/%00%00", `/pay/${"b".repeat(200)}`]) {
+    expect((await page.request.get(path)).status(), path).toBe(404);
+    expect((await page.request.post(path, { form: { intent: "pay" } })).status(), path).toBe(404);
+  }
+});
+
+test("drivers get 403 and residents are refused on /admin/book-for, its posts too", async ({ browser, playwright }) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const driverEmail = uniqueEmail("book-for-driver");
+  createDriver(driverEmail);
+  const driver = await playwright.request.newContext({ baseURL });
+  expect((await driver.post("/api/auth/login", { data: { email: driverEmail, password: PASSWORD } })).status()).toBe(
+    200,
+  );
+  const posts: Record<string, string>[] = [
+    { intent: "create", email: uniqueEmail("book-for-intruder"), locale: "fr" },
+    { intent: "book", resident: "1", bags: "1", slotId: "1" },
+  ];
+  expect((await driver.get("/admin/book-for", { maxRedirects: 0 })).status()).toBe(403);
+  for (const form of posts)
+    expect((await driver.post("/admin/book-for", { form, maxRedirects: 0 })).status(), form.intent).toBe(403);
+  await driver.dispose();
+  const resident = await browser.newContext({ baseURL });
+  await signInAs(resident, { tag: "book-for-resident" });
+  expect((await resident.request.get("/admin/book-for", { maxRedirects: 0 })).status()).toBe(403);
+  for (const form of posts)
+    expect((await resident.request.post("/admin/book-for", { form, maxRedirects: 0 })).status()).toBe(403);
+  expect(query<{ n: number }>("select count(*) as n from users where email = ?", posts[0]!.email)[0]!.n).toBe(0);
+  await resident.close();
+});
