@@ -44,6 +44,8 @@ function scrollRegions(page: Page, path: string): Promise<string[]> {
 for (const lang of ["en", "fr"] as const) {
   test.describe(`admin pages (${lang})`, () => {
     test.use({ locale: lang === "fr" ? "fr-CA" : "en-CA" });
+    // Each walks every admin page (more with each issue: 60 s no longer held them on a loaded machine).
+    test.slow();
 
     test("every admin page fits 320 px; its tables scroll in a region the keyboard reaches", async ({ page }) => {
       await page.setViewportSize({ width: 320, height: 640 });
