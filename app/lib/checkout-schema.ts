@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { isNormalPostalCode, normalizePostalCode } from "./postal";
 import { isBagCount } from "./pricing";
-import { contractApiFields, frenchTermsRule } from "./contract-acceptance";
-import { planApiFields, planConsentRule, planIntervalField } from "./plan-choice";
+import { contractApiFields, frenchTermsRule } from "./contract-api-fields";
+import { planApiFields, planConsentRule, planIntervalField } from "./plan-api-fields";
 
 // JSON bodies are typed: a number field takes a JSON number only (never "1", true, [1], null or {}); a
 // wrong type is answered "<field>: a number is expected" (parseApiBody). The bag rule is the one the
@@ -25,30 +25,6 @@ export function parseExpiry(value: string): { expMonth: number; expYear: number 
   const year = Number(match[2]);
   if (expMonth < 1 || expMonth > 12) return null;
   return { expMonth, expYear: year < 100 ? 2000 + year : year };
-}
-
-/**
- * A card number spaced as it is typed: groups of four (American Express 4-6-5), at most 19 digits. `caret`
- * (the count of characters before the cursor) comes back for the same digit, so typing in the middle works.
- */
-export function spacedCardNumber(value: string, caret = value.length): { value: string; caret: number } {
-  const digitsBefore = value.slice(0, caret).replace(/\D/g, "").length;
-  const digits = value.replace(/\D/g, "").slice(0, 19);
-  const groups = /^3[47]/.test(digits) ? [4, 6, 5] : [4, 4, 4, 4, 3];
-  let spaced = "";
-  let at = 0;
-  let newCaret = 0;
-  for (const size of groups) {
-    if (at >= digits.length) break;
-    const group = digits.slice(at, at + size);
-    if (spaced) spaced += " ";
-    for (const digit of group) {
-      spaced += digit;
-      at += 1;
-      if (at <= digitsBefore) newCaret = spaced.length;
-    }
-  }
-  return { value: spaced, caret: digitsBefore === 0 ? 0 : newCaret };
 }
 
 export const CardFormSchema = z.object({

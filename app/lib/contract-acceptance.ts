@@ -1,8 +1,7 @@
 // Issue 43, parts 2-3: the resident's acceptance of the terms before paying, read from the checkout's form
 // or from a JSON body, and what is stored on the checkout (then copied to the pickup it books). Pure:
 // shared by the checkout's form (with and without JavaScript), the Stripe card form and the JSON API.
-import { z } from "zod";
-import { CONTRACT_LANGUAGES, contractLanguageOf, TERMS_VERSION, type ContractLanguage } from "./contract";
+import { contractLanguageOf, TERMS_VERSION, type ContractLanguage } from "./contract";
 
 /** What a checkout keeps of the contract: the terms' version, when accepted, the language, the French terms received. */
 export type ContractAcceptance = {
@@ -59,27 +58,6 @@ export function acceptanceFromForm(form: FormData, pageLanguage: string, at: num
     },
     at,
   );
-}
-
-/**
- * The contract's fields of a JSON body that pays or books: `"acceptTerms": true` is required (false is
- * refused naming it), `contractLanguage` is "fr" by default, and "en" requires `"frenchTermsReceived": true`.
- * Message keys are the checkout namespace's.
- */
-export const contractApiFields = {
-  acceptTerms: z.boolean().refine((value) => value, "contract.acceptTermsApi"),
-  contractLanguage: z.enum(CONTRACT_LANGUAGES).optional(),
-  frenchTermsReceived: z.boolean().optional(),
-};
-
-/** The refinement of a body with contractApiFields: English needs the French terms received. */
-export function frenchTermsRule(
-  body: { contractLanguage?: ContractLanguage; frenchTermsReceived?: boolean },
-  ctx: z.RefinementCtx,
-) {
-  if (body.contractLanguage === "en" && body.frenchTermsReceived !== true) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [FRENCH_TERMS_FIELD], message: "contract.frenchTermsApi" });
-  }
 }
 
 /** The acceptance a valid JSON body carries (its fields passed contractApiFields and frenchTermsRule). */

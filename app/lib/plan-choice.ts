@@ -2,7 +2,6 @@
 // keep the card for the plan's later payments, read from the checkout's form or from a JSON body. Pure:
 // shared by the checkout's form (with and without JavaScript) and the JSON API. Message keys are the checkout
 // namespace's `planStart.*`.
-import { z } from "zod";
 
 /** Repeat every 4 or every 8 weeks. */
 export type PlanInterval = 4 | 8;
@@ -11,7 +10,7 @@ export const isPlanInterval = (value: unknown): value is PlanInterval => value =
 
 /** The form's fields and the JSON API's, by name. */
 export const PLAN_INTERVAL_FIELD = "planIntervalWeeks";
-const SAVE_CARD_CONSENT_FIELD = "saveCardConsent";
+export const SAVE_CARD_CONSENT_FIELD = "saveCardConsent";
 
 /** What a checkout keeps: the consent to keep the card (for its later payments) and the plan chosen, if any. */
 export type PlanChoice = { saveCardConsent: boolean; intervalWeeks: PlanInterval | null };
@@ -44,24 +43,6 @@ export function planChoiceFromForm(form: FormData): ReturnType<typeof planChoice
     return { refusal: { field: PLAN_INTERVAL_FIELD, key: "planStart.intervalInvalid" } };
   }
   return planChoiceOf({ saveCardConsent: ticked(form.get(SAVE_CARD_CONSENT_FIELD)), intervalWeeks });
-}
-
-/** The JSON API's fields: `"saveCardConsent": true`, `"planIntervalWeeks": 4 | 8` (which needs the consent). */
-export const planIntervalField = z.number().int().refine(isPlanInterval, "planStart.intervalInvalid");
-export const planApiFields = {
-  saveCardConsent: z.boolean().optional(),
-  planIntervalWeeks: planIntervalField.optional(),
-};
-
-/** The refinement of a body with planApiFields: a plan without the consent is refused, naming the consent. */
-export function planConsentRule(body: { saveCardConsent?: boolean; planIntervalWeeks?: number }, ctx: z.RefinementCtx) {
-  if (body.planIntervalWeeks !== undefined && body.saveCardConsent !== true) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: [SAVE_CARD_CONSENT_FIELD],
-      message: "planStart.consentRequired",
-    });
-  }
 }
 
 /** The choice a valid JSON body carries (no field: no consent, no plan). */

@@ -3,7 +3,8 @@
 // checks.
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { CardFormSchema, parseExpiry, spacedCardNumber } from "~/lib/checkout-schema";
+import { CardFormSchema, parseExpiry } from "~/lib/checkout-schema";
+import { spacedCardNumber } from "~/lib/card-number";
 
 function card(values: Record<string, string>) {
   const data = new FormData();

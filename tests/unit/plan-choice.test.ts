@@ -1,7 +1,8 @@
 // Issue 45: the checkout's plan choice and consent, read from the form and from JSON bodies (pure).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { planApiFields, planChoiceFromApi, planChoiceFromForm, planConsentRule } from "~/lib/plan-choice";
+import { planChoiceFromApi, planChoiceFromForm } from "~/lib/plan-choice";
+import { planApiFields, planConsentRule } from "~/lib/plan-api-fields";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

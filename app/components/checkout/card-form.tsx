@@ -4,7 +4,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/ui/plain-field";
-import { spacedCardNumber } from "~/lib/checkout-schema";
+import { spacedCardNumber } from "~/lib/card-number";
 import { PaymentBoxes } from "./plan-choice";
 
 /** With JavaScript, the number is spaced in groups as it is typed (the server takes it either way). */

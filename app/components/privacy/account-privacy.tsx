@@ -4,7 +4,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
-import { SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/privacy-schemas";
+import { SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/session-intents";
 
 export type SessionRow = {
   handle: string;

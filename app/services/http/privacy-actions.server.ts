@@ -3,7 +3,8 @@
 // export, told in the resident's language), the Delete my account form (and its API twin's errors), and
 // the profile's session buttons.
 import { parseWithZod } from "@conform-to/zod";
-import { DeleteAccountSchema, SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/privacy-schemas";
+import { DeleteAccountSchema } from "~/lib/privacy-schemas";
+import { SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/session-intents";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
 import { destroyOtherSessionsOf } from "~/services/accounts/session-rows.server";
