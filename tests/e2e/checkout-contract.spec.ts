@@ -93,7 +93,7 @@ test.describe("the contract at checkout, in English", () => {
     const email = await residentWithAddress(page, "contract-free");
     const slotId = await bookableSlotId(page);
     await page.goto(`/checkout?bags=1&slotId=${slotId}`);
-    await page.getByLabel("Promo code").fill(insertPromoCode(100));
+    await page.getByLabel("Promo code", { exact: true }).fill(insertPromoCode(100));
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("summary-total")).toContainText("FREE");
     await expect(page.getByTestId("contract-terms")).toBeVisible();

@@ -27,7 +27,7 @@ test.describe("cancellation terms at checkout in English", () => {
     await residentWithAddress(page, "terms-free");
     const slotId = await bookableSlotId(page);
     await page.goto(`/checkout?bags=1&slotId=${slotId}`);
-    await page.getByLabel("Promo code").fill(insertPromoCode(100));
+    await page.getByLabel("Promo code", { exact: true }).fill(insertPromoCode(100));
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("summary-total")).toContainText("FREE");
     const terms = page.getByTestId("cancellation-terms");

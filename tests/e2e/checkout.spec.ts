@@ -63,13 +63,13 @@ test.describe("checkout in English", () => {
     const slotId = await bookableSlotId(page);
     const code = insertPromoCode(50);
     await page.goto(`/checkout?bags=1&slotId=${slotId}`);
-    await page.getByLabel("Promo code").fill("NOT-A-CODE");
+    await page.getByLabel("Promo code", { exact: true }).fill("NOT-A-CODE");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Invalid promo code")).toBeVisible();
-    await page.getByLabel("Promo code").fill(code.toLowerCase());
+    await page.getByLabel("Promo code", { exact: true }).fill(code.toLowerCase());
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("toast")).toContainText("50% off applied!");
-    await expect(page.getByLabel("Promo code")).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel("Promo code", { exact: true })).toHaveAttribute("readonly", "");
     await expect(page.getByTestId("summary-promo")).toContainText("−$5.00");
     await expect(page.getByTestId("summary-total")).toContainText("$5.75 CAD");
     await fillCard(page, "4242 4242 4242 4242");
@@ -87,7 +87,7 @@ test.describe("checkout in English", () => {
     const email = await residentWithAddress(page, "free");
     const slotId = await bookableSlotId(page);
     await page.goto(`/checkout?bags=1&slotId=${slotId}`);
-    await page.getByLabel("Promo code").fill(insertPromoCode(100));
+    await page.getByLabel("Promo code", { exact: true }).fill(insertPromoCode(100));
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("summary-total")).toContainText("FREE");
     await expect(page.locator("#cardNumber")).toHaveCount(0);
