@@ -5,6 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { titleMeta } from "~/lib/meta";
+import { TableScroll } from "~/components/admin/ui";
 import { getLanguage, getT, plansOverview, requireAdmin } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "admin", "myplans"] };
@@ -40,7 +41,7 @@ export default function AdminPlans() {
           {t("admin.title")}
         </h2>
         {groups.length ? (
-          <div className="overflow-x-auto">
+          <TableScroll label={t("admin.title")}>
             <table className="w-full text-sm" data-testid="plan-groups">
               <thead>
                 <tr>
@@ -77,7 +78,7 @@ export default function AdminPlans() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : (
           <p>{t("admin.noPlans")}</p>
         )}
@@ -88,12 +89,15 @@ export default function AdminPlans() {
         </h2>
         <p>{t("admin.cyclesIntro")}</p>
         {cycles.length ? (
-          <div className="overflow-x-auto">
+          <TableScroll label={t("admin.cyclesTitle")}>
             <table className="w-full text-sm" data-testid="plan-cycles">
               <thead>
                 <tr>
                   <th scope="col" className={th}>
                     {t("admin.date")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("admin.prefix")}
                   </th>
                   <th scope="col" className={th}>
                     {t("admin.pickup")}
@@ -110,6 +114,7 @@ export default function AdminPlans() {
                 {cycles.map((cycle) => (
                   <tr key={`${cycle.planId}-${cycle.date}`} data-testid="plan-cycle" data-status={cycle.status}>
                     <td className={td}>{cycle.dateLabel}</td>
+                    <td className={`${td} font-mono`}>{cycle.prefix}</td>
                     <td className={`${td} font-mono`}>{cycle.confirmationNumber ?? "—"}</td>
                     <td className={td}>{t(`admin.cycleStatuses.${cycle.status}`)}</td>
                     <td className={td}>{cycle.holdLabel ?? "—"}</td>
@@ -117,7 +122,7 @@ export default function AdminPlans() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : (
           <p>{t("admin.noCycles")}</p>
         )}

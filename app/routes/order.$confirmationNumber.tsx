@@ -18,6 +18,7 @@ import { titleOrErrorMeta } from "~/lib/meta";
 import {
   bagChangeView,
   bagsFromPage,
+  bagsReturnFromStripe,
   getLanguage,
   getT,
   orderDoorRecord,
@@ -39,6 +40,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [t, lng] = await Promise.all([getT(request, "orders"), getLanguage(request)]);
   const order = ownOrderOr404(user, params.confirmationNumber, t);
+  // Back from Stripe's 3-D Secure page with a bag change's payment: applied, then the page with its toast.
+  const returned = await bagsReturnFromStripe(request, user, order);
+  if (returned) throw returned;
   return {
     title: t("order.title", { number: order.confirmationNumber }),
     order,

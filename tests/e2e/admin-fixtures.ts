@@ -256,3 +256,89 @@ export function revisedIncident(id: number) {
     db.close();
   }
 }
+
+/**
+ * Issue 45, /admin/plans: plans of `email` in the postal prefix `prefix` (one first pickup each, on a past
+ * date), written as the checkout and the plans' job leave them: every 4 weeks two active, one paused, one
+ * stopped; every 8 weeks one active and one waiting for payment. The first 4-week plan's next cycle is booked
+ * for today (its pickup on today's morning slot, marked as the plan's), the 8-week one's is held for payment
+ * in two days. Returns the booked pickup's confirmation number and the held cycle's date.
+ */
+export function plansAtPrefix(email: string, prefix: string) {
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const now = Date.now();
+    const user = db.prepare("select id from users where email = ?").get(email.toLowerCase()) as { id: number };
+    const slotOn = (date: string, window: "morning" | "afternoon") => {
+      const startsAt = Date.parse(`${date}T${window === "morning" ? "13" : "18"}:00:00Z`);
+      db.prepare(
+        "insert or ignore into pickup_slots (date, window, starts_at, ends_at, max_capacity, current_booked, service_areas, closed, created_at) values (?, ?, ?, ?, 12, 0, '[]', 0, ?)",
+      ).run(date, window, startsAt, startsAt + 4 * 3600_000, now);
+      return (
+        db.prepare("select id from pickup_slots where date = ? and window = ?").get(date, window) as { id: number }
+      ).id;
+    };
+    const pickup = db.prepare(
+      `insert into pickup_requests (confirmation_number, user_id, pickup_slot_id, bags_requested, list_price_cents, subtotal_cents,
+        gst_cents, qst_cents, total_cents, address, postal_fsa, status, plan_id, created_at, updated_at)
+       values (?, ?, ?, 2, 2000, 1800, 90, 180, 2070, ?, ?, ?, ?, ?, ?) returning id`,
+    );
+    const number = (tag: string) => `${prefix}${tag}-${now.toString(36).slice(-5)}`.toUpperCase();
+    const past = slotOn("2025-01-07", "morning");
+    const plan = db.prepare(
+      `insert into pickup_plans (user_id, origin_pickup_id, interval_weeks, bag_count, window, status, anchor_date,
+        paused_until, stopped_at, created_at, updated_at) values (?, ?, ?, 2, 'morning', ?, '2025-01-07', ?, ?, ?, ?) returning id`,
+    );
+    const cycle = db.prepare(
+      `insert into plan_cycles (plan_id, cycle_date, status, pickup_request_id, idempotency_key, hold_expires_at, slot_id,
+        bags, amount_cents, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, 2, 2070, ?, ?)`,
+    );
+    return db.transaction(() => {
+      const plans: Record<string, number> = {};
+      const specs = [
+        ["A1", 4, "active"],
+        ["A2", 4, "active"],
+        ["P1", 4, "paused"],
+        ["S1", 4, "stopped"],
+        ["A3", 8, "active"],
+        ["N1", 8, "payment_needed"],
+      ] as const;
+      for (const [tag, weeks, status] of specs) {
+        const origin = pickup.get(number(tag), user.id, past, "1 Rue Test", prefix, "Completed", null, now, now) as {
+          id: number;
+        };
+        const pausedUntil = status === "paused" ? montrealDate(30) : null;
+        const stoppedAt = status === "stopped" ? now : null;
+        plans[tag] = (
+          plan.get(user.id, origin.id, weeks, status, pausedUntil, stoppedAt, now, now) as { id: number }
+        ).id;
+      }
+      const today = montrealToday();
+      const todaySlot = slotOn(today, "morning");
+      const booked = number("B");
+      const next = pickup.get(booked, user.id, todaySlot, "1 Rue Test", prefix, "Scheduled", plans.A1, now, now) as {
+        id: number;
+      };
+      db.prepare("update pickup_slots set current_booked = current_booked + 1 where id = ?").run(todaySlot);
+      cycle.run(plans.A1, today, "booked", next.id, `plan-${plans.A1}-${today}`, null, todaySlot, now, now);
+      const heldDate = montrealDate(2);
+      const heldSlot = slotOn(heldDate, "morning");
+      const holdUntil = now + 24 * 3600_000;
+      cycle.run(
+        plans.N1,
+        heldDate,
+        "payment_needed",
+        null,
+        `plan-${plans.N1}-${heldDate}`,
+        holdUntil,
+        heldSlot,
+        now,
+        now,
+      );
+      return { booked, heldDate };
+    })();
+  } finally {
+    db.close();
+  }
+}

@@ -6,6 +6,7 @@ import {
   montrealDate,
   otherBrowser,
   pickupDueToday,
+  plansAtPrefix,
   promoStatsFromDb,
   scheduledPickup,
   signInAdmin,
@@ -313,6 +314,62 @@ test.describe("admin in English", () => {
 
     await page.goto("/admin");
     await expect(page.getByTestId("activity")).toContainText(`Marked pickup ${missed}`);
+  });
+});
+
+test.describe("plans (issue 45)", () => {
+  test("/admin/plans counts plans per prefix and interval by status, lists the next cycles, and the day sheet marks the planned pickup", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+    locale,
+  }) => {
+    // A prefix of this run's own (the admin database is shared by the js and no-js runs).
+    const prefix = javaScriptEnabled ? "X0J" : "X0N";
+    const other = await otherBrowser(browser, { baseURL, javaScriptEnabled, locale });
+    const email = await residentWithAddress(other, `admin-plans-${prefix}`);
+    await other.context().close();
+    const { booked, heldDate } = plansAtPrefix(email, prefix);
+
+    await signInAdmin(page.request);
+    await page.goto("/admin");
+    await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Plans" })).toHaveAttribute(
+      "href",
+      "/admin/plans",
+    );
+    await page.goto("/admin/plans");
+    await expect(page.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
+    const headers = page.getByTestId("plan-groups").locator("thead th");
+    await expect(headers).toHaveText(["Prefix", "Interval", "Active", "Paused", "Payment needed", "Stopped"]);
+    const groups = page.getByTestId("plan-group").filter({ hasText: prefix });
+    await expect(groups).toHaveCount(2);
+    const cells = async (n: number) => (await groups.nth(n).locator("td").allInnerTexts()).map((x) => x.trim());
+    expect(await cells(0)).toEqual([prefix, "every 4 weeks", "2", "1", "0", "1"]);
+    expect(await cells(1)).toEqual([prefix, "every 8 weeks", "1", "0", "1", "0"]);
+
+    // The next cycles: the one waiting for payment first, with until when its place is held; then the booked one.
+    const cycles = page.getByTestId("plan-cycle").filter({ hasText: prefix });
+    await expect(cycles).toHaveCount(2);
+    await expect(cycles.nth(0)).toHaveAttribute("data-status", "payment_needed");
+    await expect(cycles.nth(0)).toContainText("Waiting for payment");
+    await expect(cycles.nth(0).locator("td").nth(4)).not.toHaveText("—");
+    await expect(cycles.nth(1)).toHaveAttribute("data-status", "booked");
+    await expect(cycles.nth(1)).toContainText(booked);
+    await expect(cycles.nth(1)).toContainText("Booked");
+    const all = page.getByTestId("plan-cycle");
+    const statuses = await all.evaluateAll((rows) => rows.map((row) => row.getAttribute("data-status")));
+    expect(statuses.indexOf("booked")).toBeGreaterThan(statuses.lastIndexOf("payment_needed"));
+    await expect(cycles.nth(0)).toContainText(heldDate.slice(-2).replace(/^0/, ""));
+    // Nothing wider than the phone but the tables' own scroll boxes.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Today's sheet marks the pickup the plan booked, and only it.
+    await page.goto("/admin/day");
+    const row = page.getByTestId("pickup-row").filter({ hasText: booked });
+    await expect(row.getByTestId("planned")).toHaveText("Planned (recurring)");
+    const unplanned = page.getByTestId("pickup-row").filter({ hasNotText: prefix }).first();
+    if ((await unplanned.count()) > 0) await expect(unplanned.getByTestId("planned")).toHaveCount(0);
   });
 });
 

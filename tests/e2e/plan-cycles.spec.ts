@@ -2,7 +2,8 @@
 // checkout; its next pickup skipped from the order page (the job then books nothing for it), the one after
 // booked by the job (`npm run plans -- --at`) and shown on the order page and in My Orders; and a plan whose
 // saved card is declined off-session (4000 0000 0000 0341): its pickup held as "Payment needed", paid on
-// /plans/{id}/pay (English through the simulated bank's 3-D Secure step), then its order page.
+// /plans/{id}/pay (English through the simulated bank's 3-D Secure step) with "Save this card for my plan"
+// ticked, then its order page, where My plan shows the new card and "Remove the saved card" removes it.
 import { expect, test, type Browser } from "@playwright/test";
 import { query } from "./helpers";
 import { bookWithPlan, daysAfter, runPlans } from "./plan-fixtures";
@@ -19,6 +20,10 @@ const TEXTS = {
     pay: /^Pay \$/,
     complete: "Complete authentication",
     paid: "This pickup is paid and booked.",
+    saveCard: /^Save this card for my plan/,
+    removeCard: "Remove the saved card",
+    cardRemoved: "The saved card is removed",
+    noCard: "No saved card",
   },
   fr: {
     locale: "fr-CA",
@@ -31,6 +36,10 @@ const TEXTS = {
     pay: /^Payer /,
     complete: "Réussir l'authentification",
     paid: "Cette collecte est payée et réservée.",
+    saveCard: /^Enregistrer cette carte pour mon forfait/,
+    removeCard: "Retirer la carte enregistrée",
+    cardRemoved: "La carte enregistrée est retirée",
+    noCard: "Aucune carte enregistrée",
   },
 } as const;
 
@@ -111,6 +120,8 @@ for (const lang of ["en", "fr"] as const) {
     await page.locator("#expiry").fill("12/34");
     await page.locator("#cvc").fill("123");
     await page.locator("#postalCode").fill("H2X 3K2");
+    // "Change the card": this card is saved for the plan's next payments.
+    await page.getByLabel(text.saveCard).check();
     await page.getByRole("button", { name: text.pay }).click();
     if (lang === "en") await page.getByRole("button", { name: text.complete }).click();
     await expect(page).toHaveURL(/\/order\/[A-Z0-9-]+$/);
@@ -125,6 +136,14 @@ for (const lang of ["en", "fr"] as const) {
     // Paid: the page says so plainly, with the pickup's link.
     await page.goto(`/plans/${planId}/pay`);
     await expect(page.getByTestId("nothing-to-pay")).toContainText(text.paid);
+    // The card it was paid with now pays the plan (the declined one is removed).
+    await page.goto(`/order/${confirmation}`);
+    await expect(page.getByTestId("plan-card")).toContainText(card.slice(-4));
+
+    // Removed from My plan: no saved card; the next pickup will wait for a payment.
+    await page.getByTestId("plan-card-change").getByRole("button", { name: text.removeCard }).click();
+    await expect(page.getByTestId("toast")).toContainText(text.cardRemoved);
+    await expect(page.getByTestId("plan-card")).toHaveText(text.noCard);
     await context.close();
   });
 }

@@ -143,6 +143,8 @@ describe("GET /api/auth/export", () => {
         "messageChoices",
         "calendarLink",
         "termsAccepted",
+        "plans",
+        "savedCards",
       ]),
     );
     expect(data).toMatchObject({ format: "recircle-personal-data", version: 1 });
@@ -266,6 +268,8 @@ for (const lng of ["en", "fr"] as const) {
               profile: "Adresse et position",
               pickups: "Collectes et leur prix",
               payments: "Paiements et remboursements",
+              plans: "Forfaits (collectes qui reviennent)",
+              savedCards: "Cartes enregistrées pour vos forfaits",
               terms: "Conditions acceptées",
               emails: "Courriels qui vous ont été envoyés",
               texts: "Textos envoyés à votre téléphone",
@@ -279,6 +283,8 @@ for (const lng of ["en", "fr"] as const) {
               profile: "Address and position",
               pickups: "Pickups and their price",
               payments: "Payments and refunds",
+              plans: "Plans (pickups that come back)",
+              savedCards: "Cards saved for your plans",
               terms: "Terms accepted",
               emails: "E-mails sent to you",
               texts: "Text messages sent to your phone",

@@ -1,7 +1,7 @@
 // The simulated provider's card form: a plain form post that works without JavaScript. The number is
 // never echoed back by the server.
 import { Form, useActionData } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/ui/plain-field";
 import { spacedCardNumber } from "~/lib/card-number";
@@ -52,6 +52,7 @@ export function CardForm({
   value,
   formError,
   plain = false,
+  extra = null,
 }: {
   payLabel: string;
   busy: boolean;
@@ -64,6 +65,8 @@ export function CardForm({
   formError: string | null;
   /** Paying a plan's held pickup: no plan to choose, no terms to accept again. */
   plain?: boolean;
+  /** What the form holds above its button besides the card (a plain form's own box). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation(["checkout", "common"]);
   const form = useRef<HTMLFormElement>(null);
@@ -111,6 +114,7 @@ export function CardForm({
       </div>
       <p className="text-sm text-stone-600">{t("card.secure")}</p>
       {plain ? null : <PaymentBoxes error={fieldError} value={value} ticked={ticked} />}
+      {extra}
       <button
         type="submit"
         name="intent"

@@ -2,6 +2,7 @@
 // at /pay/{token}, issue 46 part 5): what is held (date, window, bags, amount, until when) and the way to
 // pay it: with Stripe, hosted Checkout (a plain form post); otherwise the simulated card form, plain too.
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CardForm } from "./card-form";
 
@@ -42,17 +43,21 @@ export function HeldPayForm({
   amount,
   busy,
   reply,
+  extra,
 }: {
   provider: string;
   amount: string;
   busy: boolean;
   reply: { error: (name: string) => string | null; value: (name: string) => string; formErrors: string[] };
+  /** A box or note shown above the pay button (the plan's "Save this card"). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation(["checkout"]);
   if (provider === "stripe") {
     return (
       <Form method="post" className="card space-y-3">
         <p className="text-stone-700">{t("checkout:hosted.body")}</p>
+        {extra}
         <button type="submit" name="intent" value="payHosted" className="btn-primary w-full" disabled={busy}>
           {t("checkout:hosted.pay", { amount })}
         </button>
@@ -68,6 +73,7 @@ export function HeldPayForm({
       value={reply.value}
       formError={reply.formErrors[0] ?? null}
       plain
+      extra={extra}
     />
   );
 }

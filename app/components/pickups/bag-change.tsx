@@ -1,9 +1,12 @@
 // The order page's "Bags" section (issue 45 part 5): until the 12-hour cutoff, a booked pickup's bags
 // change between 1, 2 and 4. Plain forms that work without JavaScript: choosing (GET ?bags=) shows what it
 // costs or gives back; fewer bags are confirmed (the difference refunded in full, no fee), more bags pay
-// the difference with the card form (the simulated provider's; 3-D Secure goes on to the bank's page).
+// the difference with the card form (the simulated provider's; 3-D Secure goes on to the bank's page), or,
+// with JavaScript and Stripe, its Payment Element (bag-stripe-card, through the JSON API).
 import { Form } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { formatMoney } from "~/lib/pricing";
 
 export type BagChangeView = {
@@ -11,7 +14,13 @@ export type BagChangeView = {
   options: Array<{ bags: number; differenceCents: number; totalCents: number }>;
   chosen: { bags: number; differenceCents: number; totalCents: number } | null;
   cardForm: boolean;
+  /** The Stripe provider's key (its Payment Element, JavaScript on), else null. */
+  stripeKey: string | null;
+  pickupId: number;
+  confirmationNumber: string;
 };
+
+const BagStripeCard = lazy(() => import("./bag-stripe-card"));
 
 const CARD_FIELDS = [
   { name: "cardNumber", label: "card.number", autoComplete: "cc-number", inputMode: "numeric", maxLength: 23 },
@@ -30,6 +39,9 @@ export function BagChange({ view }: { view: BagChangeView }) {
         ? t("bagChange.toRefund", { amount: money(-difference) })
         : t("bagChange.noDifference");
   const { chosen } = view;
+  const hydrated = useHydrated();
+  const [stripeFailed, setStripeFailed] = useState(false);
+  const onStripeFailed = useCallback(() => setStripeFailed(true), []);
   return (
     <section id="bag-change" className="card space-y-3 print:hidden" aria-labelledby="bag-change-title">
       <h2 id="bag-change-title" className="font-semibold">
@@ -108,6 +120,18 @@ export function BagChange({ view }: { view: BagChangeView }) {
                   {t("bagChange.pay", { amount: money(chosen.differenceCents) })}
                 </button>
               </Form>
+            ) : view.stripeKey && hydrated && !stripeFailed ? (
+              <Suspense fallback={<p>{t("checkout:stripe.loading")}</p>}>
+                <BagStripeCard
+                  publishableKey={view.stripeKey}
+                  pickupId={view.pickupId}
+                  confirmationNumber={view.confirmationNumber}
+                  bags={chosen.bags}
+                  amountCents={chosen.differenceCents}
+                  payLabel={t("bagChange.pay", { amount: money(chosen.differenceCents) })}
+                  onFailed={onStripeFailed}
+                />
+              </Suspense>
             ) : (
               <p className="text-sm text-stone-700">{t("bagChange.cardOnlyByApi")}</p>
             )

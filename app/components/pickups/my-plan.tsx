@@ -1,6 +1,7 @@
 // Issue 45 part 4: "My plan" on a planned pickup's order page and on the profile: the next date,
 // interval, bags, window, card and status, and plain forms (no JavaScript needed): skip the next pickup,
-// change the interval, bags or window, pause until a date or resume, how to change the card, stop.
+// change the interval, bags or window, pause until a date or resume, change the card (remove the saved one;
+// the next pickup then waits for a payment whose card can be saved, card-change.server), stop.
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlanChangeForm } from "./my-plan-change";
@@ -170,10 +171,28 @@ export function MyPlan({
               ) : null}
             </div>
           </Form>
-          <div className="space-y-2 rounded-lg border border-stone-300 p-3">
+          <Form
+            method="post"
+            className="space-y-2 rounded-lg border border-stone-300 p-3"
+            data-testid="plan-card-change"
+          >
             <Sub className="font-semibold">{t("cardTitle")}</Sub>
-            <p>{t("cardText")}</p>
-          </div>
+            <p>{t(plan.status === "payment_needed" ? "cardHeldText" : card?.last4 ? "cardText" : "cardNoneText")}</p>
+            {plan.status !== "payment_needed" && card?.last4 ? (
+              <>
+                <input type="hidden" name="planId" value={plan.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="plan-card-remove"
+                  className="btn-secondary min-h-[48px] w-full sm:w-auto"
+                  disabled={busy}
+                >
+                  {t("cardRemoveButton")}
+                </button>
+              </>
+            ) : null}
+          </Form>
           <Form method="post" className="space-y-2 rounded-lg border border-stone-300 p-3">
             <Sub className="font-semibold">{t("stopTitle")}</Sub>
             <p>{t("stopIntro")}</p>

@@ -1,6 +1,7 @@
 // Issue 45 part 6: /admin/plans. Plans counted per postal prefix and interval by status, and the cycles
 // from today on (booked, held for payment, being charged), the ones waiting for payment first.
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { dateKey } from "~/lib/dates";
 import { now } from "~/lib/clock";
 import { db, schema } from "~/services/platform/db.server";
@@ -33,6 +34,8 @@ export function plansOverview(at = now()) {
     else group[plan.status] += 1;
     groups.set(key, group);
   }
+  // The cycle's prefix is its plan's (the first pickup's): a held cycle has no pickup of its own yet.
+  const origin = alias(schema.pickupRequests, "origin");
   const cycles = db
     .select({
       planId: schema.planCycles.planId,
@@ -40,9 +43,11 @@ export function plansOverview(at = now()) {
       status: schema.planCycles.status,
       holdExpiresAt: schema.planCycles.holdExpiresAt,
       confirmationNumber: schema.pickupRequests.confirmationNumber,
-      prefix: schema.pickupRequests.postalFsa,
+      prefix: origin.postalFsa,
     })
     .from(schema.planCycles)
+    .innerJoin(schema.pickupPlans, eq(schema.pickupPlans.id, schema.planCycles.planId))
+    .innerJoin(origin, eq(origin.id, schema.pickupPlans.originPickupId))
     .leftJoin(schema.pickupRequests, eq(schema.pickupRequests.id, schema.planCycles.pickupRequestId))
     .where(
       and(

@@ -196,7 +196,45 @@ export function bagChangeView(order: PickupRow, query: URLSearchParams) {
   });
   const wanted = parseBagCount(query.get("bags"));
   const chosen = wanted && wanted !== order.bagsRequested ? options.find((o) => o.bags === wanted)! : null;
-  return { current: order.bagsRequested, options, chosen, cardForm: isSimulated(paymentProvider()) };
+  const provider = paymentProvider();
+  return {
+    current: order.bagsRequested,
+    options,
+    chosen,
+    cardForm: isSimulated(provider),
+    stripeKey: provider.name === "stripe" ? provider.publishableKey : null,
+    pickupId: order.id,
+    confirmationNumber: order.confirmationNumber,
+  };
+}
+
+/**
+ * Back on the order page from Stripe's 3-D Secure page (the bag change's Payment Element, `?bags=` and
+ * `payment_intent`): the paid change applied once (else the reconcile applies it), then the page with its
+ * toast. Null when the address is not such a return.
+ */
+export async function bagsReturnFromStripe(request: Request, user: User, order: PickupRow) {
+  const query = new URL(request.url).searchParams;
+  const intentId = query.get("payment_intent");
+  const bags = parseBagCount(query.get("bags"));
+  if (!intentId || !bags) return null;
+  const page = `${orderPath(order.confirmationNumber)}#bag-change`;
+  try {
+    const outcome = await changeBagsWithPayment(user, order.id, bags, intentId);
+    const lng = await getLanguage(request);
+    return redirectWithToast(request, page, {
+      title: "orders:bagChange.done",
+      description: "orders:bagChange.donePaid",
+      values: { count: outcome.pickup.bagsRequested, amount: formatMoney(outcome.paidCents, lng) },
+    });
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    return redirectWithToast(request, page, {
+      type: "error",
+      title: "orders:bagChange.failed",
+      description: `checkout:${error.key}`,
+    });
+  }
 }
 
 /** Every payment of the pickup and what was refunded of each: the receipt's "payments and refunds". */

@@ -128,6 +128,7 @@ export { termsLanguageOf, termsText } from "./terms-page.server";
 export {
   bagChangeView,
   bagsFromPage,
+  bagsReturnFromStripe,
   cancelFromPage,
   changeRefused,
   legacyMoveRedirect,

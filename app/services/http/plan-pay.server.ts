@@ -9,6 +9,7 @@ import { toInteger } from "~/lib/ids";
 import { orderPath } from "~/lib/paths";
 import { planPayPath } from "~/lib/plan-paths";
 import { formatMoney } from "~/lib/pricing";
+import { now } from "~/lib/clock";
 import {
   authenticateHeldCycle,
   completeHeldCycle,
@@ -48,8 +49,9 @@ async function heldRefusal(request: Request, planId: number, error: unknown): Pr
 /** What the pay page shows, in the request's language. */
 export async function planPayPage(request: Request, user: User, planId: number) {
   const url = new URL(request.url);
-  // Back from hosted Checkout: the payment read back, and the place booked once.
-  if (url.searchParams.has("session_id")) {
+  // Back from hosted Checkout, or from Stripe's Payment Element (a 3-D Secure redirect too): the payment read
+  // back, and the place booked once.
+  if (url.searchParams.has("session_id") || url.searchParams.has("payment_intent")) {
     const done = await completeHeldCycle(user.id, planId).catch((error) => heldRefusal(request, planId, error));
     if (done.state === "booked") throw redirect(orderPath(done.pickup.confirmationNumber));
   }
@@ -62,6 +64,8 @@ export async function planPayPage(request: Request, user: User, planId: number) 
     state: view.state,
     order: null,
     held: {
+      planId,
+      amountCents: view.amountCents,
       date: formatDate(view.cycleDate, lng),
       window: windowLabel(view.window, lng),
       bags: view.bags,
@@ -83,6 +87,9 @@ export async function planPayAction(request: Request, user: User, planId: number
   const back = planPayPath(planId);
   const failed = (reason: string) =>
     redirectWithToast(request, back, { type: "error", title: "myplans:pay.failed", description: reason });
+  // Ticked: the card that pays is saved for the plan's next payments (issue 45 part 4, "Change the card").
+  const saveCard =
+    form.get("saveCardConsent") === "on" ? { language: await getLanguage(request), at: now() } : undefined;
   try {
     const outcome = form.get("outcome");
     if (outcome === "complete" || outcome === "fail") {
@@ -94,16 +101,24 @@ export async function planPayAction(request: Request, user: User, planId: number
       case "pay": {
         const typed = cardOfForm(form, submission);
         if (!typed.ok) return typed.answer;
-        const paid = await payHeldCycleWithSimulatedCard(user, planId, typed.card);
+        const paid = await payHeldCycleWithSimulatedCard(user, planId, typed.card, { saveCard });
         if (paid.state === "booked") return toOrder(paid.pickup.confirmationNumber);
         if (paid.state === "requires_action") return redirect(`${back}?step=authenticate`);
         if (paid.state === "declined") return declinedCard(submission, paid.code);
         return failed("myplans:pay.errors.notBooked");
       }
+      case "stripeIntent": {
+        // With JavaScript (the Payment Element, a fetcher): the held cycle's intent to confirm in the page.
+        const open = await payHeldCycle(user, planId, { saveCard });
+        if (open.kind === "booked") return toOrder(open.pickup.confirmationNumber);
+        if (open.kind !== "intent") return failed("myplans:pay.errors.paymentSystem");
+        return data({ stripe: { clientSecret: open.clientSecret, intentId: open.intentId } });
+      }
       case "payHosted": {
         const base = `${appUrl()}${back}`;
         const open = await payHeldCycle(user, planId, {
           hosted: { successUrl: `${base}?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: base },
+          saveCard,
         });
         if (open.kind === "booked") return toOrder(open.pickup.confirmationNumber);
         if (open.kind === "hosted") return redirect(open.url);

@@ -22,6 +22,7 @@ import {
   stopPlan,
   type PlanView,
 } from "~/services/plans/manage.server";
+import { removeCard } from "~/services/plans/card-change.server";
 import { PlanError } from "~/services/plans/plan-error.server";
 import { PlanStartError, startPlan } from "~/services/plans/start.server";
 import { db } from "~/services/platform/db.server";
@@ -30,7 +31,15 @@ import { reject, submissionOf } from "./forms.server";
 import { getT } from "./language.server";
 import { redirectWithToast } from "./toast.server";
 
-const PLAN_INTENTS = ["plan-start", "plan-skip", "plan-change", "plan-pause", "plan-resume", "plan-stop"] as const;
+const PLAN_INTENTS = [
+  "plan-start",
+  "plan-skip",
+  "plan-change",
+  "plan-pause",
+  "plan-resume",
+  "plan-stop",
+  "plan-card-remove",
+] as const;
 
 /** A plan as the page shows it: the stored values and their words in the reader's language. */
 function planScreen(plan: PlanView, lng: string) {
@@ -129,6 +138,10 @@ export async function planFromPage(request: Request, user: User, form: FormData,
     if (intent === "plan-stop") {
       await stopPlan(user.id, planId);
       return redirectWithToast(request, back, { title: "myplans:toast.stopped" });
+    }
+    if (intent === "plan-card-remove") {
+      await removeCard(user.id, planId);
+      return redirectWithToast(request, back, { title: "myplans:toast.cardRemoved" });
     }
     if (intent === "plan-resume") {
       changePlan(user.id, planId, { pausedUntil: null });

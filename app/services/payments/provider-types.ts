@@ -142,7 +142,13 @@ export type SavedPaymentMethod = {
 };
 
 /** Why an off-session charge did not go through (Stripe's error codes). */
-export type OffSessionFailure = "authentication_required" | "card_declined" | "expired_card" | "processing_error";
+export type OffSessionFailure =
+  | "authentication_required"
+  | "card_declined"
+  | "expired_card"
+  | "processing_error"
+  /** Issue 45: the plan has no saved card (its resident removed it to pay with another): nothing was asked. */
+  | "no_saved_card";
 
 export type OffSessionResult =
   | { ok: true; intent: ProviderIntent }

@@ -8,6 +8,8 @@ import { isSimulated } from "~/services/payments/provider.server";
 import { customerIdFor } from "~/services/payments/customers.server";
 import type { CardInput, HostedCheckout, PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
 import { bookCycle, releaseCycle, type Cycle } from "./cycle-book.server";
+import { adoptPaidCard, saveCardMetadata } from "./card-change.server";
+import { cancelOpenPayment, isSession } from "./open-payments.server";
 import { planProvider, type PlanProvider } from "./plan-provider.server";
 import { now } from "~/lib/clock";
 import { CURRENCY } from "~/lib/pricing";
@@ -24,7 +26,6 @@ export class HeldCycleError extends Error {
 }
 
 const c = schema.planCycles;
-const isSession = (id: string | null) => Boolean(id?.startsWith("cs_"));
 
 /** The plan, when it is this resident's; someone else's reads as nothing (404). */
 function ownPlan(userId: number, planId: number) {
@@ -53,7 +54,10 @@ function recordOpenPayment(cycle: Cycle, providerPaymentId: string) {
     .run();
 }
 
-function paymentInput(cycle: Cycle, user: User) {
+/** The resident's consent to save the card paying a held cycle for the plan's next payments (the pay page's box). */
+export type SaveCardConsent = { language: "fr" | "en"; at: number };
+
+function paymentInput(cycle: Cycle, user: User, saveCard?: SaveCardConsent) {
   return {
     amountCents: cycle.amountCents!,
     currency: CURRENCY,
@@ -62,8 +66,10 @@ function paymentInput(cycle: Cycle, user: User) {
       cycleDate: cycle.cycleDate,
       userId: String(user.id),
       planCycle: cycle.idempotencyKey,
+      ...(saveCard ? saveCardMetadata(saveCard) : {}),
     },
     description: `ReCircle: plan ${cycle.planId}, ${cycle.cycleDate}`,
+    ...(saveCard ? { setupFutureUsage: "off_session" as const } : {}),
   };
 }
 
@@ -80,7 +86,12 @@ export type HeldPayment =
 export async function payHeldCycle(
   user: User,
   planId: number,
-  options: { provider?: PlanProvider; hosted?: { successUrl: string; cancelUrl: string } } = {},
+  options: {
+    provider?: PlanProvider;
+    hosted?: { successUrl: string; cancelUrl: string };
+    /** Save the card that pays for the plan's next payments (a new intent or session, made to save it). */
+    saveCard?: SaveCardConsent;
+  } = {},
 ): Promise<HeldPayment> {
   const provider = options.provider ?? planProvider();
   const cycle = heldCycleOf(user.id, planId);
@@ -91,17 +102,17 @@ export async function payHeldCycle(
   if (done.state === "booked") return { kind: "booked", pickup: done.pickup };
   const card = cycle.providerPaymentId;
   const customerId = await customerIdFor(user, provider, user.locale);
-  const attempt = `${cycle.idempotencyKey}-pay-${card ?? "first"}`;
+  const attempt = `${cycle.idempotencyKey}-pay-${card ?? "first"}${options.saveCard ? "-save" : ""}`;
   if (options.hosted) {
     const hosted = provider as PlanProvider & Partial<HostedCheckout>;
     if (!hosted.createCheckoutSession || !hosted.openSessionUrl)
       throw new HeldCycleError("plans.errors.paymentSystem", 409);
-    const open = isSession(card) ? await hosted.openSessionUrl(card!) : null;
+    const open = isSession(card) && !options.saveCard ? await hosted.openSessionUrl(card!) : null;
     if (open) return { kind: "hosted", url: open };
     // Stripe keeps a session open 30 minutes to 24 hours: until the hold ends, within those bounds.
     const expiresAt = Math.max(at + 31 * 60_000, Math.min(cycle.holdExpiresAt ?? at, at + 23 * 3_600_000));
     const session = await hosted.createCheckoutSession({
-      ...paymentInput(cycle, user),
+      ...paymentInput(cycle, user, options.saveCard),
       customerId,
       ...options.hosted,
       locale: user.locale,
@@ -111,7 +122,7 @@ export async function payHeldCycle(
     recordOpenPayment(cycle, session.id);
     return { kind: "hosted", url: session.url };
   }
-  if (card && !isSession(card)) {
+  if (card && !isSession(card) && !options.saveCard) {
     const intent = await provider.retrieveIntent(card);
     const secret =
       intent && (intent.status === "requires_payment_method" || intent.status === "requires_action")
@@ -127,7 +138,7 @@ export async function payHeldCycle(
       };
   }
   const intent = await provider.createIntent({
-    ...paymentInput(cycle, user),
+    ...paymentInput(cycle, user, options.saveCard),
     receiptEmail: user.email,
     customerId,
     idempotencyKey: attempt,
@@ -201,7 +212,11 @@ export async function completeHeldCycle(
     if (!slot || slot.closed) return { state: "refund" as const };
     return { state: "booked" as const, pickup: bookCycle(tx, fresh, "payment_needed", intent, provider.name, now()) };
   });
-  if (outcome.state === "booked") return outcome;
+  if (outcome.state === "booked") {
+    // Paid with the consent to save the card: it pays the plan's next pickups (once; never fails the booking).
+    await adoptPaidCard(provider, planId, outcome.pickup, intent);
+    return outcome;
+  }
   const refunds = await provider.listRefunds(intent.id);
   const back = refunds.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountCents, 0);
   if (back < intent.amountCents)
@@ -218,11 +233,11 @@ export async function payHeldCycleWithSimulatedCard(
   user: User,
   planId: number,
   card: CardInput,
-  options: { provider?: PlanProvider } = {},
+  options: { provider?: PlanProvider; saveCard?: SaveCardConsent } = {},
 ): Promise<HeldOutcome | { state: "requires_action"; intentId: string } | { state: "declined"; code: string }> {
   const provider = options.provider ?? planProvider();
   if (!isSimulated(provider)) throw new HeldCycleError("plans.errors.paymentSystem", 409);
-  const open = await payHeldCycle(user, planId, { provider });
+  const open = await payHeldCycle(user, planId, { provider, saveCard: options.saveCard });
   if (open.kind === "booked") return { state: "booked", pickup: open.pickup };
   if (open.kind !== "intent") throw new HeldCycleError("plans.errors.paymentSystem", 409);
   const result = await provider.confirmCard(open.intentId, card);
@@ -270,13 +285,7 @@ export async function releaseExpiredHolds(at: number, provider: PlanProvider): P
     });
     if (!done) continue;
     released += 1;
-    const open = cycle.providerPaymentId;
-    if (!open) continue;
-    const hosted = provider as PlanProvider & Partial<HostedCheckout>;
-    const cancel = isSession(open) ? hosted.expireSession?.(open) : provider.cancelIntent(open);
-    await Promise.resolve(cancel).catch((error: unknown) =>
-      console.error(`[plans] the released cycle's payment ${open} could not be cancelled`, error),
-    );
+    if (cycle.providerPaymentId) await cancelOpenPayment(provider, cycle.providerPaymentId);
   }
   return released;
 }

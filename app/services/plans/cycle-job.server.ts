@@ -85,8 +85,9 @@ function cardOf(savedCardId: number | null) {
 }
 
 /**
- * Charges a claimed cycle's saved card off-session with the cycle's idempotency key. No usable card (none,
- * detached) is answered as a card that did not go through: the resident pays the held place on-session.
+ * Charges a claimed cycle's saved card off-session with the cycle's idempotency key. No usable card is
+ * answered as a card that did not go through (none: "no_saved_card", the resident removed it to pay with
+ * another; detached or another provider's: declined): the resident pays the held place on-session.
  */
 export async function chargeCycle(
   provider: PlanProvider,
@@ -94,6 +95,7 @@ export async function chargeCycle(
 ): Promise<OffSessionResult> {
   const { cycle, plan, user } = claim;
   const card = cardOf(plan.savedCardId);
+  if (plan.savedCardId === null) return { ok: false, code: "no_saved_card", intentId: null };
   if (!card || card.provider !== provider.name) return { ok: false, code: "card_declined", intentId: null };
   return provider.chargeOffSession({
     customerId: card.customerId,

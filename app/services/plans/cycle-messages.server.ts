@@ -92,7 +92,7 @@ function capitalized(word: string) {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-const REASONS = new Set(["authentication_required", "card_declined", "expired_card"]);
+const REASONS = new Set(["authentication_required", "card_declined", "expired_card", "no_saved_card"]);
 
 /** The card did not go through: the place is held until `holdUntil`, and here is where to pay it. */
 export function queuePlanPaymentNeeded(

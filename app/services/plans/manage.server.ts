@@ -9,8 +9,10 @@ import { now } from "~/lib/clock";
 import { isCalendarDate, MAX_PAUSE_DAYS, type PlanChange, type PlanStatus } from "~/lib/plan-rules";
 import { paymentProvider } from "~/services/payments/provider.server";
 import type { PaymentProvider } from "~/services/payments/provider-types";
+import { releasePlace } from "~/services/booking/book.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { nextPlanDate } from "~/lib/plan-dates";
+import { cancelOpenPayment } from "./open-payments.server";
 import { PlanError } from "./plan-error.server";
 
 type PlanRow = typeof schema.pickupPlans.$inferSelect;
@@ -205,8 +207,36 @@ export function changePlan(userId: number, planId: number, change: PlanChange, a
 }
 
 /**
- * In the caller's transaction: the plans marked stopped, and the saved cards no live plan of the resident
- * uses any more, to detach after the commit. `planIds` null stops them all (a deleted account).
+ * In the caller's transaction, a stopping plan's held cycle ("Payment needed") is released: its place given
+ * back to the slot, nothing booked; its open payment at the provider (the intent or hosted session) is
+ * returned, to cancel after the commit (one paid in between is refunded by completeHeldCycle).
+ */
+function releaseHeldInTx(tx: Tx, planIds: number[], at: number): string[] {
+  if (!planIds.length) return [];
+  const c = schema.planCycles;
+  const held = tx
+    .select()
+    .from(c)
+    .where(and(inArray(c.planId, planIds), eq(c.status, "payment_needed")))
+    .all();
+  const open: string[] = [];
+  for (const cycle of held) {
+    const moved = tx
+      .update(c)
+      .set({ status: "released", updatedAt: at })
+      .where(and(eq(c.planId, cycle.planId), eq(c.cycleDate, cycle.cycleDate), eq(c.status, "payment_needed")))
+      .run();
+    if (moved.changes !== 1) continue;
+    if (cycle.slotId !== null) releasePlace(tx, cycle.slotId);
+    if (cycle.providerPaymentId) open.push(cycle.providerPaymentId);
+  }
+  return open;
+}
+
+/**
+ * In the caller's transaction: the plans marked stopped (a held cycle's place given back), and the saved
+ * cards no live plan of the resident uses any more, to detach after the commit, with the held cycles' open
+ * payments to cancel (cancelHeldPayments). `planIds` null stops them all (a deleted account).
  */
 export function stopPlansInTx(tx: Tx, userId: number, planIds: number[] | null, at: number) {
   const mine = tx.select().from(schema.pickupPlans).where(eq(schema.pickupPlans.userId, userId)).all();
@@ -218,6 +248,12 @@ export function stopPlansInTx(tx: Tx, userId: number, planIds: number[] | null, 
       .where(eq(schema.pickupPlans.id, plan.id))
       .run();
   }
+  // Held cycles of every plan stopped here (or stopped before, while one was held).
+  const openPayments = releaseHeldInTx(
+    tx,
+    targeted.map((plan) => plan.id),
+    at,
+  );
   // A deleted account's saved cards go with its other rows (saved_cards cascades): its plans let go of them.
   if (!planIds)
     tx.update(schema.pickupPlans).set({ savedCardId: null }).where(eq(schema.pickupPlans.userId, userId)).run();
@@ -232,7 +268,7 @@ export function stopPlansInTx(tx: Tx, userId: number, planIds: number[] | null, 
     .filter((card) => card.detachedAt === null && !stillUsed.has(card.id))
     // One plan stopped (again, after a failed detach) detaches its own card; a deleted account every card it saved.
     .filter((card) => !planIds || targeted.some((plan) => plan.savedCardId === card.id));
-  return { stopped: stopping.map((plan) => plan.id), cards };
+  return { stopped: stopping.map((plan) => plan.id), cards, openPayments };
 }
 
 /**
@@ -244,6 +280,11 @@ export async function detachCards(cards: CardRow[], provider: PaymentProvider = 
     await detachAtProvider(provider, card.paymentMethodId);
     db.update(schema.savedCards).set({ detachedAt: at }).where(eq(schema.savedCards.id, card.id)).run();
   }
+}
+
+/** The released cycles' open payments cancelled at the provider, so they can no longer be paid; never throws. */
+export async function cancelHeldPayments(openPayments: string[], provider: PaymentProvider = paymentProvider()) {
+  for (const id of openPayments) await cancelOpenPayment(provider, id);
 }
 
 async function detachAtProvider(provider: PaymentProvider, paymentMethodId: string) {
@@ -258,7 +299,8 @@ async function detachAtProvider(provider: PaymentProvider, paymentMethodId: stri
  */
 export async function stopPlan(userId: number, planId: number, at = now(), provider?: PaymentProvider) {
   ownPlan(userId, planId, at);
-  const { cards } = db.transaction((tx) => stopPlansInTx(tx, userId, [planId], at));
+  const { cards, openPayments } = db.transaction((tx) => stopPlansInTx(tx, userId, [planId], at));
+  await cancelHeldPayments(openPayments, provider);
   try {
     await detachCards(cards, provider, at);
   } catch {

@@ -13,7 +13,7 @@ import { deletePendingCustomers } from "~/services/payments/customers.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import type { PaymentProvider } from "~/services/payments/provider-types";
 import { cancelComingWithoutFee, comingPickups, sendRefundsInFull } from "~/services/pickups/cancel-on-deletion.server";
-import { detachCards, stopPlansInTx } from "~/services/plans/manage.server";
+import { cancelHeldPayments, detachCards, stopPlansInTx } from "~/services/plans/manage.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { env } from "~/services/platform/config.server";
 import { queueEmail } from "~/services/platform/mailer.server";
@@ -121,8 +121,9 @@ export async function deleteAccount(user: User, password: string, provider: Paym
       const refusal = deletionRefusal(user.id, at, tx);
       if (refusal) throw new PrivacyError(refusal, 409);
       const { cancelled, refunding } = cancelComingWithoutFee(tx, user.id, at);
-      // Issue 45: every plan stops; its saved cards are detached at the provider after the commit.
-      const { cards } = stopPlansInTx(tx, user.id, null, at);
+      // Issue 45: every plan stops and a held cycle's place goes back to its slot; its open payment is
+      // cancelled and the saved cards detached at the provider after the commit.
+      const { cards, openPayments } = stopPlansInTx(tx, user.id, null, at);
       const customers = tx
         .select({ id: schema.paymentCustomers.customerId })
         .from(schema.paymentCustomers)
@@ -144,7 +145,7 @@ export async function deleteAccount(user: User, password: string, provider: Paym
           },
         }),
       );
-      return { cancelled: cancelled.length, refunding, customers, cards };
+      return { cancelled: cancelled.length, refunding, customers, cards, openPayments };
     },
     { behavior: "immediate" },
   );
@@ -152,6 +153,7 @@ export async function deleteAccount(user: User, password: string, provider: Paym
   // misses stays owed in the database (refund_status, customer_deletions) for the reconcile and retention.
   try {
     await sendRefundsInFull(provider, done.refunding);
+    await cancelHeldPayments(done.openPayments, provider);
     await detachCards(done.cards, provider, at);
     if (done.customers.length) await deletePendingCustomers(provider, { customerIds: done.customers });
   } catch (error) {

@@ -11,6 +11,7 @@ import { formatMoney } from "~/lib/pricing";
 import { addressIn, addressLine } from "~/lib/profile";
 import { getTFor } from "~/services/platform/translate.server";
 import type { AccountExport } from "./export.server";
+import { planSections } from "./export-view-plans.server";
 
 type Pickup = AccountExport["pickups"][number];
 
@@ -231,6 +232,7 @@ export async function readableExport(data: AccountExport, lng: Language): Promis
   const f = formatters(lng, t);
   const messages = messageSections(data, t, f);
   const other = otherSections(data, t, f);
+  const plans = planSections(data, lng, t, f);
   const section = (id: string, items: ExportItem[], note: string | null = null): ExportSection => ({
     id,
     title: t(`sections.${id}`),
@@ -254,6 +256,8 @@ export async function readableExport(data: AccountExport, lng: Language): Promis
         "payments",
         data.pickups.map((p) => paymentItem(p, t, f)),
       ),
+      section("plans", plans.plans),
+      section("savedCards", plans.savedCards, t("savedCard.note")),
       section("promos", other.promos),
       section("terms", other.terms),
       section("emails", messages.emails, t("message.bodies")),

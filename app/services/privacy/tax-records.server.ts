@@ -53,19 +53,39 @@ function referencesTo(table: string) {
   return found;
 }
 
-/** Deletes rows of `table` by id, first deleting (or unpointing) what points at them. */
-function purgeRows(tx: Tx, table: string, ids: Array<number | string>) {
+/** Whether `table` has an `id` column (rows others may point at), e.g. not plan_cycles (keyed by plan and date). */
+function hasId(table: string) {
+  const columns = sqlite()
+    .prepare(`pragma table_info(${JSON.stringify(table)})`)
+    .all() as { name: string }[];
+  return columns.some((column) => column.name === "id");
+}
+
+/**
+ * Deletes rows of `table` by id, first deleting (or unpointing) what points at them, and what points at
+ * those in turn (a purged pickup's plan, issue 45, goes with its cycles; a pickup the plan booked keeps
+ * no pointer to it).
+ */
+function purgeRows(tx: Tx, table: string, ids: Array<number | string>): number {
   if (!ids.length) return 0;
   const list = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
   for (const ref of referencesTo(table)) {
-    tx.run(
-      ref.nullable
-        ? sql`update ${sql.identifier(ref.table)} set ${sql.identifier(ref.column)} = null where ${sql.identifier(ref.column)} in (${list})`
-        : sql`delete from ${sql.identifier(ref.table)} where ${sql.identifier(ref.column)} in (${list})`,
-    );
+    const [from, column] = [sql.identifier(ref.table), sql.identifier(ref.column)];
+    if (ref.nullable) {
+      tx.run(sql`update ${from} set ${column} = null where ${column} in (${list})`);
+    } else if (hasId(ref.table)) {
+      const rows = tx.all<{ id: number }>(sql`select id from ${from} where ${column} in (${list})`);
+      purgeRows(
+        tx,
+        ref.table,
+        rows.map((row) => row.id),
+      );
+    } else {
+      tx.run(sql`delete from ${from} where ${column} in (${list})`);
+    }
   }
   return tx.run(sql`delete from ${sql.identifier(table)} where id in (${list})`).changes;
 }
