@@ -5,6 +5,7 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/ui/plain-field";
 import { spacedCardNumber } from "~/lib/checkout-schema";
+import { AcceptTerms } from "./contract-terms";
 import { PaymentBoxes } from "./plan-choice";
 
 /** With JavaScript, the number is spaced in groups as it is typed (the server takes it either way). */
@@ -52,6 +53,7 @@ export function CardForm({
   value,
   formError,
   plain = false,
+  terms = false,
 }: {
   payLabel: string;
   busy: boolean;
@@ -64,6 +66,8 @@ export function CardForm({
   formError: string | null;
   /** Paying a plan's held pickup: no plan to choose, no terms to accept again. */
   plain?: boolean;
+  /** A plain form that still asks for the terms (a pickup booked by phone, paid through its link). */
+  terms?: boolean;
 }) {
   const { t } = useTranslation(["checkout", "common"]);
   const form = useRef<HTMLFormElement>(null);
@@ -111,6 +115,7 @@ export function CardForm({
       </div>
       <p className="text-sm text-stone-600">{t("card.secure")}</p>
       {plain ? null : <PaymentBoxes error={fieldError} value={value} ticked={ticked} />}
+      {plain && terms ? <AcceptTerms error={fieldError} ticked={ticked} /> : null}
       <button
         type="submit"
         name="intent"
