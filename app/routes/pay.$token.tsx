@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useActionAnswer } from "~/components/action-answer";
+import { ContractTerms } from "~/components/checkout/contract-terms";
 import { HeldPayForm, HeldSummary } from "~/components/checkout/held-payment";
 import { SimulatedAuthentication } from "~/components/checkout/simulated-authentication";
 import { Toaster } from "~/components/toaster";
@@ -52,7 +53,8 @@ export default function PhonePay() {
             intro={view.name ? t("pay.introNamed", { name: view.name }) : t("pay.intro")}
           />
           <p className="text-sm text-stone-700">{t("pay.neverByPhone")}</p>
-          <HeldPayForm provider={view.provider} amount={held.amount} busy={busy} reply={reply} />
+          {view.merchant ? <ContractTerms merchant={view.merchant} /> : null}
+          <HeldPayForm provider={view.provider} amount={held.amount} busy={busy} reply={reply} terms />
         </>
       ) : (
         <section className="card space-y-2" data-testid="nothing-to-pay" data-state={view.state}>

@@ -1,7 +1,8 @@
 // Issue 46 part 5 in the browser, JavaScript on and off (the js and no-js projects), English and French, at
 // 1280×800 and 390×844: an operator at /admin/book-for opens the account of a resident who calls (not
 // found by the search), books bags on a window for them (the place held, the link e-mailed); the resident,
-// signed out in another browser, pays from the link with the simulated card form; the pickup is booked with
+// signed out in another browser, pays from the link with the simulated card form (refused until the terms'
+// box is ticked, issue 43; the acceptance kept on the pickup); the pickup is booked with
 // the operator recorded, the link is spent, and the resident's order page says the team booked it. Drivers
 // and residents get 403.
 import { expect, test } from "@playwright/test";
@@ -29,6 +30,8 @@ const TEXT = {
     payTitle: "Pay for your pickup",
     pay: /^Pay \$/,
     paid: "This pickup is paid and booked.",
+    contract: "Your contract",
+    acceptRequired: "Please tick the box to accept the terms before paying.",
     bookedForYou: "Booked for you by the ReCircle team on",
   },
   fr: {
@@ -51,6 +54,8 @@ const TEXT = {
     payTitle: "Payer votre collecte",
     pay: /^Payer /,
     paid: "Cette collecte est payée et réservée.",
+    contract: "Votre contrat",
+    acceptRequired: "Veuillez cocher la case pour accepter les conditions avant de payer.",
     bookedForYou: "Réservée pour vous par l'équipe ReCircle le",
   },
 } as const;
@@ -130,12 +135,39 @@ for (const lang of ["en", "fr"] as const) {
         await payer.goto(`/pay/${token}`);
         await expect(payer.getByRole("heading", { level: 1, name: text.payTitle })).toBeVisible();
         await expect(payer.getByTestId("held-pickup")).toBeVisible();
-        await payer.locator("#cardNumber").fill("4242 4242 4242 4242");
-        await payer.locator("#expiry").fill("12/34");
-        await payer.locator("#cvc").fill("123");
-        await payer.locator("#postalCode").fill("H2X 3K2");
+        // The contract's terms (issue 43) above the way to pay, in the page's language.
+        await expect(payer.getByRole("heading", { level: 2, name: text.contract })).toBeVisible();
+        const fillCard = async () => {
+          await payer.locator("#cardNumber").fill("4242 4242 4242 4242");
+          await payer.locator("#expiry").fill("12/34");
+          await payer.locator("#cvc").fill("123");
+          await payer.locator("#postalCode").fill("H2X 3K2");
+        };
+        // The box not ticked: refused, the message at the box, nothing charged or booked.
+        await fillCard();
+        await payer.getByRole("button", { name: text.pay }).click();
+        await expect(payer.locator("#acceptTerms-error")).toHaveText(text.acceptRequired);
+        await expect(payer.locator("#acceptTerms")).toHaveAttribute("aria-invalid", "true");
+        const unpaid = query<{ n: number }>(
+          "select count(*) as n from pickup_requests where user_id = ?",
+          resident!.id,
+        );
+        expect(unpaid[0]!.n).toBe(0);
+        expect(query<{ n: number }>("select count(*) as n from payments where user_id = ?", resident!.id)[0]!.n).toBe(
+          0,
+        );
+        // Ticked (on an English page, with the box choosing English after the French terms): paid and booked.
+        await fillCard();
+        await payer.locator("#acceptTerms").check();
+        if (lang === "en") await payer.locator("#frenchTermsReceived").check();
         await payer.getByRole("button", { name: text.pay }).click();
         await expect(payer.getByTestId("nothing-to-pay")).toContainText(text.paid);
+        const [terms] = query<{ terms_version: string; terms_accepted_at: number; contract_language: string }>(
+          "select terms_version, terms_accepted_at, contract_language from pickup_requests where user_id = ?",
+          resident!.id,
+        );
+        expect(terms).toMatchObject({ terms_version: expect.any(String), contract_language: lang });
+        expect(terms!.terms_accepted_at).toBeGreaterThan(0);
         const [pickup] = query<{ confirmation_number: string; booked_by_id: number; pickup_slot_id: number }>(
           "select confirmation_number, booked_by_id, pickup_slot_id from pickup_requests where user_id = ?",
           resident!.id,

@@ -24,6 +24,12 @@ const { findPickup } = await import("~/services/pickups/pickups.server");
 const { exportAccountData } = await import("~/services/privacy/export.server");
 const payRoute = await import("~/routes/pay.$token");
 const { CARD, resident, slot } = await import("./fixtures");
+const { acceptanceOf } = await import("~/lib/contract-acceptance");
+const { TERMS_VERSION } = await import("~/lib/contract");
+
+/** The terms accepted on a French page (issue 43), as the link's form sends them. */
+const accepted = (at = Date.now()) =>
+  acceptanceOf({ acceptTerms: true, language: "fr", frenchTermsReceived: false }, at).contract!;
 
 afterEach(() => setNow(null));
 
@@ -149,7 +155,7 @@ describe("a phone booking", () => {
     // A made-up token opens nothing.
     expect(phoneBookingByToken("x".repeat(43))).toBeNull();
 
-    const paid = await payPhoneBookingWithSimulatedCard(token, CARD);
+    const paid = await payPhoneBookingWithSimulatedCard(token, CARD, accepted());
     expect(paid.state).toBe("booked");
     const pickup = paid.state === "booked" ? paid.pickup : null;
     expect(pickup).toMatchObject({ userId: user.id, bookedById: admin.id, pickupSlotId: s.id, bagsRequested: 2 });
@@ -165,8 +171,10 @@ describe("a phone booking", () => {
     });
 
     // Spent: the link can no longer pay, and a second try books nothing more.
-    await expect(payPhoneBooking(token)).rejects.toBeInstanceOf(PhoneBookingError);
-    await expect(payPhoneBookingWithSimulatedCard(token, CARD)).rejects.toMatchObject({ key: "errors.nothingToPay" });
+    await expect(payPhoneBooking(token, accepted())).rejects.toBeInstanceOf(PhoneBookingError);
+    await expect(payPhoneBookingWithSimulatedCard(token, CARD, accepted())).rejects.toMatchObject({
+      key: "errors.nothingToPay",
+    });
     expect(db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.userId, user.id)).all()).toHaveLength(
       1,
     );
@@ -189,7 +197,11 @@ describe("a phone booking", () => {
       slotId: s.id,
     });
     expect(texted).toBe(false);
-    const declined = await payPhoneBookingWithSimulatedCard(token, { ...CARD, cardNumber: "4000000000000002" });
+    const declined = await payPhoneBookingWithSimulatedCard(
+      token,
+      { ...CARD, cardNumber: "4000000000000002" },
+      accepted(),
+    );
     expect(declined).toMatchObject({ state: "declined" });
     expect(phoneBookingByToken(token)!.status).toBe("held");
     expect(slotRow(s.id).currentBooked).toBe(1);
@@ -206,7 +218,7 @@ describe("a phone booking", () => {
     expect(outboxTo(user.email).filter((row) => row.kind === "phone-released")).toHaveLength(1);
     // The link says so and can no longer pay; no pickup was made.
     expect(phoneBookingView(phoneBookingByToken(token)!)).toEqual({ state: "released" });
-    await expect(payPhoneBookingWithSimulatedCard(token, CARD)).rejects.toBeInstanceOf(PhoneBookingError);
+    await expect(payPhoneBookingWithSimulatedCard(token, CARD, accepted())).rejects.toBeInstanceOf(PhoneBookingError);
     expect(db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.userId, user.id)).all()).toEqual([]);
   });
 
@@ -216,8 +228,94 @@ describe("a phone booking", () => {
     const s = slot();
     const { booking, token } = holdPhoneBooking({ operatorId: admin.id, userId: user.id, bags: 4, slotId: s.id });
     setNow(booking.holdExpiresAt);
-    await expect(payPhoneBookingWithSimulatedCard(token, CARD)).rejects.toMatchObject({ key: "errors.holdExpired" });
+    await expect(payPhoneBookingWithSimulatedCard(token, CARD, accepted())).rejects.toMatchObject({
+      key: "errors.holdExpired",
+    });
     expect(phoneBookingView(phoneBookingByToken(token)!, booking.holdExpiresAt)).toEqual({ state: "released" });
+  });
+});
+
+describe("the link's terms (issue 43): accepted before paying, kept on the pickup it books", () => {
+  /** Posts the link's card form as a browser without JavaScript would, in `lng`, with the boxes named. */
+  async function post(token: string, lng: "fr" | "en", boxes: string[]) {
+    const body = new URLSearchParams({
+      intent: "pay",
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12/34",
+      cvc: "123",
+      postalCode: "H2X 3K2",
+    });
+    for (const box of boxes) body.set(box, "on");
+    const result: unknown = await payRoute
+      .action({
+        request: new Request(`http://localhost/pay/${token}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": `${lng}-CA` },
+          body,
+        }),
+        params: { token },
+        context: {},
+      } as never)
+      .catch((thrown: unknown) => thrown);
+    if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+    const answer = result as { init?: { status?: number }; data?: { reply?: { error?: Record<string, string[]> } } };
+    return { status: answer.init?.status ?? 200, errors: answer.data?.reply?.error ?? {} };
+  }
+
+  function nothingCharged(booking: { id: number; userId: number }, token: string) {
+    expect(phoneBookingByToken(token)).toMatchObject({ status: "held", providerPaymentId: null });
+    const intents = db.select().from(schema.simulatedIntents).all();
+    expect(
+      intents.filter((i) => (JSON.parse(i.metadata) as { phoneBooking?: string }).phoneBooking === String(booking.id)),
+    ).toEqual([]);
+    expect(db.select().from(schema.payments).where(eq(schema.payments.userId, booking.userId)).all()).toEqual([]);
+    expect(
+      db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.userId, booking.userId)).all(),
+    ).toEqual([]);
+  }
+
+  it("refuses the form without the box, its message at the field, and charges nothing", async () => {
+    const admin = await operator();
+    const user = await resident();
+    const { booking, token } = holdPhoneBooking({ operatorId: admin.id, userId: user.id, bags: 1, slotId: slot().id });
+    const refused = await post(token, "fr", []);
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toEqual({ acceptTerms: ["checkout:contract.acceptRequired"] });
+    nothingCharged(booking, token);
+    // On an English page, the terms box alone is not enough: English is chosen after the French terms.
+    const english = await post(token, "en", ["acceptTerms"]);
+    expect(english.status).toBe(400);
+    expect(english.errors).toEqual({ frenchTermsReceived: ["checkout:contract.frenchRequired"] });
+    nothingCharged(booking, token);
+  });
+
+  it("stores the acceptance on the pickup booked from the link, with its version, time and language", async () => {
+    const admin = await operator();
+    const user = await resident();
+    const { token } = holdPhoneBooking({ operatorId: admin.id, userId: user.id, bags: 2, slotId: slot().id });
+    const at = Date.now() + 60_000;
+    setNow(at);
+    const paid = await post(token, "fr", ["acceptTerms"]);
+    expect(paid).toMatchObject({ status: 302, location: `/pay/${token}` });
+    const pickup = db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.userId, user.id)).get()!;
+    expect(pickup).toMatchObject({
+      termsVersion: TERMS_VERSION,
+      termsAcceptedAt: at,
+      contractLanguage: "fr",
+      frenchTermsReceivedAt: null,
+    });
+    expect(phoneBookingByToken(token)).toMatchObject({ status: "booked", pickupRequestId: pickup.id });
+  });
+
+  it("an English contract keeps when the French terms were received", async () => {
+    const admin = await operator();
+    const user = await resident();
+    const { token } = holdPhoneBooking({ operatorId: admin.id, userId: user.id, bags: 1, slotId: slot().id });
+    const paid = await post(token, "en", ["acceptTerms", "frenchTermsReceived"]);
+    expect(paid.status).toBe(302);
+    const pickup = db.select().from(schema.pickupRequests).where(eq(schema.pickupRequests.userId, user.id)).get()!;
+    expect(pickup).toMatchObject({ termsVersion: TERMS_VERSION, contractLanguage: "en" });
+    expect(pickup.frenchTermsReceivedAt).toBe(pickup.termsAcceptedAt);
   });
 });
 

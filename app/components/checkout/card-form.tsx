@@ -5,6 +5,7 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/ui/plain-field";
 import { spacedCardNumber } from "~/lib/card-number";
+import { AcceptTerms } from "./contract-terms";
 import { PaymentBoxes } from "./plan-choice";
 
 /** With JavaScript, the number is spaced in groups as it is typed (the server takes it either way). */
@@ -53,6 +54,7 @@ export function CardForm({
   formError,
   plain = false,
   extra = null,
+  terms = false,
 }: {
   payLabel: string;
   busy: boolean;
@@ -67,6 +69,8 @@ export function CardForm({
   plain?: boolean;
   /** What the form holds above its button besides the card (a plain form's own box). */
   extra?: ReactNode;
+  /** A plain form that still asks for the terms (a pickup booked by phone, paid through its link). */
+  terms?: boolean;
 }) {
   const { t } = useTranslation(["checkout", "common"]);
   const form = useRef<HTMLFormElement>(null);
@@ -115,6 +119,7 @@ export function CardForm({
       <p className="text-sm text-stone-600">{t("card.secure")}</p>
       {plain ? null : <PaymentBoxes error={fieldError} value={value} ticked={ticked} />}
       {extra}
+      {plain && terms ? <AcceptTerms error={fieldError} ticked={ticked} /> : null}
       <button
         type="submit"
         name="intent"

@@ -1,10 +1,12 @@
 // A held place paid on-session (a plan's held cycle at /plans/{id}/pay, issue 45; a pickup booked by phone
 // at /pay/{token}, issue 46 part 5): what is held (date, window, bags, amount, until when) and the way to
 // pay it: with Stripe, hosted Checkout (a plain form post); otherwise the simulated card form, plain too.
+// With `terms` (the phone booking's link, issue 43), the form asks for the terms' boxes before paying.
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CardForm } from "./card-form";
+import { AcceptTerms } from "./contract-terms";
 
 type HeldView = { date: string; window: string; bags: number; amount: string; heldUntil: string | null };
 
@@ -44,6 +46,7 @@ export function HeldPayForm({
   busy,
   reply,
   extra,
+  terms = false,
 }: {
   provider: string;
   amount: string;
@@ -51,13 +54,17 @@ export function HeldPayForm({
   reply: { error: (name: string) => string | null; value: (name: string) => string; formErrors: string[] };
   /** A box or note shown above the pay button (the plan's "Save this card"). */
   extra?: ReactNode;
+  /** The terms' boxes in the paying form (a pickup booked by phone; a plan's cycle accepted them already). */
+  terms?: boolean;
 }) {
+  const ticked = (name: string) => reply.value(name) === "on";
   const { t } = useTranslation(["checkout"]);
   if (provider === "stripe") {
     return (
       <Form method="post" className="card space-y-3">
         <p className="text-stone-700">{t("checkout:hosted.body")}</p>
         {extra}
+        {terms ? <AcceptTerms error={reply.error} ticked={ticked} /> : null}
         <button type="submit" name="intent" value="payHosted" className="btn-primary w-full" disabled={busy}>
           {t("checkout:hosted.pay", { amount })}
         </button>
@@ -69,11 +76,12 @@ export function HeldPayForm({
       payLabel={t("checkout:card.pay", { amount })}
       busy={busy}
       fieldError={reply.error}
-      ticked={() => false}
+      ticked={ticked}
       value={reply.value}
       formError={reply.formErrors[0] ?? null}
       plain
       extra={extra}
+      terms={terms}
     />
   );
 }

@@ -19,6 +19,7 @@ import { markPaid, recordPayment } from "~/services/payments/ledger.server";
 import type { ProviderIntent } from "~/services/payments/provider-types";
 import { queuePhonePayLink } from "./phone-messages.server";
 import { now } from "~/lib/clock";
+import type { ContractAcceptance } from "~/lib/contract-acceptance";
 import { isLinkToken, phoneHoldExpiresAt } from "~/lib/book-for";
 import { fsaOf } from "~/lib/postal";
 import { priceBreakdown, type BagCount } from "~/lib/pricing";
@@ -173,6 +174,7 @@ export function bookPhoneBooking(
   intent: ProviderIntent,
   providerName: "simulated" | "stripe",
   at: number,
+  contract: ContractAcceptance | null = null,
 ): PickupRequest {
   const user = readUser(tx, booking.userId);
   const bags = booking.bags as BagCount;
@@ -210,6 +212,8 @@ export function bookPhoneBooking(
     address,
     postalFsa: fsa,
     ...pickupPosition(tx, user.id, fsa),
+    // The terms the resident accepted on the link's page (issue 43), kept with the pickup it books.
+    ...(contract ?? {}),
     createdAt: at,
     updatedAt: at,
   };

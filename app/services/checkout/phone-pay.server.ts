@@ -18,6 +18,7 @@ import {
   PhoneBookingError,
 } from "./phone-booking.server";
 import { now } from "~/lib/clock";
+import type { ContractAcceptance } from "~/lib/contract-acceptance";
 import { CURRENCY } from "~/lib/pricing";
 import { leadRefusal } from "~/lib/slots";
 import type { PhoneBooking, PickupRequest } from "../../../db/schema";
@@ -38,17 +39,47 @@ function recordOpenPayment(booking: PhoneBooking, providerPaymentId: string) {
   db.update(pb).set({ providerPaymentId, updatedAt: now() }).where(eq(pb.id, booking.id)).run();
 }
 
+/**
+ * The resident's acceptance of the terms (issue 43), carried by the payment itself (its metadata, written
+ * by the server only) from the pay form to the booking, which copies it onto the pickup in its transaction:
+ * the payment is read back from the provider, never from the browser.
+ */
+function contractMetadata(contract: ContractAcceptance): Record<string, string> {
+  return {
+    termsVersion: contract.termsVersion,
+    termsAcceptedAt: String(contract.termsAcceptedAt),
+    contractLanguage: contract.contractLanguage,
+    frenchTermsReceivedAt: contract.frenchTermsReceivedAt === null ? "" : String(contract.frenchTermsReceivedAt),
+  };
+}
+
+/** The acceptance a payment's metadata carries (none for one opened before the terms were asked). */
+export function contractOfMetadata(metadata: Record<string, string>): ContractAcceptance | null {
+  const at = Number(metadata.termsAcceptedAt);
+  const language = metadata.contractLanguage;
+  if (!metadata.termsVersion || !Number.isSafeInteger(at) || (language !== "fr" && language !== "en")) return null;
+  const french = Number(metadata.frenchTermsReceivedAt);
+  return {
+    termsVersion: metadata.termsVersion,
+    termsAcceptedAt: at,
+    contractLanguage: language,
+    frenchTermsReceivedAt: metadata.frenchTermsReceivedAt && Number.isSafeInteger(french) ? french : null,
+  };
+}
+
 type PhonePayment =
   | { kind: "intent"; intentId: string; clientSecret: string; amountCents: number }
   | { kind: "hosted"; url: string }
   | { kind: "booked"; pickup: PickupRequest };
 
 /**
- * Opens the payment of the held booking: its intent (reused while it can still be paid), or, with `hosted`,
- * a Checkout Session that stops taking payment when the hold ends. Already paid: the booked pickup.
+ * Opens the payment of the held booking, carrying the resident's acceptance of the terms: its intent
+ * (reused while it can still be paid, the acceptance renewed on it), or, with `hosted`, a Checkout Session
+ * that stops taking payment when the hold ends. Already paid: the booked pickup.
  */
 export async function payPhoneBooking(
   token: string,
+  contract: ContractAcceptance,
   options: { provider?: PaymentProvider; hosted?: { successUrl: string; cancelUrl: string } } = {},
 ): Promise<PhonePayment> {
   const provider = options.provider ?? paymentProvider();
@@ -64,7 +95,7 @@ export async function payPhoneBooking(
   const input = {
     amountCents: booking.amountCents,
     currency: CURRENCY,
-    metadata: phonePaymentMetadata(booking),
+    metadata: { ...phonePaymentMetadata(booking), ...contractMetadata(contract) },
     description: `ReCircle: pickup booked by phone ${booking.id}`,
   };
   if (options.hosted) {
@@ -92,7 +123,10 @@ export async function payPhoneBooking(
       intent && (intent.status === "requires_payment_method" || intent.status === "requires_action")
         ? await provider.intentClientSecret(open)
         : null;
-    if (secret) return { kind: "intent", intentId: open, clientSecret: secret, amountCents: booking.amountCents };
+    if (secret) {
+      await provider.updateIntent(open, { amountCents: booking.amountCents, metadata: input.metadata });
+      return { kind: "intent", intentId: open, clientSecret: secret, amountCents: booking.amountCents };
+    }
   }
   const intent = await provider.createIntent({
     ...input,
@@ -138,7 +172,10 @@ export async function completePhoneBooking(
     // The date was closed meanwhile, or the window is now too near for a payment (lib/slots' paid lead).
     const slot = tx.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, fresh.slotId)).get();
     if (!slot || slot.closed || leadRefusal(slot.startsAt, at, true)) return { state: "refund" as const };
-    return { state: "booked" as const, pickup: bookPhoneBooking(tx, fresh, intent, provider.name, at) };
+    return {
+      state: "booked" as const,
+      pickup: bookPhoneBooking(tx, fresh, intent, provider.name, at, contractOfMetadata(intent.metadata)),
+    };
   });
   if (outcome.state === "booked") return outcome;
   const refunds = await provider.listRefunds(intent.id);
@@ -156,11 +193,12 @@ export async function completePhoneBooking(
 export async function payPhoneBookingWithSimulatedCard(
   token: string,
   card: CardInput,
+  contract: ContractAcceptance,
   options: { provider?: PaymentProvider } = {},
 ): Promise<PhoneOutcome | { state: "requires_action" } | { state: "declined"; code: string }> {
   const provider = options.provider ?? paymentProvider();
   if (!isSimulated(provider)) throw new PhoneBookingError("errors.paymentSystem", 409);
-  const open = await payPhoneBooking(token, { provider });
+  const open = await payPhoneBooking(token, contract, { provider });
   if (open.kind === "booked") return { state: "booked", pickup: open.pickup };
   if (open.kind !== "intent") throw new PhoneBookingError("errors.paymentSystem", 409);
   const result = await provider.confirmCard(open.intentId, card);

@@ -19,16 +19,24 @@ const CARD_ERRORS = new Set([
   "processing_error",
 ]);
 
-/** The card typed, or the form's refusal (each field's checkout key; nothing of the card echoed). */
+/**
+ * The card typed, or the form's refusal (each field's checkout key; nothing of the card echoed), with
+ * `otherErrors` (a box of the terms not ticked) refused alongside, under their fields.
+ */
 export function cardOfForm(
   form: FormData,
   submission: Submission,
+  otherErrors: Record<string, string[]> = {},
 ): { ok: true; card: CardInput } | { ok: false; answer: ReturnType<typeof reject> } {
   const card = parseWithZod(form, { schema: CardFormSchema });
-  if (card.status !== "success") {
-    const fieldErrors = Object.fromEntries(
-      Object.entries(card.error ?? {}).map(([k, v]) => [k, [`checkout:${v?.[0] ?? "card.numberInvalid"}`]]),
+  if (card.status !== "success" || Object.keys(otherErrors).length > 0) {
+    const cardErrors = Object.fromEntries(
+      Object.entries((card.status !== "success" && card.error) || {}).map(([k, v]) => [
+        k,
+        [`checkout:${v?.[0] ?? "card.numberInvalid"}`],
+      ]),
     );
+    const fieldErrors = { ...cardErrors, ...otherErrors };
     return { ok: false, answer: reject(submission, { fieldErrors, hideFields: CARD_FIELDS }) };
   }
   return {

@@ -18,12 +18,14 @@ import {
   phoneBookingResident,
   phoneBookingView,
 } from "~/services/checkout/phone-booking.server";
-import { appUrl } from "~/services/platform/config.server";
+import { appUrl, whoWeAre } from "~/services/platform/config.server";
+import { now } from "~/lib/clock";
+import { acceptanceFromForm } from "~/lib/contract-acceptance";
 import { isLinkToken, phonePayPath } from "~/lib/book-for";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
 import { formatMoney } from "~/lib/pricing";
 import { cardOfForm, declinedCard } from "./card-reply.server";
-import { submissionOf } from "./forms.server";
+import { reject, submissionOf } from "./forms.server";
 import { getLanguage } from "./language.server";
 import { readForm } from "./request.server";
 import { redirectWithToast } from "./toast.server";
@@ -66,11 +68,20 @@ export async function phonePayPage(request: Request, token: string) {
       name,
       confirmationNumber: view.state === "booked" ? view.confirmationNumber : null,
       held: null,
+      merchant: null,
       authenticate: null,
     };
   }
   const card = url.searchParams.get("step") === "authenticate" ? await phoneBookingCard(token) : null;
+  const who = whoWeAre();
   return {
+    /** The merchant the resident contracts with (issue 43), shown with the terms above the way to pay. */
+    merchant: {
+      business: who.business,
+      address: who.address,
+      supportPhone: who.supportPhone,
+      supportEmail: who.supportEmail,
+    },
     state: view.state,
     name,
     confirmationNumber: null,
@@ -102,19 +113,25 @@ export async function phonePayAction(request: Request, token: string) {
       if (done.state === "booked") return redirect(back);
       return failed("checkout:card.errors.authentication_failed");
     }
+    // Every way to pay carries the resident's acceptance of the terms (issue 43): without the box ticked (and,
+    // on an English page, the box choosing English after the French terms), nothing is opened or charged.
+    const accepted = acceptanceFromForm(form, await getLanguage(request), now());
+    const boxError = accepted.refusal ? { [accepted.refusal.field]: [`checkout:${accepted.refusal.key}`] } : {};
     switch (form.get("intent")) {
       case "pay": {
-        const typed = cardOfForm(form, submission);
+        const typed = cardOfForm(form, submission, boxError);
         if (!typed.ok) return typed.answer;
-        const paid = await payPhoneBookingWithSimulatedCard(token, typed.card);
+        if (!accepted.contract) return reject(submission, { fieldErrors: boxError });
+        const paid = await payPhoneBookingWithSimulatedCard(token, typed.card, accepted.contract);
         if (paid.state === "booked") return redirect(back);
         if (paid.state === "requires_action") return redirect(`${back}?step=authenticate`);
         if (paid.state === "declined") return declinedCard(submission, paid.code);
         return failed("bookfor:pay.errors.notBooked");
       }
       case "payHosted": {
+        if (!accepted.contract) return reject(submission, { fieldErrors: boxError });
         const base = `${appUrl()}${back}`;
-        const open = await payPhoneBooking(token, {
+        const open = await payPhoneBooking(token, accepted.contract, {
           hosted: { successUrl: `${base}?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: base },
         });
         if (open.kind === "hosted") return redirect(open.url);
