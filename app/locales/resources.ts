@@ -26,6 +26,7 @@ import enStops from "./en/stops.json";
 import enExport from "./en/export.json";
 import enInsights from "./en/insights.json";
 import enMyplans from "./en/myplans.json";
+import enImpact from "./en/impact.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -51,6 +52,7 @@ import frStops from "./fr/stops.json";
 import frExport from "./fr/export.json";
 import frInsights from "./fr/insights.json";
 import frMyplans from "./fr/myplans.json";
+import frImpact from "./fr/impact.json";
 
 export const resources = {
   en: {
@@ -79,6 +81,7 @@ export const resources = {
     export: enExport,
     insights: enInsights,
     myplans: enMyplans,
+    impact: enImpact,
   },
   fr: {
     common: frCommon,
@@ -106,6 +109,7 @@ export const resources = {
     export: frExport,
     insights: frInsights,
     myplans: frMyplans,
+    impact: frImpact,
   },
 };
 
@@ -135,4 +139,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "insights",
   "export",
   "myplans",
+  "impact",
 ];

@@ -94,6 +94,8 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/profile/delete" },
     // Download my data, readable (issue 43): the paid pickup's money, the sessions, every section.
     { path: "/profile/export" },
+    // Issue 47: what the resident's pickups kept out of landfill (none completed yet: the page says so).
+    { path: "/impact" },
     // A plan's pickup held for payment (issue 45): its pay page, and the plan on the profile and order page.
     { path: `/plans/${heldPlan(confirmation)}/pay` },
     // What a reminder's "unsubscribe" opens (it asks first; the e-mail client's one-click POST does it at once).
@@ -191,6 +193,7 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     `A delivery list with ${tag}'s residents' addresses was e-mailed to the wrong contractor`,
   );
   revisedIncident(incident);
+  const weighed = weighedDay(montrealDate(-60));
   return [
     { path: "/admin" },
     { path: "/admin/day" },
@@ -209,6 +212,11 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/demand" },
     { path: `/admin/demand?from=${montrealDate(-30)}&to=${date}&fsa=H2X` },
     { path: "/admin/money" },
+    // Issue 47: the depot's intake (a day with a corrected record, and today's form) and the diversion totals.
+    { path: "/admin/intake" },
+    { path: `/admin/intake?date=${weighed}` },
+    { path: "/admin/diversion" },
+    { path: `/admin/diversion?from=${montrealDate(-90)}&to=${montrealDate(0)}` },
     { path: "/admin/plans" },
     { path: "/admin/team" },
     { path: "/admin/privacy" },
@@ -223,4 +231,30 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/driver" },
     { path: `/driver?date=${date}` },
   ];
+}
+
+/**
+ * Issue 47: a day weighed at the depot, one record corrected once (kept with its reason), as /admin/intake
+ * leaves them; several walks may write it at once, the first one wins.
+ */
+function weighedDay(date: string): string {
+  writeDatabase((db) => {
+    const at = Date.now();
+    const row = db
+      .prepare(
+        `insert or ignore into intake_records (date, category, kg_tenths, partner_name, recorded_at, version, updated_at)
+         values (?, 'batteries', 140, 'Appel à Recycler / Call2Recycle', ?, 2, ?) returning id`,
+      )
+      .get(date, at, at) as { id: number } | undefined;
+    db.prepare(
+      `insert or ignore into intake_records (date, category, kg_tenths, partner_name, recorded_at, version, updated_at)
+       values (?, 'textiles_and_clothing', 385, 'Renaissance', ?, 1, ?)`,
+    ).run(date, at, at);
+    if (row)
+      db.prepare(
+        `insert into intake_corrections (intake_id, version, previous_kg_tenths, kg_tenths, previous_partner_name, partner_name, reason, corrected_at)
+         values (?, 2, 125, 140, 'Appel à Recycler / Call2Recycle', 'Appel à Recycler / Call2Recycle', 'Scale recalibrated: the first weighing was 1.5 kg short.', ?)`,
+      ).run(row.id, at);
+  });
+  return date;
 }

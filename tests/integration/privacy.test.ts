@@ -171,6 +171,10 @@ const POINT_AT_TOMBSTONE = new Set([
   // Who marked, undid or corrected a stop (issue 42 parts 1-2): a driver's or admin's number, kept as the
   // activity log keeps it.
   "stop_events.actor_id",
+  // Issue 47: who recorded a refused item at the door (part 1), who recorded or corrected the depot's intake.
+  "refused_items.recorded_by",
+  "intake_records.recorded_by",
+  "intake_corrections.corrected_by",
 ]);
 
 describe("Delete my account", () => {
