@@ -253,7 +253,7 @@ function weighedDay(date: string): string {
     if (row)
       db.prepare(
         `insert into intake_corrections (intake_id, version, previous_kg_tenths, kg_tenths, previous_partner_name, partner_name, reason, corrected_at)
-         values (?, 2, 125, 140, 'Appel à Recycler / Call2Recycle', 'Appel à Recycler / Call2Recycle', 'Scale recalibrated: the first weighing was 1.5 kg short.', ?)`,
+         values (?, 2, 125, 140, 'Appel à Recycler / Call2Recycle', 'Appel à Recycler / Call2Recycle', 'Balance recalibrée : la première pesée avait 1,5 kg de moins.', ?)`,
       ).run(row.id, at);
   });
   return date;

@@ -107,35 +107,37 @@ export function IntakeForm({
           const sent = reply.value(partnerId);
           return (
             <li key={c.category} className="rounded-lg border border-stone-200 p-3">
-              <fieldset className="grid min-w-0 gap-2 sm:grid-cols-2">
-                <legend className="font-semibold">{c.name}</legend>
-                <label className="flex min-w-0 flex-col text-sm font-medium">
-                  {t("intake.kg")}
-                  <input
-                    id={kgId}
-                    name={kgId}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    defaultValue={reply.value(kgId)}
-                    className="input mt-1 min-w-0"
-                    aria-invalid={kgError ? true : undefined}
-                    aria-describedby={kgError ? `${kgId}-error` : undefined}
+              <fieldset className="min-w-0">
+                <legend className="max-w-full whitespace-normal break-words font-semibold">{c.name}</legend>
+                <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                  <label className="flex min-w-0 flex-col text-sm font-medium">
+                    {t("intake.kg")}
+                    <input
+                      id={kgId}
+                      name={kgId}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      defaultValue={reply.value(kgId)}
+                      className="input mt-1 min-w-0"
+                      aria-invalid={kgError ? true : undefined}
+                      aria-describedby={kgError ? `${kgId}-error` : undefined}
+                    />
+                    {kgError ? (
+                      <span id={`${kgId}-error`} className="field-error">
+                        {t(kgError)}
+                      </span>
+                    ) : null}
+                  </label>
+                  <PartnerSelect
+                    id={partnerId}
+                    name={partnerId}
+                    partners={partners}
+                    category={c.category}
+                    defaultValue={lastResult ? sent : String(defaults[c.category] ?? "")}
+                    error={reply.error(partnerId)}
+                    label={t("intake.partner")}
                   />
-                  {kgError ? (
-                    <span id={`${kgId}-error`} className="field-error">
-                      {t(kgError)}
-                    </span>
-                  ) : null}
-                </label>
-                <PartnerSelect
-                  id={partnerId}
-                  name={partnerId}
-                  partners={partners}
-                  category={c.category}
-                  defaultValue={lastResult ? sent : String(defaults[c.category] ?? "")}
-                  error={reply.error(partnerId)}
-                  label={t("intake.partner")}
-                />
+                </div>
               </fieldset>
             </li>
           );
