@@ -94,8 +94,9 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/profile/delete" },
     // Download my data, readable (issue 43): the paid pickup's money, the sessions, every section.
     { path: "/profile/export" },
-    // Issue 47: what the resident's pickups kept out of landfill (none completed yet: the page says so).
-    { path: "/impact" },
+    // Issue 47: what the resident's pickups kept out of landfill: one pickup completed and weighed (the chart,
+    // the table of materials and where each went).
+    { path: completedAndWeighed(owner!.id) },
     // A plan's pickup held for payment (issue 45): its pay page, and the plan on the profile and order page.
     { path: `/plans/${heldPlan(confirmation)}/pay` },
     // What a reminder's "unsubscribe" opens (it asks first; the e-mail client's one-click POST does it at once).
@@ -257,4 +258,34 @@ function weighedDay(date: string): string {
       ).run(row.id, at);
   });
   return date;
+}
+
+/** Issue 47: a Completed pickup of this resident, 4 bags collected, on a day weighed at the depot; returns /impact. */
+function completedAndWeighed(userId: number): string {
+  const date = montrealDate(-61);
+  writeDatabase((db) => {
+    const startsAt = Date.parse(`${date}T13:00:00Z`);
+    db.prepare(
+      "insert or ignore into pickup_slots (date, window, starts_at, ends_at, max_capacity, current_booked, service_areas, closed, created_at) values (?, 'morning', ?, ?, 12, 0, '[]', 0, ?)",
+    ).run(date, startsAt, startsAt + 4 * 3600_000, Date.now());
+    const slot = db.prepare("select id from pickup_slots where date = ? and window = 'morning'").get(date) as {
+      id: number;
+    };
+    db.prepare(
+      `insert into pickup_requests (confirmation_number, user_id, pickup_slot_id, bags_requested, bags_collected, list_price_cents,
+         subtotal_cents, gst_cents, qst_cents, total_cents, address, postal_fsa, status, created_at, updated_at)
+       values (?, ?, ?, 4, 4, 3600, 3600, 180, 359, 4139, '4321 Rue Rachel Est, Montréal', 'H2X', 'Completed', ?, ?)`,
+    ).run(`RC-WEIGHED-${userId}`, userId, slot.id, Date.now(), Date.now());
+    for (const [category, tenths] of [
+      ["batteries", 62],
+      ["electronic_tech_waste", 148],
+      ["textiles_and_clothing", 95],
+    ] as const) {
+      db.prepare(
+        `insert or ignore into intake_records (date, category, kg_tenths, partner_name, recorded_at, updated_at)
+         values (?, ?, ?, 'Appel à Recycler', ?, ?)`,
+      ).run(date, category, tenths, Date.now(), Date.now());
+    }
+  });
+  return "/impact";
 }

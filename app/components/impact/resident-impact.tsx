@@ -3,6 +3,7 @@
 // same numbers in its table, and each pickup's estimate. Every figure says it is an estimate.
 import { useTranslation } from "react-i18next";
 import { BarChart } from "~/components/admin/charts";
+import { TableScroll } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
 import { formatKg } from "~/lib/impact-estimate";
 import { formatCount } from "~/lib/season";
@@ -64,7 +65,8 @@ export function ImpactCategories({ season, allTime }: { season: Totals; allTime:
         format={(v) => formatCount(v, lng)}
         bars={allTime.categories.map((c, i) => ({ key: c.category, label: String(i + 1), value: c.kgTenths / 10 }))}
       />
-      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      {/* Five columns do not fit a phone: the table scrolls sideways in its own named, focusable region. */}
+      <TableScroll label={t("resident.tableCaption")} className="rounded-lg border border-stone-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t("resident.tableCaption")}</caption>
           <thead className="bg-stone-50">
@@ -119,7 +121,7 @@ export function ImpactCategories({ season, allTime }: { season: Totals; allTime:
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
