@@ -14,6 +14,7 @@ import { addDays, formatDate, windowLabel } from "~/lib/dates";
 import { intlLocale } from "~/lib/i18n";
 import { toInteger } from "~/lib/ids";
 import { isStopMark } from "~/lib/stops";
+import { doorInputOf } from "~/lib/refused-items";
 import { titleMeta } from "~/lib/meta";
 import {
   adminForm,
@@ -72,7 +73,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`${url.pathname}${url.search}#pickup-${pickupId}`, 303);
   }
   try {
-    const result = await markPickup(admin, pickupId, intent === "confirm" ? mark : null, undefined, form.get("reason"));
+    const result = await markPickup(
+      admin,
+      pickupId,
+      intent === "confirm" ? mark : null,
+      undefined,
+      form.get("reason"),
+      "admin",
+      doorInputOf(form),
+    );
     const back = new URL(samePage(request), "http://x");
     back.searchParams.delete("confirm");
     back.searchParams.delete("mark");

@@ -3,6 +3,7 @@
 // and when), the correction of a marked stop (at any time) and a full refund through the provider.
 // Admins only; an unknown number is a 404. Plain forms, POST → 303 → GET.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DoorSummary } from "~/components/stops/door-fields";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useActionAnswer } from "~/components/action-answer";
@@ -98,7 +99,10 @@ export default function AdminPickup() {
             {view.day} · {view.hours}
           </dd>
           <dt className="font-semibold">{t("admin.bags")}</dt>
-          <dd>{view.bags}</dd>
+          <dd>
+            {view.bags}
+            {view.door ? <DoorSummary {...view.door} className="text-sm text-stone-700" /> : null}
+          </dd>
           <dt className="font-semibold">{t("admin.status")}</dt>
           <dd data-testid="pickup-status">
             <Badge tone={view.status}>{t(`admin:status.${view.status}`)}</Badge>

@@ -28,6 +28,7 @@ import {
   undoPickupMark,
 } from "~/services/http/pages.server";
 import { toInteger } from "~/lib/ids";
+import { doorInputOf } from "~/lib/refused-items";
 
 export const handle = { i18n: ["common", "admin", "driver", "stops"] };
 export const meta: MetaFunction = titleMeta;
@@ -93,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
         values: { confirmationNumber: undone.confirmationNumber },
       });
     }
-    const result = await markPickup(driver, pickupId, mark, undefined, form.get("reason"), "driver");
+    const result = await markPickup(driver, pickupId, mark, undefined, form.get("reason"), "driver", doorInputOf(form));
     const next = nextStopAfter(driverRoute(result.date), pickupId);
     return redirectWithToast(request, `${pagePath(result.date)}${next ? `#stop-${next}` : `#stop-${pickupId}`}`, {
       title: result.mark === "Missed" ? "stops:marked.missed" : "stops:marked.completed",

@@ -10,6 +10,7 @@ import { NoPlanYet, planRefusalOf } from "~/components/pickups/my-plans";
 import { useActionAnswer } from "~/components/action-answer";
 import { Toaster } from "~/components/toaster";
 import { Receipt } from "~/components/pickups/receipt";
+import { DoorSummary } from "~/components/stops/door-fields";
 import { ContractLanguageNote } from "~/components/pickups/contract-language-note";
 import { orderPath } from "~/lib/paths";
 import { PickupError } from "~/components/pickups/pickup-error";
@@ -19,6 +20,7 @@ import {
   bagsFromPage,
   getLanguage,
   getT,
+  orderDoorRecord,
   orderPlan,
   orderRemedy,
   ownOrderOr404,
@@ -42,6 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order,
     tax: taxNumbers(),
     remedy: orderRemedy(user, order.confirmationNumber, lng),
+    // Issue 47: "3 of 4 bags collected" and what was left at the door.
+    door: orderDoorRecord(order),
     // Issue 45 part 5: a bag more or less until the cutoff, and every payment and refund of the pickup.
     bagChange: bagChangeView(order, new URL(request.url).searchParams),
     ledger: paymentLedger(order),
@@ -61,13 +65,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Order() {
-  const { order, tax, remedy, bagChange, ledger, plan } = useLoaderData<typeof loader>();
+  const { order, tax, remedy, bagChange, ledger, plan, door } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const refusal = planRefusalOf(answer);
   return (
     <div className="space-y-4">
       <Toaster toast={answer && "toast" in answer ? (answer.toast ?? null) : null} />
       <Receipt order={order} tax={tax} />
+      {door ? <DoorSummary {...door} className="card space-y-1" /> : null}
       <PaymentLedger ledger={ledger} />
       {bagChange ? <BagChange view={bagChange} /> : null}
       <ContractLanguageNote contractLanguage={order.contractLanguage} path={orderPath(order.confirmationNumber)} />

@@ -103,6 +103,45 @@ export function scheduledPickup(email: string, date: string, window: "morning" |
   }
 }
 
+/**
+ * Issue 47: the door's pages for the walks. On a past date of `days` (before today), one scheduled pickup
+ * (its Completed confirm step, with the bags collected and the refused items, at `confirmPath(base)`) and
+ * one Completed with 3 of its 4 bags collected, a propane tank and an "other" item left at the door.
+ */
+export function doorPickups(email: string, days: number) {
+  const date = montrealDate(days);
+  const open = scheduledPickup(email, date, "morning", "77 Rue Beaubien Est");
+  const done = scheduledPickup(email, date, "morning", "79 Rue Beaubien Est");
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const id = (confirmation: string) =>
+      (db.prepare("select id from pickup_requests where confirmation_number = ?").get(confirmation) as { id: number })
+        .id;
+    db.prepare(
+      "update pickup_requests set status = 'Completed', bags_requested = 4, bags_collected = 3 where confirmation_number = ?",
+    ).run(done.confirmation);
+    const insert = db.prepare(
+      "insert or ignore into refused_items (pickup_request_id, item, note, recorded_at) values (?, ?, ?, ?)",
+    );
+    insert.run(id(done.confirmation), "propane", null, Date.now());
+    insert.run(
+      id(done.confirmation),
+      "other",
+      "Une très longue note : pot de peinture ouvert, sans couvercle",
+      Date.now(),
+    );
+    const openId = id(open.confirmation);
+    return {
+      date,
+      completed: done.confirmation,
+      confirmPath: (base: "/driver" | "/admin/day") => `${base}?date=${date}&confirm=${openId}&mark=Completed`,
+    };
+  } finally {
+    db.close();
+  }
+}
+
 /** A scheduled pickup due today (nothing can be booked for today through the checkout). */
 export function pickupDueToday(email: string, window: "morning" | "afternoon", street: string): string {
   return scheduledPickup(email, montrealToday(), window, street).confirmation;

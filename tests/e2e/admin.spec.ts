@@ -268,12 +268,13 @@ test.describe("admin in English", () => {
     expect(csv.text.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.text.slice(1).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Date,Window,Hours,Confirmation number,Resident,E-mail,Address,Postal area,Bags,Status,sequence,latitude,longitude,approximate,Notes,Phone",
+      "Date,Window,Hours,Confirmation number,Resident,E-mail,Address,Postal area,Bags,Status,sequence,latitude,longitude,approximate,Notes,Phone,Bags collected,Left at the door",
     );
     expect(lines.find((l) => l.includes(done))).toMatch(
       new RegExp(
-        // Its stop number in the window's route; no position (written without one), so none in the file.
-        `,Morning,8:00 AM - 12:00 PM,${done},Marie Tremblay,${emailA},"${street}, Unit 4, Montréal, QC H2X 3K2",H2X,2,Scheduled,\\d+,,,no,,$`,
+        // Its stop number in the window's route; no position (written without one), so none in the file;
+        // not completed yet: no bags collected, nothing left at the door (issue 47).
+        `,Morning,8:00 AM - 12:00 PM,${done},Marie Tremblay,${emailA},"${street}, Unit 4, Montréal, QC H2X 3K2",H2X,2,Scheduled,\\d+,,,no,,,,$`,
       ),
     );
     expect(lines.find((l) => l.includes(missed))).toContain(`,Afternoon,1:00 PM - 5:00 PM,${missed},`);

@@ -3,7 +3,14 @@
 // and cancel page, the notification it sent), the onboarding guide of a new account, and every admin page
 // with rows in its tables (and the driver's view).
 import { expect, type Page } from "@playwright/test";
-import { montrealDate, recordedIncident, revisedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
+import {
+  doorPickups,
+  montrealDate,
+  recordedIncident,
+  revisedIncident,
+  scheduledPickup,
+  signInAdmin,
+} from "./admin-fixtures";
 import { bookTwoBags } from "./booking-fixtures";
 import crypto from "node:crypto";
 import { insertResident, interactive, lastEmail, query, signInAs, uniqueEmail, writeDatabase } from "./helpers";
@@ -180,6 +187,8 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
   const date = montrealDate(27);
   const { email, id } = await insertResident({ tag: `${tag}-with-a-rather-long-address` });
   const { confirmation } = scheduledPickup(email, date, "morning", "12345 Boulevard Saint-Joseph Est");
+  // Issue 47: a stop's Completed confirm step (bags collected, refused items) and a stop completed with them.
+  const door = doorPickups(email, -530);
   const joined = await page.request.post("/api/waitlist", {
     data: {
       name: "Marie-Ève Bélanger-Tremblay",
@@ -231,6 +240,9 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     // The driver's view (admins may open it too), with the pickup above as its one stop.
     { path: "/driver" },
     { path: `/driver?date=${date}` },
+    { path: door.confirmPath("/driver") },
+    { path: door.confirmPath("/admin/day") },
+    { path: `/admin/pickups/${door.completed}` },
   ];
 }
 

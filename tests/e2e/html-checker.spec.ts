@@ -11,7 +11,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { montrealDate, recordedIncident, revisedIncident, scheduledPickup, signInAdmin } from "./admin-fixtures";
+import {
+  doorPickups,
+  montrealDate,
+  recordedIncident,
+  revisedIncident,
+  scheduledPickup,
+  signInAdmin,
+} from "./admin-fixtures";
 import { bookableSlotId, bookTwoBags, fillCard, insertPromoCode } from "./booking-fixtures";
 import { insertResident, lastEmail, query, signInAs } from "./helpers";
 
@@ -315,6 +322,8 @@ test.describe("the Nu HTML Checker finds no error", () => {
     const date = montrealDate(26);
     const resident = await insertResident({ tag: "vnu-admin-rows" });
     const { confirmation } = scheduledPickup(resident.email, date, "morning", "4321 Rue Saint-Denis");
+    // Issue 47: a stop's Completed confirm step and a stop completed with 3 of 4 bags and items left.
+    const door = doorPickups(resident.email, -531);
     insertPromoCode();
     const joined = await request.post("/api/waitlist", {
       data: { email: resident.email, name: "Élise Côté", postal_code: "G1A", building_access: "Outside Service Area" },
@@ -353,6 +362,10 @@ test.describe("the Nu HTML Checker finds no error", () => {
       { path: `/admin/access-log?resident=${resident.id}` },
       { path: "/driver" },
       { path: `/driver?date=${date}` },
+      { path: door.confirmPath("/driver") },
+      { path: door.confirmPath("/admin/day") },
+      { path: `/admin/day?date=${door.date}` },
+      { path: `/admin/pickups/${door.completed}` },
       { path: "/" },
       { path: "/profile" },
       { path: "/no-such-page", status: 404 },

@@ -171,8 +171,9 @@ const POINT_AT_TOMBSTONE = new Set([
   // Who marked, undid or corrected a stop (issue 42 parts 1-2): a driver's or admin's number, kept as the
   // activity log keeps it.
   "stop_events.actor_id",
-  // Issue 47: who recorded a refused item at the door (part 1), who recorded or corrected the depot's intake.
+  // Who recorded what was left at a stop's door (issue 47 part 1): the driver's or admin's number, the same.
   "refused_items.recorded_by",
+  // Issue 47 parts 2 and 5: who recorded or corrected the depot's intake.
   "intake_records.recorded_by",
   "intake_corrections.corrected_by",
 ]);

@@ -154,6 +154,16 @@ const VARIANTS: Variant[] = [
     "pickup-missed-our-fault",
     { ...pickup, context: reason.replace("our-fault-", "") },
   ]),
+  // Issue 47: a Completed e-mail with what was left at the door and where to take it.
+  [
+    "pickup-completed",
+    {
+      ...VALUES["pickup-completed"],
+      bagsLabel: "3 of your 4 bags",
+      context: "left",
+      leftLines: "We left one item at your door.\n• Propane or gas cylinder — take it to an écocentre.",
+    },
+  ],
   ...["open", "completed", "missed", "our-fault"].map((context): Variant => [
     "pickup-corrected",
     { ...pickup, context },

@@ -9,7 +9,8 @@ import { type AdminReply, Problem } from "./problem";
 import { Badge, tableClass, tdClass, thClass, TableScroll } from "./ui";
 import { mapLinks } from "~/lib/map-links";
 import { addressIn } from "~/lib/profile";
-import { StopActions } from "./stop-actions";
+import { BagsCell, StopActions } from "./stop-actions";
+import type { RefusedItem } from "~/lib/refused-items";
 
 export function DayPicker({ date, previous, next }: { date: string; previous: string; next: string }) {
   const { t } = useTranslation(["admin", "common"]);
@@ -62,6 +63,9 @@ type SheetPickup = {
   phoneShown: string | null;
   /** Why it was Missed (lib/stops), if it was. */
   missedReason: string | null;
+  /** Issue 47: the bags collected at a Completed stop and what was left at the door. */
+  bagsCollected: number | null;
+  refused: Array<{ item: RefusedItem; note: string | null }>;
 };
 
 /** The stop on a map: https:// first (every phone), geo: second (Android's maps apps); lib/map-links. */
@@ -176,7 +180,7 @@ export function DayWindow({ sheet, canMark, reply, confirm, date }: DayWindowPro
                     <MapLinksLine pickup={p} />
                   </td>
                   <td className={`${tdClass} tabular-nums`} {...label("day.bags")}>
-                    {p.bags}
+                    <BagsCell pickup={p} />
                   </td>
                   <td className={`${tdClass} whitespace-nowrap font-mono`} {...label("day.confirmation")}>
                     {p.confirmationNumber}
@@ -197,7 +201,7 @@ export function DayWindow({ sheet, canMark, reply, confirm, date }: DayWindowPro
                     ) : null}
                   </td>
                   <td className={`${tdClass} admin-no-print print:hidden`}>
-                    <StopActions pickup={p} canMark={canMark} confirm={confirm} date={date} busy={busy} />
+                    <StopActions pickup={p} canMark={canMark} confirm={confirm} date={date} busy={busy} reply={reply} />
                     <Problem reply={reply} target={`pickup-${p.id}`} />
                   </td>
                 </tr>

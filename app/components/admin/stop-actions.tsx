@@ -3,16 +3,21 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/stops/reason-fields";
+import { DoorFields, DoorSummary } from "~/components/stops/door-fields";
+import { DOOR_FIELDS, type LeftItem } from "~/lib/refused-items";
+import { sentValue, type AdminReply } from "./problem";
 
 type Props = {
-  pickup: { id: number; confirmationNumber: string; status: string };
+  pickup: { id: number; confirmationNumber: string; status: string; bags: number };
   canMark: boolean;
   confirm: { id: number; mark: "Completed" | "Missed" } | null;
   date: string;
   busy: boolean;
+  /** A refused confirm step's answer: the bags and note come back as sent. */
+  reply?: AdminReply;
 };
 
-export function StopActions({ pickup: p, canMark, confirm, date, busy }: Props) {
+export function StopActions({ pickup: p, canMark, confirm, date, busy, reply }: Props) {
   const { t } = useTranslation(["admin", "stops"]);
   return (
     <>
@@ -26,7 +31,15 @@ export function StopActions({ pickup: p, canMark, confirm, date, busy }: Props) 
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="pickupId" value={p.id} />
           <input type="hidden" name="mark" value={confirm.mark} />
-          {confirm.mark === "Missed" ? <ReasonFields idPrefix={`reason-${p.id}`} /> : null}
+          {confirm.mark === "Missed" ? (
+            <ReasonFields idPrefix={`reason-${p.id}`} />
+          ) : (
+            <DoorFields
+              idPrefix={`door-${p.id}`}
+              bagsRequested={p.bags}
+              sent={{ bags: sentValue(reply, DOOR_FIELDS.bags), note: sentValue(reply, DOOR_FIELDS.note) }}
+            />
+          )}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-primary min-h-[40px] px-3 text-sm" disabled={busy}>
               {t(confirm.mark === "Missed" ? "stops:confirm.confirmMissed" : "stops:confirm.confirmCompleted")}
@@ -69,6 +82,27 @@ export function StopActions({ pickup: p, canMark, confirm, date, busy }: Props) 
         >
           {t("stops:correct.link")}
         </Link>
+      ) : null}
+    </>
+  );
+}
+
+/** A row's bags: as booked, and (issue 47) at a Completed stop the bags collected and what was left. */
+export function BagsCell({
+  pickup: p,
+}: {
+  pickup: { status: string; bags: number; bagsCollected: number | null; refused: LeftItem[] };
+}) {
+  return (
+    <>
+      {p.bags}
+      {p.status === "Completed" ? (
+        <DoorSummary
+          bagsRequested={p.bags}
+          bagsCollected={p.bagsCollected}
+          refused={p.refused}
+          className="text-xs font-normal text-stone-700"
+        />
       ) : null}
     </>
   );

@@ -10,6 +10,8 @@ import { Badge } from "~/components/admin/ui";
 import { mapLinks } from "~/lib/map-links";
 import { addressIn } from "~/lib/profile";
 import { ReasonFields } from "~/components/stops/reason-fields";
+import { DoorFields, DoorSummary } from "~/components/stops/door-fields";
+import type { RefusedItem } from "~/lib/refused-items";
 
 type StopView = {
   id: number;
@@ -27,6 +29,9 @@ type StopView = {
   longitude: number | null;
   status: "Scheduled" | "Completed" | "Missed" | "Cancelled";
   name: string;
+  /** Issue 47: what the driver found at the door of a Completed stop. */
+  bagsCollected: number | null;
+  refused: Array<{ item: RefusedItem; note: string | null }>;
 };
 
 type RouteStopProps = {
@@ -98,6 +103,14 @@ export function RouteStop({ stop, canMark, action, confirm, undoUntil }: RouteSt
           {t("route.openInMaps")}
         </a>
       </p>
+      {stop.status === "Completed" ? (
+        <DoorSummary
+          bagsRequested={stop.bags}
+          bagsCollected={stop.bagsCollected}
+          refused={stop.refused}
+          className="space-y-1 font-semibold"
+        />
+      ) : null}
       {stop.status === "Scheduled" && canMark && confirm ? (
         <ConfirmMark stop={stop} action={action} mark={confirm} busy={busy} />
       ) : stop.status === "Scheduled" && canMark ? (
@@ -173,7 +186,11 @@ function ConfirmMark({
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="pickupId" value={stop.id} />
       <input type="hidden" name="mark" value={mark} />
-      {missed ? <ReasonFields idPrefix={`reason-${stop.id}`} /> : null}
+      {missed ? (
+        <ReasonFields idPrefix={`reason-${stop.id}`} />
+      ) : (
+        <DoorFields idPrefix={`door-${stop.id}`} bagsRequested={stop.bags} />
+      )}
       <p className="text-sm text-stone-700">{t("confirm.hint")}</p>
       <div className="grid grid-cols-1 gap-2 min-[30em]:grid-cols-2">
         <button type="submit" className="btn-primary min-h-[48px]" disabled={busy}>

@@ -7,11 +7,13 @@ import { AdminError, toDateKey } from "./admin-error.server";
 import { env } from "~/services/platform/config.server";
 import { db, schema } from "~/services/platform/db.server";
 import { correctStop, markStop, undoStop, type StopActor, type StopLog } from "~/services/stops/marks.server";
+import { refusedItemsOf } from "~/services/stops/door.server";
 import { StopError } from "~/services/stops/stop-error.server";
 import { now } from "~/lib/clock";
 import { dateKey, type PickupWindow } from "~/lib/dates";
 import { orderRoute, type Position } from "~/lib/route-order";
 import { formatPhoneOrNull } from "~/lib/phone";
+import type { DoorInput, LeftItem } from "~/lib/refused-items";
 import type { User } from "../../../db/schema";
 
 export type SheetPickup = {
@@ -37,6 +39,9 @@ export type SheetPickup = {
   missedReason: string | null;
   /** Booked by a resident's plan (issue 45): the sheet marks it. */
   planned: boolean;
+  /** Issue 47: the bags the driver took at a Completed stop (null until recorded) and what was left. */
+  bagsCollected: number | null;
+  refused: LeftItem[];
 };
 
 /** Where routes start and end: DEPOT_LAT / DEPOT_LNG. */
@@ -81,6 +86,7 @@ export function daySheet(date: string, at = now()): DaySheet {
       phone: schema.users.phone,
       missedReason: schema.pickupRequests.missedReason,
       planId: schema.pickupRequests.planId,
+      bagsCollected: schema.pickupRequests.bagsCollected,
     })
     .from(schema.pickupRequests)
     .innerJoin(schema.pickupSlots, eq(schema.pickupSlots.id, schema.pickupRequests.pickupSlotId))
@@ -92,15 +98,20 @@ export function daySheet(date: string, at = now()): DaySheet {
       asc(schema.pickupRequests.address),
       asc(schema.pickupRequests.id),
     )
-    .all()
-    .map(({ firstName, lastName, planId, ...row }) => ({
-      ...row,
-      planned: planId !== null,
-      name: `${firstName} ${lastName}`.trim(),
-      /** The phone as people read it ("514 555-0142"); `phone` stays E.164 for tel: links and the CSV. */
-      phoneShown: formatPhoneOrNull(row.phone),
-    }));
-  const live = rows.filter((r) => r.status !== "Cancelled");
+    .all();
+  const refused = refusedItemsOf(
+    db,
+    rows.filter((r) => r.status === "Completed").map((r) => r.id),
+  );
+  const all = rows.map(({ firstName, lastName, planId, ...row }) => ({
+    ...row,
+    refused: refused.get(row.id) ?? [],
+    planned: planId !== null,
+    name: `${firstName} ${lastName}`.trim(),
+    /** The phone as people read it ("514 555-0142"); `phone` stays E.164 for tel: links and the CSV. */
+    phoneShown: formatPhoneOrNull(row.phone),
+  }));
+  const live = all.filter((r) => r.status !== "Cancelled");
   const windows = (["morning", "afternoon"] as const).map((window) => {
     // Ordered from a fixed starting order (postal area, address, id), so the same day gives the same route.
     const route = orderRoute(
@@ -116,7 +127,7 @@ export function daySheet(date: string, at = now()): DaySheet {
     windows,
     totalPickups: live.length,
     totalBags: live.reduce((sum, p) => sum + p.bags, 0),
-    cancelled: rows.length - live.length,
+    cancelled: all.length - live.length,
     canMark: date <= dateKey(at),
   };
 }
@@ -139,12 +150,13 @@ export async function markPickup(
   at = now(),
   reason?: unknown,
   role: StopActor["role"] = "admin",
+  door?: DoorInput,
 ) {
   try {
     // The admin activity log, in the mark's transaction.
     const log: StopLog = (tx, action, confirmationNumber, date) =>
       recordActivity(tx, actor.id, action, { confirmationNumber, date });
-    return markStop({ id: actor.id, role }, { pickupId, mark, reason }, at, log);
+    return markStop({ id: actor.id, role }, { pickupId, mark, reason, door }, at, log);
   } catch (error) {
     return asAdminError(error);
   }

@@ -22,6 +22,8 @@ type DriverStop = Pick<
   | "longitude"
   | "status"
   | "name"
+  | "bagsCollected"
+  | "refused"
 >;
 
 export type DriverRoute = {
@@ -53,6 +55,8 @@ export function driverRoute(date: string, at = now()): DriverRoute {
         longitude: p.longitude,
         status: p.status,
         name: p.name,
+        bagsCollected: p.bagsCollected,
+        refused: p.refused,
       })),
     })),
   };

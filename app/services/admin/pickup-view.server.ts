@@ -8,6 +8,7 @@ import { AdminError } from "./admin-error.server";
 import { correctPickup } from "./day.server";
 import { db, schema } from "~/services/platform/db.server";
 import { stopHistory } from "~/services/stops/history.server";
+import { doorRecord } from "~/services/stops/door.server";
 import { refundInFull, remedyView } from "~/services/stops/remedies.server";
 import { StopError } from "~/services/stops/stop-error.server";
 import { now } from "~/lib/clock";
@@ -52,6 +53,8 @@ export function adminPickupView(confirmationNumber: string | undefined, at = now
     canRefund:
       (pickup.status === "Completed" || pickup.status === "Missed") && pickup.remedy === null && pickup.totalCents > 0,
     rebookOf: rebookOf ?? null,
+    /** Issue 47: the bags collected and what was left at the door of a Completed stop. */
+    door: doorRecord(db, pickup),
   };
 }
 

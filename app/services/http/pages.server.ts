@@ -142,7 +142,7 @@ export {
   refusedChoice,
   startModify,
 } from "./order-actions.server";
-export { orderRemedy, remedyFromPage } from "./stop-remedies.server";
+export { orderDoorRecord, orderRemedy, remedyFromPage } from "./stop-remedies.server";
 export { orderPlan, planFromPage } from "./plans.server";
 export { planIdOf, planPayAction, planPayPage } from "./plan-pay.server";
 export { plansOverview } from "../admin/plans.server";

@@ -6,6 +6,7 @@ import { BookingError } from "~/services/booking/booking-error.server";
 import { db, schema } from "~/services/platform/db.server";
 import { rebookFree, refundOwnPickup, remedyView } from "~/services/stops/remedies.server";
 import { StopError } from "~/services/stops/stop-error.server";
+import { doorRecord } from "~/services/stops/door.server";
 import { eq, and } from "drizzle-orm";
 import { formatDate, windowLabel } from "~/lib/dates";
 import { orderPath } from "~/lib/paths";
@@ -33,6 +34,11 @@ export function orderRemedy(user: User, confirmationNumber: string, lng: string)
       label: `${formatDate(slot.date, lng)} · ${windowLabel(slot.window, lng)}`,
     })),
   };
+}
+
+/** Issue 47: what the order page shows of a Completed pickup's door (the resident's own, found already). */
+export function orderDoorRecord(order: { id: number; status: string; bagsRequested: number }) {
+  return doorRecord(db, order);
 }
 
 /** The order page's post: `rebook` (a slot) or `refund`; anything else is the page again. */

@@ -88,8 +88,20 @@ function pickupItem(p: Pickup, lng: Language, t: TFunction, f: Formatters): Expo
       ...(p.movedAt ? [f.row("pickup.movedAt", f.when(p.movedAt))] : []),
       ...(p.missedReason ? [f.row("pickup.missedReason", t(`stops:reasons.${p.missedReason}`))] : []),
       ...(p.remedy ? [f.row("pickup.remedy", t(`pickup.remedies.${p.remedy}`))] : []),
+      ...(p.bagsCollected === null ? [] : [f.row("pickup.bagsCollected", String(p.bagsCollected))]),
+      ...(p.refusedItems.length ? [f.row("pickup.refused", refusedList(p, t))] : []),
     ],
   };
+}
+
+/** Issue 47: the items left at the door, by name ("other" with its note). */
+function refusedList(p: Pickup, t: TFunction) {
+  return p.refusedItems
+    .map((left) => {
+      const name = t(`stops:refused.items.${left.item}`);
+      return left.note ? `${name} (${left.note})` : name;
+    })
+    .join(", ");
 }
 
 function paymentItem(p: Pickup, t: TFunction, f: Formatters): ExportItem {

@@ -17,7 +17,27 @@ const iso = (ms: number | null | undefined) => (ms === null || ms === undefined 
 const EXPORT_FORMAT = "recircle-personal-data";
 const EXPORT_VERSION = 1;
 
+/** Issue 47: what was refused and left at the door of each of the account's pickups, by pickup id. */
+function refusedItemsOf(userId: number) {
+  const r = schema.refusedItems;
+  const rows = db
+    .select({ pickupId: r.pickupRequestId, item: r.item, note: r.note, recordedAt: r.recordedAt })
+    .from(r)
+    .innerJoin(schema.pickupRequests, eq(schema.pickupRequests.id, r.pickupRequestId))
+    .where(eq(schema.pickupRequests.userId, userId))
+    .orderBy(asc(r.id))
+    .all();
+  const byPickup = new Map<number, Array<{ item: string; note: string | null; recordedAt: string | null }>>();
+  for (const row of rows) {
+    const list = byPickup.get(row.pickupId) ?? [];
+    list.push({ item: row.item, note: row.note, recordedAt: iso(row.recordedAt) });
+    byPickup.set(row.pickupId, list);
+  }
+  return byPickup;
+}
+
 function pickupsOf(userId: number) {
+  const refused = refusedItemsOf(userId);
   return ordersWhere(userId)
     .all()
     .map(({ pickup, slot, payment }) => ({
@@ -46,6 +66,9 @@ function pickupsOf(userId: number) {
       movedAt: iso(pickup.modifiedAt),
       missedReason: pickup.missedReason,
       remedy: pickup.remedy,
+      // Added by issue 47: the bags the driver took (null until recorded) and what was left at the door.
+      bagsCollected: pickup.bagsCollected,
+      refusedItems: refused.get(pickup.id) ?? [],
     }));
 }
 

@@ -11,6 +11,8 @@ import { now } from "~/lib/clock";
 import { dateKey } from "~/lib/dates";
 import { toInteger } from "~/lib/ids";
 import { canUndo, isMissedReason, readMark, undoDeadline, type MissedReason } from "~/lib/stops";
+import type { DoorInput } from "~/lib/refused-items";
+import { clearDoorOutcome, doorOutcomeOf, recordDoorOutcome } from "./door.server";
 import { queueStopCorrection, queueStopOutcome } from "./stop-emails.server";
 import { StopError } from "./stop-error.server";
 
@@ -57,12 +59,13 @@ function withdrawNotice(tx: Tx, pickupId: number, since: number) {
 }
 
 /**
- * Records how a scheduled pickup went, from its day on, once: Completed, or Missed with one of the
+ * Records how a scheduled pickup went, from its day on, once: Completed (issue 47: with the bags collected,
+ * the bags booked when not given, and the items refused and left at the door), or Missed with one of the
  * reasons. The resident's e-mail is written now, due when the undo window ends.
  */
 export function markStop(
   actor: StopActor,
-  input: { pickupId: unknown; mark: unknown; reason?: unknown },
+  input: { pickupId: unknown; mark: unknown; reason?: unknown; door?: DoorInput },
   at = now(),
   log?: StopLog,
 ) {
@@ -75,6 +78,7 @@ export function markStop(
       const { pickup, slot, user } = stopRow(tx, toInteger(input.pickupId));
       const confirmationNumber = pickup.confirmationNumber;
       if (slot.date > dateKey(at)) throw new StopError("stops:errors.tooEarly", { confirmationNumber });
+      const door = outcome.mark === "Completed" ? doorOutcomeOf(input.door, pickup.bagsRequested) : null;
       const finalAt = undoDeadline(at);
       const updated = tx
         .update(schema.pickupRequests)
@@ -83,7 +87,8 @@ export function markStop(
         .run();
       if (updated.changes !== 1) throw new StopError(`stops:errors.already${pickup.status}`, { confirmationNumber });
       const status = outcome.mark;
-      const outboxId = queueStopOutcome(tx, user, pickup, slot, { status, reason: outcome.reason }, finalAt);
+      if (door) recordDoorOutcome(tx, pickup.id, door, actor.id, at);
+      const outboxId = queueStopOutcome(tx, user, pickup, slot, { status, reason: outcome.reason }, finalAt, door);
       recordPickupNotice(tx, pickup, status === "Completed" ? "completed" : "missed", at);
       tx.insert(schema.stopEvents)
         .values({
@@ -126,6 +131,7 @@ export function undoStop(actor: StopActor, pickupId: unknown, at = now()) {
         .set({ status: "Scheduled", missedReason: null, stopFinalAt: null, updatedAt: at })
         .where(eq(schema.pickupRequests.id, pickup.id))
         .run();
+      clearDoorOutcome(tx, pickup.id);
       // Not due before the window ends, so never sent yet; if it ever were, a correction says so.
       const outboxId =
         last.outboxId === null || withdrawEmail(tx, last.outboxId)
@@ -201,6 +207,8 @@ export function correctStop(
         .where(and(eq(schema.pickupRequests.id, pickup.id), eq(schema.pickupRequests.status, pickup.status)))
         .run();
       if (updated.changes !== 1) throw new StopError("stops:errors.changed", { confirmationNumber });
+      // What was found at the door went with the Completed mark (a correction records none).
+      if (next.status !== "Completed") clearDoorOutcome(tx, pickup.id);
       const fresh = { ...pickup, status: next.status, missedReason: next.reason };
       let outboxId: number | null = null;
       const wentOut =

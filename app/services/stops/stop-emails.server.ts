@@ -10,6 +10,7 @@ import { unsubscribeHeaders, unsubscribeLink } from "~/services/platform/unsubsc
 import { isLanguage, type Language } from "~/lib/i18n";
 import { bookingPath, orderPath } from "~/lib/paths";
 import { isOurFault, type MissedReason } from "~/lib/stops";
+import { bagsCollectedLabel, leftBehindText, type DoorOutcome } from "~/lib/refused-items";
 import type { PickupWindow } from "~/lib/dates";
 import type { PickupRequest, User } from "../../../db/schema";
 
@@ -28,7 +29,10 @@ function causeOf(reason: string) {
 /**
  * The outcome e-mail of a mark, due at `notBefore` (the end of the undo window). A resident who turned
  * the day-after e-mails off gets none, except after "our fault": a free rebook or a refund is owed to
- * them, so that one is always written. Returns the outbox row's id, or null when none was written.
+ * them, so that one is always written; and (issue 47) when items were left at their door: what was left
+ * and where to take it instead is theirs to know. A Completed stop's e-mail names the bags collected when
+ * they differ from the bags booked ("3 of your 4 bags"). Returns the outbox row's id, or null when none
+ * was written.
  */
 export function queueStopOutcome(
   tx: Db | Tx,
@@ -37,13 +41,19 @@ export function queueStopOutcome(
   slot: Slot,
   outcome: StopOutcome,
   notBefore: number,
+  door: DoorOutcome | null = null,
 ): number | null {
   const ourFault = outcome.status === "Missed" && isOurFault(outcome.reason);
-  if (!user.dayAfterEnabled && !ourFault) return null;
+  const left = outcome.status === "Completed" && door ? door.refused : [];
+  if (!user.dayAfterEnabled && !ourFault && !left.length) return null;
   const lng = languageOf(user);
+  const t = emailT(lng);
   const path = ourFault ? orderPath(pickup.confirmationNumber) : bookingPath({ bags: pickup.bagsRequested });
   const values = pickupEmailValues({ ...slot, confirmationNumber: pickup.confirmationNumber }, lng, path);
-  const bagsLabel = emailT(lng)("bags", { count: pickup.bagsRequested });
+  const bagsLabel =
+    outcome.status === "Completed"
+      ? bagsCollectedLabel(t, pickup.bagsRequested, door?.bagsCollected ?? null)
+      : t("bags", { count: pickup.bagsRequested });
   if (ourFault) {
     return queueEmail(tx, {
       to: user.email,
@@ -66,9 +76,12 @@ export function queueStopOutcome(
       bagsLabel,
       unsubscribeLink: unsubscribe,
       ...(outcome.status === "Missed" && outcome.reason ? { context: outcome.reason } : {}),
+      ...(left.length ? { context: "left", leftLines: leftBehindText(t, left) } : {}),
       // Issue 47 part 3: what the pickup kept out of landfill (an estimate), in its own module.
       ...(outcome.status === "Completed"
-        ? { impactLine: impactLine(lng, slot.date, pickup.bagsCollected ?? pickup.bagsRequested) }
+        ? {
+            impactLine: impactLine(lng, slot.date, door?.bagsCollected ?? pickup.bagsCollected ?? pickup.bagsRequested),
+          }
         : {}),
     },
     headers: unsubscribeHeaders(unsubscribe),
