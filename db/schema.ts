@@ -192,6 +192,53 @@ export const partners = sqliteTable(
 );
 export type Partner = typeof partners.$inferSelect;
 
+/**
+ * Issue 47 parts 2 and 5: the depot's intake. For a date (the pickups' day) and a category, the sorted weight
+ * in integer tenths of a kilogram and the partner it went to (its name as it was). One record per date and
+ * category; a correction updates it (version + 1) and keeps the previous figures in `intakeCorrections`.
+ */
+export const intakeRecords = sqliteTable(
+  "intake_records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** 'YYYY-MM-DD', Montreal: the day of the pickups the weight came from. */
+    date: text("date").notNull(),
+    /** A `materials.category`. */
+    category: text("category").notNull(),
+    /** Integer tenths of a kilogram: 12.5 kg is 125. */
+    kgTenths: integer("kg_tenths").notNull(),
+    partnerId: integer("partner_id").references(() => partners.id, { onDelete: "set null" }),
+    partnerName: text("partner_name").notNull().default(""),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    recordedAt: integer("recorded_at").notNull(),
+    version: integer("version").notNull().default(1),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("intake_records_date_category_uq").on(t.date, t.category)],
+);
+export type IntakeRecord = typeof intakeRecords.$inferSelect;
+
+/** Issue 47 part 5: every correction of an intake record: the figures before and after, why, who and when. */
+export const intakeCorrections = sqliteTable(
+  "intake_corrections",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    intakeId: integer("intake_id")
+      .notNull()
+      .references(() => intakeRecords.id),
+    /** The record's version this correction made (2 for the first correction). */
+    version: integer("version").notNull(),
+    previousKgTenths: integer("previous_kg_tenths").notNull(),
+    kgTenths: integer("kg_tenths").notNull(),
+    previousPartnerName: text("previous_partner_name").notNull().default(""),
+    partnerName: text("partner_name").notNull().default(""),
+    reason: text("reason").notNull().default(""),
+    correctedBy: integer("corrected_by").references(() => users.id, { onDelete: "set null" }),
+    correctedAt: integer("corrected_at").notNull(),
+  },
+  (t) => [uniqueIndex("intake_corrections_intake_version_uq").on(t.intakeId, t.version)],
+);
+
 /** Weekly pattern the bookable slots are generated from. weekday: 1 = Monday ... 7 = Sunday. */
 export const slotTemplates = sqliteTable(
   "slot_templates",

@@ -40,7 +40,7 @@ if (process.argv.includes("--season")) {
     console.log(
       season.skipped
         ? `The season of seed ${seedNumber} is there already.`
-        : `Season (seed ${seedNumber}, scale ${scale}): ${season.pickups} pickups, ${season.residents} residents, ${season.waitlist} waitlist entries in ${seconds} s.`,
+        : `Season (seed ${seedNumber}, scale ${scale}): ${season.pickups} pickups, ${season.intakes} intake records, ${season.residents} residents, ${season.waitlist} waitlist entries in ${seconds} s.`,
     );
   } catch (error) {
     if (!(error instanceof SeasonRefusedError)) throw error;

@@ -15,10 +15,12 @@ export type LandingData = {
   categories: Array<{ category: string; name: string }>;
   q: string;
   answer: TakeAnswer | null;
+  /** Issue 47: the season's kilograms kept out of landfill, aggregated; null before any intake. */
+  diverted: { season: string; kg: string } | null;
 };
 
-export function Landing({ prices, categories, q, answer }: LandingData) {
-  const { t } = useTranslation(["common", "search"]);
+export function Landing({ prices, categories, q, answer, diverted }: LandingData) {
+  const { t } = useTranslation(["common", "search", "impact"]);
   const categoryName = categories.find((c) => c.category === answer?.category)?.name ?? null;
   return (
     <div className="mx-auto max-w-md">
@@ -26,6 +28,12 @@ export function Landing({ prices, categories, q, answer }: LandingData) {
         <Logo className="h-16 w-16" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight narrow:text-2xl">{t("landing.title")}</h1>
         <p className="mt-3 max-w-prose text-lg text-stone-700">{t("landing.subtitle")}</p>
+        {diverted ? (
+          <p className="mt-4 max-w-prose rounded-lg bg-brand-50 p-3 text-brand-800" data-testid="season-diverted">
+            <span className="block font-semibold">{t("impact:landing.total", diverted)}</span>
+            <span className="block text-sm">{t("impact:landing.totalNote")}</span>
+          </p>
+        ) : null}
         <div className="mt-8 flex w-full max-w-sm flex-col gap-3">
           <Link to="/postal-code" className="btn-primary">
             {t("landing.newUser")}

@@ -346,6 +346,17 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
       recorded_at: ["pickups", "pickup"],
     },
   ),
+  // Issue 47: who recorded and who corrected the depot's intake (staff accountability; the figures are not personal).
+  ...columns(
+    "intake_records",
+    { purpose: "accountability", retention: "accessLog" },
+    { recorded_by: ["staff", "staffMember"] },
+  ),
+  ...columns(
+    "intake_corrections",
+    { purpose: "accountability", retention: "accessLog" },
+    { corrected_by: ["staff", "staffMember"] },
+  ),
   ...columns(
     "promo_redemptions",
     { purpose: "promo", retention: "taxRecords" },
@@ -535,6 +546,28 @@ export const NOT_PERSONAL: Readonly<Record<string, readonly string[]>> = {
   pickup_requests: ["id", "payment_id", "checkout_id", "calendar_sequence", "stop_final_at", "updated_at"],
   stop_events: ["id", "actor_role", "outbox_id"],
   refused_items: ["id"],
+  intake_records: [
+    "id",
+    "date",
+    "category",
+    "kg_tenths",
+    "partner_id",
+    "partner_name",
+    "recorded_at",
+    "version",
+    "updated_at",
+  ],
+  intake_corrections: [
+    "id",
+    "intake_id",
+    "version",
+    "previous_kg_tenths",
+    "kg_tenths",
+    "previous_partner_name",
+    "partner_name",
+    "reason",
+    "corrected_at",
+  ],
   promo_redemptions: ["id", "promo_code_id"],
   pickup_notifications: ["id"],
   email_outbox: [

@@ -27,6 +27,7 @@ import enExport from "./en/export.json";
 import enInsights from "./en/insights.json";
 import enMyplans from "./en/myplans.json";
 import enBookfor from "./en/bookfor.json";
+import enImpact from "./en/impact.json";
 import frBooking from "./fr/booking.json";
 import frProfile from "./fr/profile.json";
 import frCheckout from "./fr/checkout.json";
@@ -53,6 +54,7 @@ import frExport from "./fr/export.json";
 import frInsights from "./fr/insights.json";
 import frMyplans from "./fr/myplans.json";
 import frBookfor from "./fr/bookfor.json";
+import frImpact from "./fr/impact.json";
 
 export const resources = {
   en: {
@@ -82,6 +84,7 @@ export const resources = {
     insights: enInsights,
     myplans: enMyplans,
     bookfor: enBookfor,
+    impact: enImpact,
   },
   fr: {
     common: frCommon,
@@ -110,6 +113,7 @@ export const resources = {
     insights: frInsights,
     myplans: frMyplans,
     bookfor: frBookfor,
+    impact: frImpact,
   },
 };
 
@@ -140,4 +144,5 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "export",
   "myplans",
   "bookfor",
+  "impact",
 ];

@@ -17,9 +17,12 @@ import {
   getUser,
   homePickups,
   pickupsOnClosedDates,
+  seasonDiverted,
 } from "~/services/http/pages.server";
+import { now } from "~/lib/clock";
+import { formatKg } from "~/lib/impact-estimate";
 
-export const handle = { i18n: ["common", "orders", "search"] };
+export const handle = { i18n: ["common", "orders", "search", "impact"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -63,7 +66,14 @@ async function landing(request: Request) {
     categories: listMaterials(lng).map(({ category, name }) => ({ category, name })),
     q,
     answer: q ? askMaterials(lng, q).answer : null,
+    diverted: divertedLine(lng),
   };
+}
+
+/** Issue 47: the season's kilograms kept out of landfill, all pickups together (never per resident); null before any. */
+function divertedLine(lng: string) {
+  const { season, kgTenths } = seasonDiverted(now());
+  return kgTenths > 0 ? { season, kg: formatKg(kgTenths, lng) } : null;
 }
 
 export default function Index() {

@@ -20,7 +20,7 @@ import {
 } from "~/services/http/pages.server";
 import { parseId } from "~/lib/ids";
 
-export const handle = { i18n: ["common", "orders", "checkout"] };
+export const handle = { i18n: ["common", "orders", "checkout", "impact"] };
 export const meta: MetaFunction = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function History() {
-  const { t } = useTranslation(["orders", "common"]);
+  const { t } = useTranslation(["orders", "common", "impact"]);
   const { orders } = useLoaderData<typeof loader>();
   const actionData = useActionAnswer<typeof action>();
   return (
@@ -51,9 +51,14 @@ export default function History() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="page-title">{t("history.title")}</h1>
         {orders.length ? (
-          <Link to="/materials" className="btn-link text-sm">
-            {t("history.bookAnother")}
-          </Link>
+          <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <Link to="/impact" className="btn-link text-sm">
+              {t("impact:resident.title")}
+            </Link>
+            <Link to="/materials" className="btn-link text-sm">
+              {t("history.bookAnother")}
+            </Link>
+          </span>
         ) : null}
       </div>
       {orders.length === 0 ? (

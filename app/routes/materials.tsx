@@ -11,9 +11,9 @@ import { TakeAnswerBox } from "~/components/materials/take-answer";
 import { MAX_MATERIAL_QUERY } from "~/lib/material-text";
 import { titleMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
-import { askMaterials, getLanguage, getT, requireUser } from "~/services/http/pages.server";
+import { askMaterials, getLanguage, getT, partnersByCategory, requireUser } from "~/services/http/pages.server";
 
-export const handle = { i18n: ["common", "materials", "search"] };
+export const handle = { i18n: ["common", "materials", "search", "impact"] };
 
 export const meta: MetaFunction = titleMeta;
 
@@ -21,14 +21,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_MATERIAL_QUERY).trim();
   const [lng, t] = await Promise.all([getLanguage(request), getT(request, "materials")]);
-  return { title: t("title"), q, ...askMaterials(lng, q) };
+  // Issue 47: each category's partners (name and what becomes of the material), from /admin/partners.
+  const partners = Object.fromEntries(
+    Object.entries(partnersByCategory(lng)).map(([c, list]) => [c, list.map(({ name, fate }) => ({ name, fate }))]),
+  );
+  return { title: t("title"), q, partners, ...askMaterials(lng, q) };
 }
 
 /** Only a short list of results opens by itself; the full list stays compact on a phone. */
 const OPEN_RESULTS_UP_TO = 3;
 
 export default function Materials() {
-  const { q, materials, answer } = useLoaderData<typeof loader>();
+  const { q, materials, answer, partners } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["materials", "common"]);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/materials";
@@ -69,7 +73,7 @@ export default function Materials() {
           <ul className="mt-3 space-y-3" aria-label={t("categories")}>
             {materials.map((material) => (
               <li key={material.id}>
-                <MaterialCard material={material} open={openAll} q={q} />
+                <MaterialCard material={material} open={openAll} q={q} partners={partners[material.category]} />
               </li>
             ))}
           </ul>

@@ -134,6 +134,9 @@ export async function residentPages(page: Page, lang: Lang, tag: string): Promis
     { path: "/profile/delete" },
     // Download my data, readable (issue 43): the paid pickup's money, the sessions, every section.
     { path: "/profile/export" },
+    // Issue 47: what the resident's pickups kept out of landfill: one pickup completed and weighed (the chart,
+    // the table of materials and where each went).
+    { path: completedAndWeighed(owner!.id) },
     // A plan's pickup held for payment (issue 45): its pay page, and the plan on the profile and order page.
     { path: `/plans/${heldPlan(confirmation)}/pay` },
     // What a reminder's "unsubscribe" opens (it asks first; the e-mail client's one-click POST does it at once).
@@ -233,6 +236,7 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     `A delivery list with ${tag}'s residents' addresses was e-mailed to the wrong contractor`,
   );
   revisedIncident(incident);
+  const weighed = weighedDay(montrealDate(-60));
   return [
     { path: "/admin" },
     { path: "/admin/day" },
@@ -251,6 +255,11 @@ export async function adminPages(page: Page, tag: string): Promise<PageVisit[]> 
     { path: "/admin/demand" },
     { path: `/admin/demand?from=${montrealDate(-30)}&to=${date}&fsa=H2X` },
     { path: "/admin/money" },
+    // Issue 47: the depot's intake (a day with a corrected record, and today's form) and the diversion totals.
+    { path: "/admin/intake" },
+    { path: `/admin/intake?date=${weighed}` },
+    { path: "/admin/diversion" },
+    { path: `/admin/diversion?from=${montrealDate(-90)}&to=${montrealDate(0)}` },
     { path: "/admin/plans" },
     // Issue 46 part 5, a resident who calls: the search, nobody found (the account form), a resident's booking form.
     { path: "/admin/book-for" },
@@ -284,4 +293,60 @@ async function bookForResident(tag: string): Promise<number> {
     postalCode: "H2X 3K2",
   };
   return (await insertResident({ tag: `${tag}-book-for`, profile })).id;
+}
+
+/**
+ * Issue 47: a day weighed at the depot, one record corrected once (kept with its reason), as /admin/intake
+ * leaves them; several walks may write it at once, the first one wins.
+ */
+function weighedDay(date: string): string {
+  writeDatabase((db) => {
+    const at = Date.now();
+    const row = db
+      .prepare(
+        `insert or ignore into intake_records (date, category, kg_tenths, partner_name, recorded_at, version, updated_at)
+         values (?, 'batteries', 140, 'Appel à Recycler / Call2Recycle', ?, 2, ?) returning id`,
+      )
+      .get(date, at, at) as { id: number } | undefined;
+    db.prepare(
+      `insert or ignore into intake_records (date, category, kg_tenths, partner_name, recorded_at, version, updated_at)
+       values (?, 'textiles_and_clothing', 385, 'Renaissance', ?, 1, ?)`,
+    ).run(date, at, at);
+    if (row)
+      db.prepare(
+        `insert into intake_corrections (intake_id, version, previous_kg_tenths, kg_tenths, previous_partner_name, partner_name, reason, corrected_at)
+         values (?, 2, 125, 140, 'Appel à Recycler / Call2Recycle', 'Appel à Recycler / Call2Recycle', 'Balance recalibrée : la première pesée avait 1,5 kg de moins.', ?)`,
+      ).run(row.id, at);
+  });
+  return date;
+}
+
+/** Issue 47: a Completed pickup of this resident, 4 bags collected, on a day weighed at the depot; returns /impact. */
+function completedAndWeighed(userId: number): string {
+  const date = montrealDate(-61);
+  writeDatabase((db) => {
+    const startsAt = Date.parse(`${date}T13:00:00Z`);
+    db.prepare(
+      "insert or ignore into pickup_slots (date, window, starts_at, ends_at, max_capacity, current_booked, service_areas, closed, created_at) values (?, 'morning', ?, ?, 12, 0, '[]', 0, ?)",
+    ).run(date, startsAt, startsAt + 4 * 3600_000, Date.now());
+    const slot = db.prepare("select id from pickup_slots where date = ? and window = 'morning'").get(date) as {
+      id: number;
+    };
+    db.prepare(
+      `insert into pickup_requests (confirmation_number, user_id, pickup_slot_id, bags_requested, bags_collected, list_price_cents,
+         subtotal_cents, gst_cents, qst_cents, total_cents, address, postal_fsa, status, created_at, updated_at)
+       values (?, ?, ?, 4, 4, 3600, 3600, 180, 359, 4139, '4321 Rue Rachel Est, Montréal', 'H2X', 'Completed', ?, ?)`,
+    ).run(`RC-WEIGHED-${userId}`, userId, slot.id, Date.now(), Date.now());
+    for (const [category, tenths] of [
+      ["batteries", 62],
+      ["electronic_tech_waste", 148],
+      ["textiles_and_clothing", 95],
+    ] as const) {
+      db.prepare(
+        `insert or ignore into intake_records (date, category, kg_tenths, partner_name, recorded_at, updated_at)
+         values (?, ?, ?, 'Appel à Recycler', ?, ?)`,
+      ).run(date, category, tenths, Date.now(), Date.now());
+    }
+  });
+  return "/impact";
 }

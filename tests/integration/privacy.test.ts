@@ -178,6 +178,9 @@ const POINT_AT_TOMBSTONE = new Set([
   "users.created_by_id",
   "pickup_requests.booked_by_id",
   "phone_bookings.operator_id",
+  // Issue 47 parts 2 and 5: who recorded or corrected the depot's intake.
+  "intake_records.recorded_by",
+  "intake_corrections.corrected_by",
 ]);
 
 describe("Delete my account", () => {

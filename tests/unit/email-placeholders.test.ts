@@ -56,7 +56,14 @@ const VALUES: Record<EmailKind, Record<string, string | number>> = {
     ledgerLines: "Payment of $11.50 on Nov 27, 2026\nPayment of $9.20 on Nov 28, 2026",
   },
   "pickup-cancelled": { ...pickup, refundLine: "Your refund of $34.49 was sent to your card." },
-  "pickup-completed": { ...pickup, link: `${APP}/booking?bags=2`, unsubscribeLink: UNSUBSCRIBE },
+  "pickup-completed": {
+    ...pickup,
+    link: `${APP}/booking?bags=2`,
+    unsubscribeLink: UNSUBSCRIBE,
+    // Issue 47 part 3 (stops/impact-line): the estimate's line.
+    impactLine:
+      "By our estimate from the last 8 weeks' weighing at the depot, your 2 bags kept about 6.4 kg out of landfill.",
+  },
   "pickup-missed": { ...pickup, link: `${APP}/booking?bags=2`, unsubscribeLink: UNSUBSCRIBE },
   // The stop's e-mails (stops/stop-emails): after "our fault", and the correction of an earlier one.
   "pickup-missed-our-fault": pickup,

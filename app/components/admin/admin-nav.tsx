@@ -1,4 +1,4 @@
-// The admin sub-navigation: Dashboard, Promo codes, Supply, Day sheet, Waitlist, Demand, Money, Plans, Book for a resident, Refunds, Team, Outbox, Alerts, Partners, Privacy (the incidents register), Access log. Hidden when printing.
+// The admin sub-navigation: Dashboard, Promo codes, Supply, Day sheet, Waitlist, Demand, Money, Plans, Book for a resident, Refunds, Team, Outbox, Alerts, Partners, Intake, Diversion, Privacy (the incidents register), Access log. Hidden when printing.
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -17,6 +17,8 @@ const ITEMS = [
   { to: "/admin/outbox", key: "outbox", end: false },
   { to: "/admin/alerts", key: "alerts", end: false },
   { to: "/admin/partners", key: "partners", end: false },
+  { to: "/admin/intake", key: "intake", end: false },
+  { to: "/admin/diversion", key: "diversion", end: false },
   { to: "/admin/privacy", key: "privacy", end: false },
   { to: "/admin/access-log", key: "accessLog", end: false },
 ] as const;

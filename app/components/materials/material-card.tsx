@@ -4,8 +4,19 @@ import { useTranslation } from "react-i18next";
 import { MaterialIcon, materialColor } from "~/components/material-icon";
 import { descriptionParagraphs, preparationSteps, type MaterialMatch } from "~/lib/material-text";
 
-export function MaterialCard({ material, open, q }: { material: MaterialMatch; open: boolean; q: string }) {
-  const { t } = useTranslation(["materials", "common"]);
+export function MaterialCard({
+  material,
+  open,
+  q,
+  partners = [],
+}: {
+  material: MaterialMatch;
+  open: boolean;
+  q: string;
+  /** Issue 47: the partners this category goes to (kept at /admin/partners), with what becomes of it. */
+  partners?: Array<{ name: string; fate: string }>;
+}) {
+  const { t } = useTranslation(["materials", "common", "impact"]);
   const color = materialColor(material.color);
   const paragraphs = descriptionParagraphs(material.description);
   const steps = preparationSteps(material.preparationNote);
@@ -69,6 +80,14 @@ export function MaterialCard({ material, open, q }: { material: MaterialMatch; o
             <li key={i}>{step}</li>
           ))}
         </ol>
+        {partners.length ? (
+          <div className="rounded-lg bg-brand-50 p-3 text-sm" data-testid="material-partners">
+            <p className="font-semibold text-brand-800">
+              {t("impact:materials.goesTo", { partners: partners.map((p) => p.name).join(", ") })}
+            </p>
+            {partners.map((p) => (p.fate ? <p key={p.name}>{p.fate}</p> : null))}
+          </div>
+        ) : null}
       </div>
     </details>
   );

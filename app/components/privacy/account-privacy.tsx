@@ -91,6 +91,12 @@ export function YourData() {
         {t("data.title")}
       </h2>
       <p className="text-sm text-stone-700">{t("data.intro")}</p>
+      {/* Issue 47: what the resident's pickups kept out of landfill (estimates), also in the export. */}
+      <p className="text-sm">
+        <Link to="/impact" className="btn-link" data-testid="impact-link">
+          {t("data.impactLink")}
+        </Link>
+      </p>
       {/* The readable page; its "Download as JSON" link gives the same data as a file. */}
       <Link to="/profile/export" className="btn-secondary block w-full text-center">
         {t("data.download")}

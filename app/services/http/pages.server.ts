@@ -86,10 +86,14 @@ export {
   findPartner,
   listPartners,
   partnerCategoryChoices,
+  partnersByCategory,
   partnersForGuide,
   removePartner,
   updatePartner,
 } from "../impact/partners.server";
+export { IntakeError, correctIntake, intakeDate, intakePage, recordIntake } from "../impact/intake.server";
+export { diversionReport, readDiversionFilter, seasonDiverted } from "../impact/diversion.server";
+export { residentImpact } from "../impact/resident-impact.server";
 export { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "../pickups/notifications.server";
 export {
   findPickupForUser,

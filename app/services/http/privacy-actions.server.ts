@@ -12,6 +12,7 @@ import { listSessions, signOutSession } from "~/services/accounts/session-list.s
 import { deleteAccount, deletionPreview, PrivacyError } from "~/services/privacy/deletion.server";
 import { exportAccountData } from "~/services/privacy/export.server";
 import { readableExport } from "~/services/privacy/export-view.server";
+import { impactExport, impactExportSection } from "~/services/impact/impact-export.server";
 import type { User } from "../../../db/schema";
 import { rateLimited, reject } from "./forms.server";
 import { destroyUserSession, getSession } from "./current-user.server";
@@ -24,7 +25,9 @@ async function currentSessionId(request: Request) {
 
 /** The account's data as a file to save: `recircle-data-YYYY-MM-DD.json`, never cached. */
 export async function exportDownload(request: Request, user: User) {
-  const body = JSON.stringify(exportAccountData(user.id, await currentSessionId(request)), null, 2);
+  // Issue 47: the resident's impact rows (estimates per pickup) join the file under `impact`.
+  const data = { ...exportAccountData(user.id, await currentSessionId(request)), impact: impactExport(user.id) };
+  const body = JSON.stringify(data, null, 2);
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
@@ -38,7 +41,9 @@ export async function exportDownload(request: Request, user: User) {
 /** The page /profile/export: the same export as the file, in the page's language, section by section. */
 export async function exportPage(request: Request, user: User) {
   const [sessionId, lng] = await Promise.all([currentSessionId(request), getLanguage(request)]);
-  return readableExport(exportAccountData(user.id, sessionId), lng);
+  const view = await readableExport(exportAccountData(user.id, sessionId), lng);
+  // Issue 47: the impact rows, as the file has them under `impact`.
+  return { ...view, sections: [...view.sections, await impactExportSection(user.id, lng)] };
 }
 
 /** The profile's list of the account's sessions, this one marked. */

@@ -65,6 +65,21 @@ export function partnersForGuide(lng: Language): GuidePartner[] {
   }));
 }
 
+export type KeptPartner = { id: number; name: string; city: string; website: string; fate: string };
+
+/**
+ * Issue 47: each category's partners as kept here (by name), what becomes of the material in `lng`: the
+ * materials pages, the intake form's default partner, and where an estimate from averages goes.
+ */
+export function partnersByCategory(lng: Language): Record<string, KeptPartner[]> {
+  const byCategory: Record<string, KeptPartner[]> = {};
+  for (const p of listPartners()) {
+    const kept = { id: p.id, name: p.name, city: p.city, website: p.website, fate: lng === "fr" ? p.fateFr : p.fateEn };
+    for (const category of p.categories) (byCategory[category] ??= []).push(kept);
+  }
+  return byCategory;
+}
+
 /** The catalogue's categories, in the catalogue's order, named in `lng`: the form's choices. */
 export function partnerCategoryChoices(lng: Language): Array<{ category: string; name: string }> {
   return listMaterials(lng).map(({ category, name }) => ({ category, name }));

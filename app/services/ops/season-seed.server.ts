@@ -12,6 +12,7 @@ import { sqlite } from "~/services/platform/db.server";
 import { PREFIX_CENTROIDS } from "../../../db/seed/prefix-centroids";
 import { MONTREAL_PREFIXES } from "../../../db/seed/prefixes";
 import { seed as baseSeed } from "./seed.server";
+import { seedSeasonIntakes } from "./season-intake.server";
 import {
   bookedPlaces,
   randomInt,
@@ -135,7 +136,7 @@ export function seedSeason(options: Options = {}) {
   baseSeed(at);
   const connection = sqlite();
   const marker = connection.prepare("select 1 from users where email = ?").get(`season-${seed}-0@example.test`);
-  if (marker) return { skipped: true, pickups: 0, waitlist: 0, residents: 0 };
+  if (marker) return { skipped: true, pickups: 0, intakes: 0, waitlist: 0, residents: 0 };
   const random = seededRandom(seed);
   const plan = seasonDates(at);
   const from = Date.parse(`${plan.first}T12:00:00Z`);
@@ -151,9 +152,12 @@ export function seedSeason(options: Options = {}) {
            where r.pickup_slot_id = pickup_slots.id and r.status <> 'Cancelled') where date >= ? and date < ?`,
       )
       .run(plan.first, plan.end);
+    // Issue 47: the depot's partners and intakes, so /impact, /admin/intake and /admin/diversion have figures.
+    const intakes = seedSeasonIntakes(seed, plan.first, at);
     return {
       skipped: false,
       pickups,
+      intakes,
       waitlist: waiting,
       residents: [...people.values()].reduce((s, l) => s + l.length, 0),
     };

@@ -34,6 +34,8 @@ export const KEPT_TABLES = {
       "paymentId",
       "checkoutId",
       "bagsRequested",
+      // Issue 47 part 5: the bags collected stay, so the pickup's share of its day's intake stays in the totals.
+      "bagsCollected",
       "listPriceCents",
       "multiBagDiscountCents",
       "serviceFeeCents",

@@ -5,6 +5,7 @@
 import { pickupEmailValues } from "~/services/booking/pickup-email-values.server";
 import type { Db, Tx } from "~/services/platform/db.server";
 import { emailT, queueEmail } from "~/services/platform/mailer.server";
+import { impactLine } from "./impact-line.server";
 import { unsubscribeHeaders, unsubscribeLink } from "~/services/platform/unsubscribe.server";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { bookingPath, orderPath } from "~/lib/paths";
@@ -76,6 +77,12 @@ export function queueStopOutcome(
       unsubscribeLink: unsubscribe,
       ...(outcome.status === "Missed" && outcome.reason ? { context: outcome.reason } : {}),
       ...(left.length ? { context: "left", leftLines: leftBehindText(t, left) } : {}),
+      // Issue 47 part 3: what the pickup kept out of landfill (an estimate), in its own module.
+      ...(outcome.status === "Completed"
+        ? {
+            impactLine: impactLine(lng, slot.date, door?.bagsCollected ?? pickup.bagsCollected ?? pickup.bagsRequested),
+          }
+        : {}),
     },
     headers: unsubscribeHeaders(unsubscribe),
   });
