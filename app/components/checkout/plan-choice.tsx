@@ -63,7 +63,7 @@ export function PlanChoice({
  * With JavaScript (the Stripe card form): the plan's fields as the JSON API takes them, or the field to fix
  * (focused; the server would refuse it too).
  */
-export function planFields(
+function planFields(
   form: HTMLFormElement,
 ):
   | { fields: { saveCardConsent?: true; planIntervalWeeks?: 4 | 8 }; refusal: null }

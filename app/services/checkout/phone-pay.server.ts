@@ -54,7 +54,7 @@ function contractMetadata(contract: ContractAcceptance): Record<string, string> 
 }
 
 /** The acceptance a payment's metadata carries (none for one opened before the terms were asked). */
-export function contractOfMetadata(metadata: Record<string, string>): ContractAcceptance | null {
+function contractOfMetadata(metadata: Record<string, string>): ContractAcceptance | null {
   const at = Number(metadata.termsAcceptedAt);
   const language = metadata.contractLanguage;
   if (!metadata.termsVersion || !Number.isSafeInteger(at) || (language !== "fr" && language !== "en")) return null;
