@@ -29,7 +29,10 @@ export function Landing({ prices, categories, q, answer, diverted }: LandingData
         <h1 className="mt-4 text-3xl font-bold tracking-tight narrow:text-2xl">{t("landing.title")}</h1>
         <p className="mt-3 max-w-prose text-lg text-stone-700">{t("landing.subtitle")}</p>
         {diverted ? (
-          <p className="mt-4 max-w-prose rounded-lg bg-brand-50 p-3 text-brand-800" data-testid="season-diverted">
+          <p
+            className="mt-4 min-w-0 max-w-full rounded-lg bg-brand-50 p-3 text-brand-800 [overflow-wrap:anywhere]"
+            data-testid="season-diverted"
+          >
             <span className="block font-semibold">{t("impact:landing.total", diverted)}</span>
             <span className="block text-sm">{t("impact:landing.totalNote")}</span>
           </p>
