@@ -28,6 +28,20 @@ export function parseBagCount(value: unknown): BagCount | null {
   return isBagCount(n) ? n : null;
 }
 
+/** The price columns a pickup keeps from its breakdown, as charged (integer cents). */
+export function storedPriceColumns(b: PriceBreakdown) {
+  return {
+    listPriceCents: b.listPriceCents,
+    multiBagDiscountCents: b.multiBagDiscountCents,
+    serviceFeeCents: b.serviceFeeCents,
+    promoDiscountCents: b.promoDiscountCents,
+    subtotalCents: b.subtotalCents,
+    gstCents: b.gstCents,
+    qstCents: b.qstCents,
+    totalCents: b.totalCents,
+  };
+}
+
 /** a × n / d rounded half-up, in integers only. */
 export function mulDivRoundHalfUp(a: number, n: number, d: number): number {
   return Math.floor((a * n * 2 + d) / (2 * d));

@@ -7,6 +7,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { db, durably, schema, type Tx } from "~/services/platform/db.server";
 import { isReleasedHosted, markPaid, refundingReason } from "~/services/payments/ledger.server";
 import type { ProviderIntent } from "~/services/payments/provider-types";
+import { storedPriceColumns } from "~/lib/pricing";
 import { BookingError } from "./booking-error.server";
 import { queueBookingConfirmation } from "./pickup-emails.server";
 import { recordPickupNotice } from "./pickup-notices.server";
@@ -160,14 +161,7 @@ export function bookInTransaction(
             paymentId: payment.id,
             checkoutId: fresh.checkoutId,
             bagsRequested: booking.bags,
-            listPriceCents: b.listPriceCents,
-            multiBagDiscountCents: b.multiBagDiscountCents,
-            serviceFeeCents: b.serviceFeeCents,
-            promoDiscountCents: b.promoDiscountCents,
-            subtotalCents: b.subtotalCents,
-            gstCents: b.gstCents,
-            qstCents: b.qstCents,
-            totalCents: b.totalCents,
+            ...storedPriceColumns(b),
             address: booking.address,
             postalFsa: booking.fsa,
             ...position,

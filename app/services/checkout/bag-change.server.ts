@@ -24,7 +24,7 @@ import {
 import { refundAtProvider } from "~/services/payments/provider-refunds.server";
 import type { PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
 import { bagChangePrice, canChangeBags, type BagChangePrice } from "~/lib/bag-change";
-import { isFreeTotal, type BagCount } from "~/lib/pricing";
+import { isFreeTotal, storedPriceColumns, type BagCount } from "~/lib/pricing";
 import { now } from "~/lib/clock";
 import type { Payment, PickupRequest, User } from "../../../db/schema";
 
@@ -89,14 +89,7 @@ function changedValues(price: BagChangePrice, at: number) {
   const b = price.breakdown;
   return {
     bagsRequested: b.bags,
-    listPriceCents: b.listPriceCents,
-    multiBagDiscountCents: b.multiBagDiscountCents,
-    serviceFeeCents: b.serviceFeeCents,
-    promoDiscountCents: b.promoDiscountCents,
-    subtotalCents: b.subtotalCents,
-    gstCents: b.gstCents,
-    qstCents: b.qstCents,
-    totalCents: b.totalCents,
+    ...storedPriceColumns(b),
     modifiedAt: at,
     updatedAt: at,
   };

@@ -22,7 +22,7 @@ import { now } from "~/lib/clock";
 import type { ContractAcceptance } from "~/lib/contract-acceptance";
 import { isLinkToken, phoneHoldExpiresAt } from "~/lib/book-for";
 import { fsaOf } from "~/lib/postal";
-import { priceBreakdown, type BagCount } from "~/lib/pricing";
+import { priceBreakdown, storedPriceColumns, type BagCount } from "~/lib/pricing";
 import { addressLine, isProfileComplete } from "~/lib/profile";
 import type { PhoneBooking, PickupRequest, User } from "../../../db/schema";
 
@@ -202,13 +202,7 @@ export function bookPhoneBooking(
     paymentId: payment.id,
     bookedById: booking.operatorId,
     bagsRequested: bags,
-    listPriceCents: b.listPriceCents,
-    multiBagDiscountCents: b.multiBagDiscountCents,
-    serviceFeeCents: b.serviceFeeCents,
-    subtotalCents: b.subtotalCents,
-    gstCents: b.gstCents,
-    qstCents: b.qstCents,
-    totalCents: b.totalCents,
+    ...storedPriceColumns(b),
     address,
     postalFsa: fsa,
     ...pickupPosition(tx, user.id, fsa),

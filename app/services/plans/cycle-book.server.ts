@@ -27,7 +27,7 @@ import {
 import { dateKey } from "~/lib/dates";
 import { chooseCycleSlot, holdExpiresAt, nextPlanDate, weekEndOf, weekStartOf } from "~/lib/plan-dates";
 import { fsaOf } from "~/lib/postal";
-import { priceBreakdown, type BagCount } from "~/lib/pricing";
+import { priceBreakdown, storedPriceColumns, type BagCount } from "~/lib/pricing";
 import { addressLine, isProfileComplete } from "~/lib/profile";
 import type { SlotView } from "~/lib/slots";
 import type { PickupRequest, User } from "../../../db/schema";
@@ -215,13 +215,7 @@ export function bookCycle(
     paymentId: payment.id,
     planId: plan.id,
     bagsRequested: bags,
-    listPriceCents: b.listPriceCents,
-    multiBagDiscountCents: b.multiBagDiscountCents,
-    serviceFeeCents: b.serviceFeeCents,
-    subtotalCents: b.subtotalCents,
-    gstCents: b.gstCents,
-    qstCents: b.qstCents,
-    totalCents: b.totalCents,
+    ...storedPriceColumns(b),
     address,
     postalFsa: fsa,
     ...pickupPosition(tx, user.id, fsa),
