@@ -91,6 +91,17 @@ export const ALL_TARGETS = [
     resident: true,
     marker: (c) => `value="${c.materialWord}"`,
   },
+  // Issue 47: "Your impact" (the bench's resident has no Completed pickup yet: the page and its empty state).
+  {
+    label: "GET /impact, first view",
+    path: "/impact",
+    id: "/impact?render=N",
+    vary: "render",
+    floor: "page",
+    maxCpu: FIRST_VIEW_CPU,
+    resident: true,
+    marker: () => 'data-testid="impact-estimate-note"',
+  },
   {
     label: "GET / (resident), first view",
     path: "/",
