@@ -91,12 +91,16 @@ export function scheduledPickup(email: string, date: string, window: "morning" |
     serial += 1;
     const confirmation =
       `T${Date.now().toString(36).slice(-3)}${serial}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-    db.prepare("update pickup_slots set current_booked = current_booked + 1 where id = ?").run(slot.id);
-    db.prepare(
-      `insert into pickup_requests (confirmation_number, user_id, pickup_slot_id, bags_requested, list_price_cents, subtotal_cents,
-        gst_cents, qst_cents, total_cents, address, postal_fsa, status, created_at, updated_at)
-       values (?, ?, ?, 2, 2000, 1800, 90, 180, 2070, ?, 'H2X', 'Scheduled', ?, ?)`,
-    ).run(confirmation, user.id, slot.id, `${street}, Unit 4, Montréal, QC H2X 3K2`, now - 3 * 86_400_000, now);
+    // The place and the pickup at once, as a booking takes them (a spec reading the slot's count between
+    // the two would see a place nobody holds).
+    db.transaction(() => {
+      db.prepare("update pickup_slots set current_booked = current_booked + 1 where id = ?").run(slot.id);
+      db.prepare(
+        `insert into pickup_requests (confirmation_number, user_id, pickup_slot_id, bags_requested, list_price_cents, subtotal_cents,
+          gst_cents, qst_cents, total_cents, address, postal_fsa, status, created_at, updated_at)
+         values (?, ?, ?, 2, 2000, 1800, 90, 180, 2070, ?, 'H2X', 'Scheduled', ?, ?)`,
+      ).run(confirmation, user.id, slot.id, `${street}, Unit 4, Montréal, QC H2X 3K2`, now - 3 * 86_400_000, now);
+    })();
     return { confirmation, slotId: slot.id };
   } finally {
     db.close();

@@ -134,7 +134,7 @@ test.describe("checkout in French", () => {
     await residentWithAddress(page, "fr-promo");
     const slotId = await bookableSlotId(page);
     await page.goto(`/checkout?bags=1&slotId=${slotId}`);
-    await page.getByLabel("Code promotionnel").fill(insertPromoCode(50));
+    await page.getByLabel("Code promotionnel", { exact: true }).fill(insertPromoCode(50));
     await page.getByRole("button", { name: "Appliquer" }).click();
     await expect(page.getByTestId("toast")).toContainText("50 % de rabais appliqué!");
     await expect(page.getByTestId("summary-total")).toContainText(/5,75\s\$ CAD/);

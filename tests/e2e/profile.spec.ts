@@ -31,10 +31,10 @@ function positionOf(email: string) {
   )[0];
 }
 
-/** A bookable slot (default slots serve every active prefix). */
+/** A bookable slot with room (default slots serve every active prefix). */
 function slotId(): number {
   const rows = query<{ id: number }>(
-    "select id from pickup_slots where starts_at > ? order by starts_at limit 1",
+    "select id from pickup_slots where starts_at > ? and current_booked < max_capacity - 2 and closed = 0 order by starts_at limit 1",
     Date.now() + 2 * 86_400_000,
   );
   expect(rows, "the e2e database has slots ahead").toHaveLength(1);

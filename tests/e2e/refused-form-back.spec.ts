@@ -52,11 +52,11 @@ for (const lang of ["en", "fr"] as const) {
       const slotId = await bookableSlotId(page);
       await page.goto(`/checkout?bags=2&slotId=${slotId}`);
       await interactive(page);
-      await page.getByLabel(t.promo).fill("NOT-A-CODE");
+      await page.getByLabel(t.promo, { exact: true }).fill("NOT-A-CODE");
       await page.getByRole("button", { name: t.apply }).click();
       await expect(page.getByText(t.invalid).first()).toBeVisible();
       // What was typed is still there, on the checkout's own address.
-      await expect(page.getByLabel(t.promo)).toHaveValue("NOT-A-CODE");
+      await expect(page.getByLabel(t.promo, { exact: true })).toHaveValue("NOT-A-CODE");
       await expect(page).toHaveURL(new RegExp(`/checkout\\?bags=2&slotId=${slotId}(&|$)`));
       await leaveAndComeBack(page, /\/checkout\?/);
       await expect(page.getByRole("button", { name: t.pay })).toBeVisible();

@@ -122,6 +122,10 @@ describe("a free rebook", () => {
     const { user, pickup, final } = await missed();
     const full = slot({ daysAhead: 4, capacity: 1 });
     db.update(schema.pickupSlots).set({ currentBooked: 1 }).where(eq(schema.pickupSlots.id, full.id)).run();
+    // A full window is not offered; posted anyway, it is refused.
+    const offered = remedyView(pickupRow(pickup.id), final).slots.map((s) => s.id);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered).not.toContain(full.id);
     expect(await refusal(() => rebookFree(user.id, pickup.confirmationNumber, String(full.id), final))).toBe(
       "errors.slotFull",
     );

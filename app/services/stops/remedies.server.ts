@@ -41,10 +41,12 @@ function paidCents(tx: Tx | typeof db, pickup: PickupRequest): number {
   return payment && payment.provider !== "free" && payment.status !== "refunded" ? payment.amountCents : 0;
 }
 
-/** The windows a free rebook may take: offered to the pickup's area now, within the next 14 days. */
+/** The windows a free rebook may take: offered to the pickup's area now, within the next 14 days, with room. */
 function rebookSlots(pickup: Pick<PickupRequest, "postalFsa">, at = now()): SlotView[] {
   const last = addDays(dateKey(at), REBOOK_DAYS);
-  return offeredSlots(pickup.postalFsa, at).filter((slot) => slot.date <= last);
+  return offeredSlots(pickup.postalFsa, at).filter(
+    (slot) => slot.date <= last && slot.currentBooked < slot.maxCapacity,
+  );
 }
 
 /** What the order page offers after a pickup we missed: the choices, or what was chosen. */
