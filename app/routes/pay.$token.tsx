@@ -1,21 +1,28 @@
 // /pay/{token} (issue 46 part 5): the pickup an operator booked for a resident who called, paid through the
 // link sent to them, without signing in: the token is the key to that one pickup (24 hours at most, spent
 // once paid). The date, window, bags, amount and until when the place is held, then the simulated card
-// form (a plain POST; 3-D Secure through the simulated bank's step) or, with Stripe, hosted Checkout.
-// Paid: the confirmation number, and nothing more to do. An unknown link: 404.
+// form (a plain POST; 3-D Secure through the simulated bank's step) or, with Stripe, its Payment Element with
+// JavaScript (components/checkout/intent-card, the terms' boxes checked by the action before any intent) and
+// hosted Checkout without (or when Stripe.js does not load). Paid: the confirmation number, and nothing more
+// to do. An unknown link: 404.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useParams } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useActionAnswer } from "~/components/action-answer";
-import { ContractTerms } from "~/components/checkout/contract-terms";
+import { AcceptTerms, ContractTerms } from "~/components/checkout/contract-terms";
 import { HeldPayForm, HeldSummary } from "~/components/checkout/held-payment";
 import { SimulatedAuthentication } from "~/components/checkout/simulated-authentication";
 import { Toaster } from "~/components/toaster";
 import { useReply } from "~/components/ui/plain-field";
+import { phonePayPath } from "~/lib/book-for";
 import { titleMeta } from "~/lib/meta";
 import { getT, paymentProvider, phonePayAction, phonePayPage, phoneTokenOf } from "~/services/http/pages.server";
 
 export const handle = { i18n: ["common", "checkout", "myplans", "bookfor"] };
+
+const IntentCard = lazy(() => import("~/components/checkout/intent-card"));
 export const meta: MetaFunction = titleMeta;
 // The link is a key: never kept by a cache, never sent on as a referrer.
 export const headers: HeadersFunction = () => ({
@@ -26,7 +33,8 @@ export const headers: HeadersFunction = () => ({
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = phoneTokenOf(params.token);
   const [page, t] = await Promise.all([phonePayPage(request, token), getT(request, "bookfor")]);
-  return { title: t("pay.title"), provider: paymentProvider().name, ...page };
+  const provider = paymentProvider();
+  return { title: t("pay.title"), provider: provider.name, publishableKey: provider.publishableKey, ...page };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,9 +44,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PhonePay() {
   const { t } = useTranslation(["bookfor", "checkout", "myplans", "common"]);
   const view = useLoaderData<typeof loader>();
-  const answer = useActionAnswer<typeof action>();
+  const { token } = useParams();
+  const answered = useActionAnswer<typeof action>();
+  // The Payment Element's fetcher answer (its intent) is its own; the page reads the forms' replies.
+  const answer = answered && "reply" in answered ? answered : undefined;
   const reply = useReply(answer?.reply, "phone-pay");
   const busy = useNavigation().state !== "idle";
+  const hydrated = useHydrated();
+  // Stripe.js not loaded (blocked, offline): the hosted page's form, as without JavaScript.
+  const [stripeFailed, setStripeFailed] = useState(false);
+  const onStripeFailed = useCallback(() => setStripeFailed(true), []);
   if (view.authenticate) return <SimulatedAuthentication {...view.authenticate} busy={busy} />;
   const held = view.held;
   return (
@@ -54,7 +69,22 @@ export default function PhonePay() {
           />
           <p className="text-sm text-stone-700">{t("pay.neverByPhone")}</p>
           {view.merchant ? <ContractTerms merchant={view.merchant} /> : null}
-          <HeldPayForm provider={view.provider} amount={held.amount} busy={busy} reply={reply} terms />
+          {view.provider === "stripe" && hydrated && !stripeFailed ? (
+            <Suspense fallback={<p className="card">{t("checkout:stripe.loading")}</p>}>
+              <IntentCard
+                publishableKey={view.publishableKey ?? ""}
+                amountCents={held.amountCents}
+                payLabel={t("checkout:card.pay", { amount: held.amount })}
+                pagePath={phonePayPath(token ?? "")}
+                formId="phone-pay-card"
+                onFailed={onStripeFailed}
+              >
+                {(refused) => <AcceptTerms error={refused.error} ticked={(name) => refused.value(name) === "on"} />}
+              </IntentCard>
+            </Suspense>
+          ) : (
+            <HeldPayForm provider={view.provider} amount={held.amount} busy={busy} reply={reply} terms />
+          )}
         </>
       ) : (
         <section className="card space-y-2" data-testid="nothing-to-pay" data-state={view.state}>

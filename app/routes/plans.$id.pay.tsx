@@ -1,7 +1,7 @@
 // /plans/{id}/pay (issue 45 part 3): a plan's pickup held as "Payment needed" (its card declined or asking
 // for authentication off-session), paid on-session: the date, window, bags, amount and until when the place
 // is held, then the simulated card form (a plain POST; 3-D Secure through the simulated bank's step) or, with
-// Stripe, its Payment Element with JavaScript (components/plans/held-stripe-card) and hosted Checkout without.
+// Stripe, its Payment Element with JavaScript (components/checkout/intent-card) and hosted Checkout without.
 // "Save this card for my plan" keeps the card that pays for the plan's next pickups. Paid: the booked
 // pickup's order page. Only the plan's resident sees it (404).
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -23,7 +23,7 @@ import { getT, paymentProvider, planIdOf, planPayAction, planPayPage, requireUse
 export const handle = { i18n: ["common", "checkout", "myplans"] };
 
 const SAVE_CARD_FIELD = "saveCardConsent";
-const HeldStripeCard = lazy(() => import("~/components/plans/held-stripe-card"));
+const IntentCard = lazy(() => import("~/components/checkout/intent-card"));
 export const meta: MetaFunction = titleMeta;
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -73,14 +73,17 @@ export default function PlanPay() {
           <HeldSummary held={held} title={t("pay.heldTitle")} intro={t("pay.intro")} />
           {view.provider === "stripe" && hydrated && !stripeFailed ? (
             <Suspense fallback={<p className="card">{t("checkout:stripe.loading")}</p>}>
-              <HeldStripeCard
+              <IntentCard
                 publishableKey={view.publishableKey ?? ""}
                 amountCents={held.amountCents}
                 payLabel={t("checkout:card.pay", { amount: held.amount })}
                 pagePath={planPayPath(held.planId)}
-                saveBox={saveBox}
+                formId="plan-pay-card"
+                saveCardField={SAVE_CARD_FIELD}
                 onFailed={onStripeFailed}
-              />
+              >
+                {() => saveBox}
+              </IntentCard>
             </Suspense>
           ) : (
             <HeldPayForm provider={view.provider} amount={held.amount} busy={busy} reply={reply} extra={saveBox} />

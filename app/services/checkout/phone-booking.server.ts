@@ -31,7 +31,8 @@ const pb = schema.phoneBookings;
 /** Why a phone booking's link cannot be paid: a key of the "bookfor" namespace and the HTTP status. */
 export class PhoneBookingError extends Error {
   constructor(
-    public readonly key: "errors.nothingToPay" | "errors.holdExpired" | "errors.paymentSystem",
+    public readonly key:
+      "errors.nothingToPay" | "errors.holdExpired" | "errors.paymentSystem" | "errors.notThisPayment",
     public readonly status: 404 | 409,
   ) {
     super(key);

@@ -138,25 +138,31 @@ export async function payPhoneBooking(
   return { kind: "intent", intentId: intent.id, clientSecret: intent.clientSecret, amountCents: booking.amountCents };
 }
 
-type PhoneOutcome = { state: "booked"; pickup: PickupRequest } | { state: "pending" } | { state: "refunded" };
+type PhoneOutcome =
+  { state: "booked"; pickup: PickupRequest } | { state: "pending"; processing?: boolean } | { state: "refunded" };
 
 /**
  * After the resident paid (the return from Checkout, the card form, the release job): the booking's
  * payment read back from the provider; succeeded for its amount while still held, the place becomes a
- * booked, paid pickup, in one transaction, once. Paid for a booking no longer held (released meanwhile), or
- * too late for the window: refunded in full. `token` or the booking itself (the release job).
+ * booked, paid pickup, in one transaction, once. Paid for a booking no longer held (released meanwhile, or
+ * paid by another payment), for another amount, or too late for the window: refunded in full. `token` or
+ * the booking itself (the release job). `intentId`: the payment the Payment Element's return names (its
+ * `payment_intent`, never trusted): read back, it must be one this booking's link made (errors.notThisPayment).
  */
 export async function completePhoneBooking(
   key: string | PhoneBooking,
-  options: { provider?: PaymentProvider } = {},
+  options: { provider?: PaymentProvider; intentId?: string } = {},
 ): Promise<PhoneOutcome> {
   const provider = options.provider ?? paymentProvider();
   const booking = typeof key === "string" ? phoneBookingByToken(key) : key;
   if (!booking) throw new PhoneBookingError("errors.nothingToPay", 404);
-  if (!booking.providerPaymentId) return { state: "pending" };
-  const intent = await paidIntent(provider, booking.providerPaymentId);
-  if (!intent || intent.status !== "succeeded" || intent.metadata.phoneBooking !== String(booking.id))
-    return { state: "pending" };
+  const paymentId = options.intentId ?? booking.providerPaymentId;
+  if (!paymentId) return { state: "pending" };
+  const intent = await paidIntent(provider, paymentId);
+  const ours = intent?.metadata.phoneBooking === String(booking.id);
+  if (options.intentId && !ours) throw new PhoneBookingError("errors.notThisPayment", 409);
+  if (!intent || intent.status !== "succeeded" || !ours)
+    return { state: "pending", processing: intent?.status === "processing" };
   const at = now();
   const outcome = db.transaction((tx) => {
     const fresh = tx.select().from(pb).where(eq(pb.id, booking.id)).get()!;

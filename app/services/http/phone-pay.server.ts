@@ -1,7 +1,9 @@
 // Issue 46 part 5, the web edge of /pay/{token}: the pickup an operator booked for a resident who called,
 // paid through the link sent to them, without signing in (the token is the key to that one pickup). The
 // simulated card form is a plain POST (a card asking for 3-D Secure goes on to the simulated bank's step,
-// ?step=authenticate); with Stripe, hosted Checkout (its success URL comes back here and books the place).
+// ?step=authenticate); with Stripe, the Payment Element with JavaScript (intent "stripeIntent", a fetcher:
+// the terms checked, then the booking's intent; its return, `?payment_intent=`, a 3-D Secure redirect too,
+// read back and booked once) and hosted Checkout without (its success URL comes back here and books it).
 // Paid, the link only says so (its confirmation number); released, that the place was given back. An
 // unknown or malformed token: 404, like any page that is not there.
 import { data, redirect } from "@remix-run/node";
@@ -59,6 +61,8 @@ export async function phonePayPage(request: Request, token: string) {
     const done = await completePhoneBooking(token).catch((error) => phoneRefusal(request, token, error));
     if (done.state === "booked") throw redirect(phonePayPath(token));
   }
+  // Back from the Payment Element (or Stripe's 3-D Secure page): that payment read back, booked once.
+  if (url.searchParams.has("payment_intent")) throw await intentReturn(request, token, url);
   const lng = await getLanguage(request);
   const view = phoneBookingView(phoneBookingByToken(token)!);
   const name = phoneBookingResident(booking).firstName;
@@ -86,6 +90,7 @@ export async function phonePayPage(request: Request, token: string) {
     name,
     confirmationNumber: null,
     held: {
+      amountCents: view.amountCents,
       date: formatDate(view.date, lng),
       window: windowLabel(view.window, lng),
       bags: view.bags,
@@ -98,7 +103,30 @@ export async function phonePayPage(request: Request, token: string) {
   };
 }
 
-/** The link page's posts: the simulated card (intent "pay"), hosted Checkout ("payHosted"), the bank's step. */
+const INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
+
+/**
+ * The page named in the Payment Element's return (`payment_intent`, from the browser: read back from the
+ * provider, never trusted): this booking's, succeeded, for its amount, the place booked once (a reload, a
+ * second tab: the same pickup); then the page without the query, which says paid, or what went wrong.
+ */
+async function intentReturn(request: Request, token: string, url: URL): Promise<Response> {
+  const back = phonePayPath(token);
+  const intentId = url.searchParams.get("payment_intent") ?? "";
+  const say = (type: "error" | "info", title: string, description: string) =>
+    redirectWithToast(request, back, { type, title, description });
+  if (!INTENT_ID.test(intentId)) return say("error", "bookfor:pay.failed", "bookfor:pay.errors.notThisPayment");
+  const done = await completePhoneBooking(token, { intentId }).catch((error) => phoneRefusal(request, token, error));
+  if (done.state === "booked") return redirect(back);
+  if (done.state === "refunded") return say("error", "bookfor:pay.failed", "bookfor:pay.errors.refunded");
+  if (done.processing) return say("info", "checkout:return.processingTitle", "bookfor:pay.processing");
+  return say("error", "bookfor:pay.failed", "checkout:return.failed");
+}
+
+/**
+ * The link page's posts: the simulated card (intent "pay"), the Payment Element's intent ("stripeIntent"),
+ * hosted Checkout ("payHosted"), the bank's step. Every way to pay checks the terms' boxes first.
+ */
 export async function phonePayAction(request: Request, token: string) {
   if (!phoneBookingByToken(token)) throw notFound();
   const form = await readForm(request);
@@ -127,6 +155,15 @@ export async function phonePayAction(request: Request, token: string) {
         if (paid.state === "requires_action") return redirect(`${back}?step=authenticate`);
         if (paid.state === "declined") return declinedCard(submission, paid.code);
         return failed("bookfor:pay.errors.notBooked");
+      }
+      case "stripeIntent": {
+        // With JavaScript (the Payment Element, a fetcher): the boxes refused at the box, as without it, and
+        // no intent made; else the held booking's intent (made once, reused while unpaid) to confirm.
+        if (!accepted.contract) return reject(submission, { fieldErrors: boxError });
+        const open = await payPhoneBooking(token, accepted.contract);
+        if (open.kind === "booked") return redirect(back);
+        if (open.kind !== "intent") return failed("bookfor:pay.errors.paymentSystem");
+        return data({ stripe: { clientSecret: open.clientSecret, intentId: open.intentId } });
       }
       case "payHosted": {
         if (!accepted.contract) return reject(submission, { fieldErrors: boxError });

@@ -1,29 +1,39 @@
-// /plans/{id}/pay with JavaScript and the Stripe provider (issue 45 part 3): Stripe's Payment Element for a
-// plan's held pickup, deferred-intent flow: elements.submit, the held cycle's PaymentIntent from the page's
-// own action (intent "stripeIntent", a fetcher: with "Save this card for my plan" ticked, an intent made to
-// save the card), confirmPayment; then the page with `payment_intent`, whose loader reads it back and books
-// the held place once (a 3-D Secure redirect comes back there too). Stripe.js not loaded: the hosted page's
-// form (onFailed). Only this lazy module imports Stripe.
+// Stripe's Payment Element (JavaScript on, Stripe provider) for a held place paid on a page of its own: a
+// plan's held cycle (/plans/{id}/pay, issue 45) and a pickup booked by phone (/pay/{token}, issue 46 part 5).
+// Deferred-intent flow: elements.submit; the page's own action (intent "stripeIntent", a fetcher) checks the
+// form's boxes (the terms of /pay/{token}, refused at the box as without JavaScript: no intent is made) and
+// answers the PaymentIntent to confirm; confirmPayment; then the page again with `payment_intent`, whose
+// loader reads it back and books the held place once (a 3-D Secure redirect comes back there too). Only the
+// boxes go to our server, never the card. Stripe.js not loaded: the page's hosted form (onFailed). Only this
+// lazy module imports Stripe.
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe, type StripeElementsOptions } from "@stripe/stripe-js";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { messageKey } from "~/components/checkout/stripe-messages";
+import { useReply } from "~/components/ui/plain-field";
+import { messageKey } from "./stripe-messages";
+
+/** The page action's refusal of the form's boxes, as the boxes read it (error keys, values sent). */
+export type IntentReply = ReturnType<typeof useReply>;
 
 type Props = {
   publishableKey: string;
   amountCents: number;
   payLabel: string;
-  /** The page itself (`/plans/{id}/pay`): its action makes the intent, its loader books the paid place. */
+  /** The page itself: its action makes the intent, its loader books the paid place. */
   pagePath: string;
-  /** The consent box ("Save this card for my plan"), named saveCardConsent. */
-  saveBox: ReactNode;
+  /** The form's id (its refusal's ids derive from it). */
+  formId: string;
+  /** The boxes of the form above the pay button (the terms, a consent), given the action's refusal. */
+  children?: (reply: IntentReply) => ReactNode;
+  /** The box that, ticked, saves the card (the Element and the intent say the same): its name. */
+  saveCardField?: string;
   /** Stripe.js could not be loaded: the page shows hosted Checkout instead. */
   onFailed: () => void;
 };
 
-type IntentAnswer = { stripe?: { clientSecret: string; intentId: string } } | undefined;
+type IntentAnswer = { stripe?: { clientSecret: string; intentId: string }; reply?: unknown } | undefined;
 
 let stripePromise: Promise<Stripe | null> | null = null;
 const LOAD_TIMEOUT_MS = 10_000;
@@ -32,7 +42,7 @@ const APPEARANCE = {
   variables: { colorPrimary: "#12672f", colorText: "#1c1917", fontSizeBase: "16px", borderRadius: "8px" },
 } as const;
 
-export default function HeldStripeCard(props: Props) {
+export default function IntentCard(props: Props) {
   const { i18n } = useTranslation();
   const { publishableKey, onFailed } = props;
   const promise = useMemo(() => (stripePromise ??= loadStripe(publishableKey).catch(() => null)), [publishableKey]);
@@ -59,24 +69,34 @@ export default function HeldStripeCard(props: Props) {
   );
   return (
     <Elements stripe={promise} options={options}>
-      <HeldPaymentForm {...props} />
+      <IntentPaymentForm {...props} />
     </Elements>
   );
 }
 
 const ERROR_BOX = "rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800";
 
-function HeldPaymentForm({ payLabel, pagePath, saveBox, onFailed }: Props) {
+/** The form's boxes as the page's action reads them (a ticked box is "on"); the card stays with Stripe. */
+function boxesOf(form: HTMLFormElement): Record<string, string> {
+  const fields: Record<string, string> = { intent: "stripeIntent" };
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]:checked')) {
+    if (input.name) fields[input.name] = input.value || "on";
+  }
+  return fields;
+}
+
+function IntentPaymentForm({ payLabel, pagePath, formId, children, saveCardField, onFailed }: Props) {
   const { t } = useTranslation(["checkout", "common"]);
   const stripe = useStripe();
   const elements = useElements();
   const fetcher = useFetcher<IntentAnswer>();
+  const reply = useReply(fetcher.data?.reply, formId);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
   /** The intent asked for and not confirmed yet (a fetcher's answer is read once). */
   const waiting = useRef(false);
-  const fail = (message: string) => {
+  const fail = (message: string | null) => {
     waiting.current = false;
     setError(message);
     setBusy(false);
@@ -85,28 +105,29 @@ function HeldPaymentForm({ payLabel, pagePath, saveBox, onFailed }: Props) {
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!stripe || !elements) return setError(t("stripe.formError"));
-    const box = event.currentTarget.elements.namedItem("saveCardConsent") as HTMLInputElement | null;
-    const save = box?.checked === true;
+    const fields = boxesOf(event.currentTarget);
     setBusy(true);
     setError(null);
     // The card is saved only with the consent: Stripe's element and the intent say the same.
-    elements.update({ setupFutureUsage: save ? "off_session" : null });
+    if (saveCardField) elements.update({ setupFutureUsage: fields[saveCardField] ? "off_session" : null });
     const submitted = await elements.submit();
     if (submitted.error) return fail(submitted.error.message ?? t("stripe.incomplete"));
     waiting.current = true;
-    fetcher.submit({ intent: "stripeIntent", ...(save ? { saveCardConsent: "on" } : {}) }, { method: "post" });
+    fetcher.submit(fields, { method: "post", action: pagePath });
   }
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !waiting.current || !stripe || !elements) return;
-    const answer = fetcher.data?.stripe;
-    if (!answer) return fail(t("stripe.setupFailed"));
+    const answer = fetcher.data;
+    // A box refused (said at the box), or the page's redirect (paid already, the link spent: its toast).
+    if (answer?.reply || !answer) return fail(null);
+    if (!answer.stripe) return fail(t("stripe.setupFailed"));
     waiting.current = false;
-    const back = `${pagePath}?payment_intent=${encodeURIComponent(answer.intentId)}`;
+    const back = `${pagePath}?payment_intent=${encodeURIComponent(answer.stripe.intentId)}`;
     void stripe
       .confirmPayment({
         elements,
-        clientSecret: answer.clientSecret,
+        clientSecret: answer.stripe.clientSecret,
         confirmParams: { return_url: `${window.location.origin}${pagePath}` },
         redirect: "if_required",
       })
@@ -122,8 +143,17 @@ function HeldPaymentForm({ payLabel, pagePath, saveBox, onFailed }: Props) {
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <form onSubmit={pay} className="card space-y-3" aria-labelledby="card-title" data-testid="payment-element-form">
-      <h2 id="card-title" className="font-semibold">
+    <form
+      id={formId}
+      ref={reply.formProps.ref}
+      onInput={reply.formProps.onInput}
+      onSubmit={pay}
+      noValidate
+      className="card space-y-3"
+      aria-labelledby={`${formId}-title`}
+      data-testid="payment-element-form"
+    >
+      <h2 id={`${formId}-title`} className="font-semibold">
         {t("card.methodTitle")}
       </h2>
       <PaymentElement options={{ layout: "tabs" }} onReady={() => setReady(true)} onLoadError={onFailed} />
@@ -132,7 +162,7 @@ function HeldPaymentForm({ payLabel, pagePath, saveBox, onFailed }: Props) {
           {error}
         </p>
       ) : null}
-      {saveBox}
+      {children?.(reply)}
       <button type="submit" className="btn-primary w-full" disabled={busy || !stripe || !elements || !ready}>
         {busy ? t("card.paying") : payLabel}
       </button>
