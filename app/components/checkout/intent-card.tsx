@@ -15,7 +15,7 @@ import { useReply } from "~/components/ui/plain-field";
 import { messageKey } from "./stripe-messages";
 
 /** The page action's refusal of the form's boxes, as the boxes read it (error keys, values sent). */
-export type IntentReply = ReturnType<typeof useReply>;
+type IntentReply = ReturnType<typeof useReply>;
 
 type Props = {
   publishableKey: string;
