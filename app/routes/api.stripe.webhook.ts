@@ -1,4 +1,5 @@
-// Stripe's webhook: signature checked, then paid bookings whose browser never came back are booked, and
+// Stripe's webhook: signature checked, then paid bookings whose browser never came back are booked (a plan's
+// held cycle and a pickup booked by phone too, each by its own read-back), and
 // hosted Checkout Sessions that expired or whose delayed payment failed give back what they held, and a
 // refund that settles or fails later updates the refund status of the cancelled pickup it pays back.
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -9,6 +10,7 @@ import { refreshCancelRefund } from "~/services/checkout/cancel-refunds.server";
 import { isStripe, paymentProvider, stripeWebhookSecret } from "~/services/payments/provider.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { completeHeldCycle } from "~/services/plans/cycle-holds.server";
+import { completePhoneBookingOfWebhook } from "~/services/checkout/phone-pay.server";
 
 /** Issue 45: a plan's held cycle paid on-session (its intent or hosted session names the plan and cycle). */
 function heldCycleOf(metadata: Record<string, string> | null | undefined) {
@@ -41,7 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (event.type === "payment_intent.succeeded") {
       const intent = event.data.object;
       const held = heldCycleOf(intent.metadata);
+      const phone = intent.metadata?.phoneBooking;
       if (held) await completeHeldCycle(null, held.planId, { provider, cycleDate: held.cycleDate });
+      // Issue 46 part 5: a pickup booked by phone, paid from its link, whose page never heard back.
+      else if (phone) await completePhoneBookingOfWebhook(phone, intent.id, provider);
       else await fulfilFromWebhook(intent.id, intent.metadata?.bookingRef, provider);
     } else if (
       event.type === "checkout.session.completed" ||
@@ -49,7 +54,9 @@ export async function action({ request }: ActionFunctionArgs) {
     ) {
       // Booked only once Stripe reports the session paid (a delayed method pays later, asynchronously).
       const held = heldCycleOf(event.data.object.metadata);
+      const phone = event.data.object.metadata?.phoneBooking;
       if (held) await completeHeldCycle(null, held.planId, { provider, cycleDate: held.cycleDate });
+      else if (phone) await completePhoneBookingOfWebhook(phone, event.data.object.id, provider);
       else await fulfilHostedSession(event.data.object.id, provider);
     } else if (event.type === "checkout.session.async_payment_failed" || event.type === "checkout.session.expired") {
       releaseHostedSession(event.data.object.id, event.type === "checkout.session.expired" ? "expired" : "failed");

@@ -4,14 +4,17 @@
 // booking and the terms (the metadata the hosted path writes); asked again, the same intent. Once Stripe paid
 // it, the page's return (`?payment_intent=`) reads it back and books the held place once, the terms kept on
 // the pickup. An intent of another booking is refused (nothing booked), one of another amount refunded and not
-// booked; an expired or spent link makes no intent.
+// booked; an expired or spent link makes no intent. Stripe's webhook books a paid one whose page never heard
+// back, once, whichever comes first.
 import { eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const standIn = await vi.hoisted(async () => {
   const { startStripeStandIn, pointStripeAt } = await import("./stripe-stand-in");
   const started = await startStripeStandIn();
   pointStripeAt(started);
+  process.env.STRIPE_WEBHOOK_SECRET = "whsec_phone_pay_test";
   return started;
 });
 
@@ -24,6 +27,7 @@ import { setPaymentProvider } from "~/services/payments/provider.server";
 import { StripeProvider } from "~/services/payments/stripe.server";
 import { db, schema } from "~/services/platform/db.server";
 import * as payRoute from "~/routes/pay.$token";
+import * as webhookRoute from "~/routes/api.stripe.webhook";
 import { resident, slot } from "./fixtures";
 
 const stripe = new StripeProvider({ secretKey: "sk_test_x", publishableKey: "pk_test_x" });
@@ -232,5 +236,73 @@ describe("the link paid with the Payment Element", () => {
     expect(standIn.requestsTo("POST", INTENT_CREATIONS)).toHaveLength(before);
     expect(phoneBookingByToken(expired.token)).toMatchObject({ status: "held", providerPaymentId: null });
     expect(pickupsOf(spent.user.id)).toHaveLength(1);
+  });
+});
+
+describe("Stripe's webhook for a link's payment", () => {
+  const signer = new Stripe("sk_test_x");
+  function deliver(type: string, object: unknown) {
+    const payload = JSON.stringify({
+      id: `evt_${Date.now().toString(36)}${n++}`,
+      object: "event",
+      api_version: "2025-01-27.acacia",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: "whsec_phone_pay_test" });
+    const request = new Request("http://localhost/api/stripe/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      body: payload,
+    });
+    return webhookRoute.action({ request, params: {}, context: {} }) as Promise<Response>;
+  }
+
+  it("books a paid intent whose page never heard back, once however often delivered; the return finds it", async () => {
+    const { user, token } = await held(2);
+    const { intentId } = (await askIntent(token, ["acceptTerms"])).stripe!;
+    const paid = standIn.succeedIntent(intentId);
+    for (let i = 0; i < 2; i++) expect((await deliver("payment_intent.succeeded", paid)).status).toBe(200);
+    const pickups = pickupsOf(user.id);
+    expect(pickups).toHaveLength(1);
+    expect(pickups[0]!.termsVersion).toBe(TERMS_VERSION);
+    expect(phoneBookingByToken(token)).toMatchObject({ status: "booked", pickupRequestId: pickups[0]!.id });
+    expect(await returnTo(token, intentId)).toMatchObject({ status: 302, location: `/pay/${token}` });
+    expect(pickupsOf(user.id)).toHaveLength(1);
+    expect(standIn.refunds).toHaveLength(0);
+  });
+
+  it("books a hosted session paid from the link; an event naming no booking of ours changes nothing", async () => {
+    const { user, booking, token } = await held(1);
+    const form = new URLSearchParams({ intent: "payHosted", acceptTerms: "on" });
+    await answerOf(
+      payRoute.action({
+        request: new Request(`http://localhost/pay/${token}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "fr-CA" },
+          body: form,
+        }),
+        params: { token },
+        context: {},
+      } as never),
+    );
+    const session = [...standIn.sessions.values()][0]!;
+    standIn.paySession(session.id);
+    expect((await deliver("checkout.session.completed", standIn.sessions.get(session.id))).status).toBe(200);
+    expect(pickupsOf(user.id)).toHaveLength(1);
+    expect(phoneBookingByToken(token)!.status).toBe("booked");
+
+    const other = await held(1);
+    const { intentId } = (await askIntent(other.token, ["acceptTerms"])).stripe!;
+    const paid = standIn.succeedIntent(intentId);
+    const forged = { ...paid, metadata: { ...paid.metadata, phoneBooking: String(booking.id + 100000) } };
+    expect((await deliver("payment_intent.succeeded", forged)).status).toBe(200);
+    expect((await deliver("payment_intent.succeeded", { ...paid, metadata: { phoneBooking: "x" } })).status).toBe(200);
+    expect(phoneBookingByToken(other.token)!.status).toBe("held");
+    expect(pickupsOf(other.user.id)).toHaveLength(0);
   });
 });

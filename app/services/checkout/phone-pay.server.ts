@@ -192,6 +192,25 @@ export async function completePhoneBooking(
 }
 
 /**
+ * Stripe's webhook: a payment (an intent, or a hosted session) whose metadata names a phone booking, read back
+ * and booked once, as the link's return does (its browser never came back); a payment the booking does not
+ * know as its own, or no such booking, changes nothing (null).
+ */
+export async function completePhoneBookingOfWebhook(
+  bookingId: string,
+  paymentId: string,
+  provider: PaymentProvider,
+): Promise<PhoneOutcome | null> {
+  const id = /^\d{1,12}$/.test(bookingId) ? Number(bookingId) : null;
+  const booking = id === null ? undefined : db.select().from(pb).where(eq(pb.id, id)).get();
+  if (!booking) return null;
+  return completePhoneBooking(booking, { provider, intentId: paymentId }).catch((error: unknown) => {
+    if (error instanceof PhoneBookingError) return null;
+    throw error;
+  });
+}
+
+/**
  * The simulated provider's card form (with or without JavaScript): the card confirmed on the booking's
  * intent, then completed; a card asking for 3-D Secure answers "requires_action" (the page shows the
  * simulated bank's step, then authenticatePhoneBooking); a declined one its code.
