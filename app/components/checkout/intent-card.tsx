@@ -11,7 +11,7 @@ import { loadStripe, type Stripe, type StripeElementsOptions } from "@stripe/str
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useReply } from "~/components/ui/plain-field";
+import { useBroughtIntoView, useReply } from "~/components/ui/plain-field";
 import { messageKey } from "./stripe-messages";
 
 /** The page action's refusal of the form's boxes, as the boxes read it (error keys, values sent). */
@@ -92,6 +92,8 @@ function IntentPaymentForm({ payLabel, pagePath, formId, children, saveCardField
   const fetcher = useFetcher<IntentAnswer>();
   const reply = useReply(fetcher.data?.reply, formId);
   const [error, setError] = useState<string | null>(null);
+  // A decline appears below the card field: brought into view and focused, as the checkout's card form does.
+  const errorRef = useBroughtIntoView<HTMLParagraphElement>(Boolean(error));
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
   /** The intent asked for and not confirmed yet (a fetcher's answer is read once). */
@@ -158,7 +160,7 @@ function IntentPaymentForm({ payLabel, pagePath, formId, children, saveCardField
       </h2>
       <PaymentElement options={{ layout: "tabs" }} onReady={() => setReady(true)} onLoadError={onFailed} />
       {error ? (
-        <p role="alert" className={ERROR_BOX}>
+        <p ref={errorRef} role="alert" tabIndex={-1} className={`scroll-mt-3 ${ERROR_BOX}`}>
           {error}
         </p>
       ) : null}
