@@ -5,7 +5,8 @@
 //   pickup booked by phone (/pay/{token}, issue 46 part 5) asks for the terms' box first (refused at the box,
 //   no intent made), then is paid with the Payment Element and booked once, the terms recorded on the pickup,
 //   the page saying paid; a declined card says so and books nothing; a 3-D Secure redirect comes back to the
-//   link's page, which books it. A plan's held pickup (/plans/{id}/pay, issue 45) is paid the same way.
+//   link's page, which books it. A plan's held pickup (/plans/{id}/pay, issue 45) is paid the same way (its
+//   "Save this card for my plan" box, ticked, makes the intent one that keeps the card).
 // - JavaScript off: the link's page keeps Stripe's hosted Checkout (faked with page.route, as in
 //   stripe-checkout.spec), back to the link's page, which books it.
 // The phone booking and the plan's held cycle are written straight into this server's database, as the
@@ -454,8 +455,13 @@ for (const lang of ["en", "fr"] as const) {
       await expect(page.getByRole("heading", { level: 1, name: text.planTitle })).toBeVisible();
       await expect(page.getByTestId("fake-payment-element")).toHaveAttribute("data-amount", String(TWO_BAGS_CENTS));
       await page.getByLabel(text.cardLabel).fill(GOOD);
+      // In French, "Save this card for my plan" ticked: the intent is made to keep the card (the page's box).
+      if (lang === "fr") await page.locator('input[name="saveCardConsent"]').check();
       await page.getByRole("button", { name: text.pay }).click();
       await page.waitForURL(/\/order\/[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+      const [create] = standIn!.requestsTo("POST", INTENT_CREATIONS);
+      if (lang === "fr") expect(create!.params.setup_future_usage).toBe("off_session");
+      else expect(create!.params).not.toHaveProperty("setup_future_usage");
       const pickups = pickupsOn(userId, slot.id);
       expect(pickups).toHaveLength(1);
       expect(pickups[0]).toMatchObject({ plan_id: planId, total_cents: TWO_BAGS_CENTS });
