@@ -22,7 +22,7 @@ import type { User } from "../../../db/schema";
 const MINUTE = 60_000;
 
 /** A Checkout Session's id as Stripe writes it (anything else in a return URL is not looked up). */
-export const isSessionId = (value: string) => /^cs_[A-Za-z0-9_]{8,200}$/.test(value);
+const isSessionId = (value: string) => /^cs_[A-Za-z0-9_]{8,200}$/.test(value);
 
 /**
  * Stripe keeps a session open 30 minutes to 24 hours: until the pickup's 12-hour cutoff, within those
