@@ -254,6 +254,16 @@ test.describe("JavaScript off: Stripe's hosted Checkout for the difference", () 
       });
       expect(again.status()).toBe(302);
       expect(again.headers()["location"]).not.toMatch(/checkout\.stripe\.com/);
+      // A return address with garbage in it: back to the order page with the reason, never a 5xx.
+      for (const garbage of ["x", `cs_test_${"a".repeat(400)}`, "cs_test_unknown1234", "cs_\u0000'\"<", ""]) {
+        for (const bags of ["4", "3", "x"]) {
+          const answer = await page.request.get(
+            `/order/${confirmation}?bags=${bags}&session_id=${encodeURIComponent(garbage)}`,
+            { maxRedirects: 0 },
+          );
+          expect(answer.status(), `${bags} ${garbage}`).toBe(302);
+        }
+      }
       await page.reload();
       await expectFourBagsOnce(page, lang, confirmation, api.email);
       expect(standIn!.requestsTo("POST", /^\/v1\/checkout\/sessions$/)).toHaveLength(1);
