@@ -204,6 +204,30 @@ describe("a bag more paid on Stripe's hosted page", () => {
     expect(bagMails(user.email)).toHaveLength(1);
   });
 
+  it("paid, the browser gone and no webhook: the reconcile applies it once; a new post says it is done", async () => {
+    const { user, pickup } = await paidPickup();
+    const { sessionId } = await startHostedBagChange(user, pickup.id, 4, urls(pickup.confirmationNumber));
+    standIn.paySession(sessionId);
+    // The resident posts again before anything read the session back (a kept tab): applied, said as done.
+    const form = new FormData();
+    form.set("bags", "4");
+    const order = findPickup(user.id, pickup.confirmationNumber)!;
+    const again = await bagsHostedFromPage(new Request("http://localhost/"), user, order, form);
+    expect(again.headers.get("Location")).toBe(`/order/${pickup.confirmationNumber}#bag-change`);
+    expect(pickupRow(pickup.id).bagsRequested).toBe(4);
+    expect((await reconcilePayments({ graceMs: 0 })).bagChangesApplied).toBe(0);
+    expect(bagMails(user.email)).toHaveLength(1);
+    expect(standIn.requestsTo("POST", SESSIONS)).toHaveLength(1);
+
+    // Another pickup paid on Stripe's page, never read back: the reconcile applies it.
+    const other = await paidPickup(user, 6);
+    const { sessionId: second } = await startHostedBagChange(user, other.pickup.id, 4, urls("x"));
+    standIn.paySession(second);
+    expect((await reconcilePayments({ graceMs: 0 })).bagChangesApplied).toBe(1);
+    expect((await reconcilePayments({ graceMs: 0 })).bagChangesApplied).toBe(0);
+    expect(pickupRow(other.pickup.id).bagsRequested).toBe(4);
+  });
+
   it("unpaid: nothing changes, and a new try after it expired opens a new session", async () => {
     const { user, pickup } = await paidPickup();
     const before = pickupRow(pickup.id);

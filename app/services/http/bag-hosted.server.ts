@@ -5,7 +5,7 @@
 import { redirect } from "@remix-run/node";
 import { BookingError } from "~/services/booking/booking-error.server";
 import { applyHostedBagChange, startHostedBagChange } from "~/services/checkout/bag-change-hosted.server";
-import type { PickupRow } from "~/services/pickups/pickups.server";
+import { findPickupById, type PickupRow } from "~/services/pickups/pickups.server";
 import { appUrl } from "~/services/platform/config.server";
 import { getLanguage } from "./language.server";
 import { redirectWithToast } from "./toast.server";
@@ -30,9 +30,16 @@ export async function bagsHostedFromPage(request: Request, user: User, order: Pi
     return redirect(session.url, 303);
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    // Paid meanwhile (another tab): applied, and said as done; anything else, back with the reason.
-    const query = error.key === "errors.bagChangePaid" ? "" : `?bags=${bags}`;
-    return failed(request, `${page}${query}#bag-change`, `checkout:${error.key}`);
+    if (error.key === "errors.bagChangePaid") {
+      // Paid meanwhile (another tab, Stripe's page paid before Back): applied now, and said as done.
+      const count = findPickupById(user.id, order.id)?.bagsRequested ?? bags;
+      return redirectWithToast(request, `${page}#bag-change`, {
+        title: "orders:bagChange.done",
+        description: "checkout:errors.bagChangePaid",
+        values: { count },
+      });
+    }
+    return failed(request, `${page}?bags=${bags}#bag-change`, `checkout:${error.key}`);
   }
 }
 
