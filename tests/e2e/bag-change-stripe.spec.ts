@@ -7,7 +7,8 @@
 //   again, Stripe's page opened again from history and paid again) makes one session and applies once.
 // - JavaScript on: the bag change's Payment Element (bag-stripe-card.tsx) with the fake Stripe.js
 //   (tests/e2e/fake-stripe/stripe.js), its confirm answered through the stand-in; the same outcome, and
-//   the PUT sent again applies nothing twice.
+//   the PUT sent again applies nothing twice; a declined card says so and changes nothing; 3-D Secure
+//   (Stripe's page faked) comes back to the order page, which applies it once.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -18,6 +19,8 @@ import { ApiClient, freePort, registerResident, serverDir, startServer, type Own
 test.describe.configure({ mode: "default" });
 
 const FAKE_STRIPE_JS = fs.readFileSync(path.join("tests", "e2e", "fake-stripe", "stripe.js"), "utf8");
+const DECLINED = "4000000000000002";
+const THREE_D_SECURE = "4000002760003184";
 
 const TEXTS = {
   en: {
@@ -32,6 +35,7 @@ const TEXTS = {
     donePaid: "Difference paid: $16.09",
     bookingLine: "Booking: $20.70",
     bagChangeLine: "Bag change: $16.09",
+    declined: "Your card was declined. Please try a different payment method.",
   },
   fr: {
     locale: "fr-CA",
@@ -45,6 +49,7 @@ const TEXTS = {
     donePaid: "Différence payée : 16,09 $",
     bookingLine: "Réservation : 20,70 $",
     bagChangeLine: "Changement de sacs : 16,09 $",
+    declined: "Votre carte a été refusée. Veuillez essayer un autre mode de paiement.",
   },
 } as const;
 
@@ -303,6 +308,29 @@ test.describe("JavaScript on: the bag change's Payment Element", () => {
     if (!intent || form.get("client_secret") !== intent.client_secret) {
       return answer(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such" } });
     }
+    const number = form.get("payment_method_data[card][number]") ?? "";
+    if (number === DECLINED) {
+      return answer(402, {
+        error: {
+          type: "card_error",
+          code: "card_declined",
+          decline_code: "generic_decline",
+          message: "Your card was declined.",
+          payment_intent: intent,
+        },
+      });
+    }
+    if (number === THREE_D_SECURE) {
+      const back = encodeURIComponent(form.get("return_url") ?? "");
+      return answer(200, {
+        ...intent,
+        status: "requires_action",
+        next_action: {
+          type: "redirect_to_url",
+          redirect_to_url: { url: `https://hooks.stripe.com/3d_secure/${id}?return_url=${back}` },
+        },
+      });
+    }
     try {
       return answer(200, standIn!.succeedIntent(id));
     } catch {
@@ -312,7 +340,66 @@ test.describe("JavaScript on: the bag change's Payment Element", () => {
     }
   }
 
+  /** Stripe's 3-D Secure page: Complete pays the intent; both go back to the return_url, as Stripe does. */
+  async function threeDSecurePage(route: Route) {
+    const url = new URL(route.request().url());
+    const [, , id, outcome] = url.pathname.split("/");
+    const returnUrl = url.searchParams.get("return_url") ?? "";
+    if (!outcome) {
+      const query = `return_url=${encodeURIComponent(returnUrl)}`;
+      return route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>3D Secure</title><a href="/3d_secure/${id}/complete?${query}">Complete</a>`,
+      });
+    }
+    standIn!.succeedIntent(id!);
+    const back = `${returnUrl}&payment_intent=${id}&payment_intent_client_secret=${id}_secret_x&redirect_status=succeeded`;
+    return route.fulfill({ status: 302, headers: { Location: back } });
+  }
+
   for (const lang of ["en", "fr"] as const) {
+    test(`a declined card says so and changes nothing; 3-D Secure comes back and applies it once (${lang})`, async ({
+      browser,
+    }) => {
+      const text = TEXTS[lang];
+      const { api, context, confirmation } = await bookedTwoBags(browser, lang, true);
+      await context.route("https://js.stripe.com/**", (route) =>
+        route.fulfill({ contentType: "application/javascript; charset=utf-8", body: FAKE_STRIPE_JS }),
+      );
+      await context.route("https://api.stripe.com/v1/payment_intents/*/confirm", confirmAtStandIn);
+      await context.route("https://hooks.stripe.com/**", threeDSecurePage);
+      const page = await context.newPage();
+      await chooseFour(page, lang, confirmation, true);
+      const pay = page.getByRole("button", { name: spaced(text.pay) });
+
+      await page.getByLabel(text.cardNumber).fill(DECLINED);
+      await expect(pay).toBeEnabled();
+      await pay.click();
+      await expect(page.getByRole("alert").filter({ hasText: text.declined })).toBeVisible();
+      await expect(pay).toBeEnabled();
+      const [before] = query<{ bags_requested: number }>(
+        "select bags_requested from pickup_requests where confirmation_number = ?",
+        confirmation,
+      );
+      expect(before).toEqual({ bags_requested: 2 });
+
+      // The same intent, now with a card that asks for 3-D Secure: Stripe's page, then back to the order page.
+      await page.getByLabel(text.cardNumber).fill(THREE_D_SECURE);
+      await pay.click();
+      await page.waitForURL(/^https:\/\/hooks\.stripe\.com\/3d_secure\//);
+      await page.getByRole("link", { name: "Complete" }).click();
+      await page.waitForURL(new RegExp(`/order/${confirmation}#bag-change$`));
+      await expect(page.getByTestId("toast")).toContainText(spaced(text.donePaid));
+      await expectFourBagsOnce(page, lang, confirmation, api.email);
+      expect(standIn!.requestsTo("POST", /^\/v1\/payment_intents$/)).toHaveLength(2);
+      // Back to the return address (history): applied once.
+      const intentId = [...standIn!.intents.values()][1]!.id;
+      await page.goto(`/order/${confirmation}?bags=4&payment_intent=${intentId}`);
+      await page.waitForURL(new RegExp(`/order/${confirmation}#bag-change$`));
+      await expectFourBagsOnce(page, lang, confirmation, api.email);
+      await context.close();
+    });
+
     test(`adding two bags with the Payment Element; the change sent twice applies once (${lang})`, async ({
       browser,
     }, testInfo) => {
