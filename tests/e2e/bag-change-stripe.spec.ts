@@ -243,7 +243,8 @@ test.describe("JavaScript off: Stripe's hosted Checkout for the difference", () 
       await expect(toast).toContainText(text.done);
       await expect(toast).toContainText(spaced(text.donePaid));
       await expectFourBagsOnce(page, lang, confirmation, api.email);
-      await page.screenshot({ path: testInfo.outputPath(`order-hosted-paid-${lang}.png`), fullPage: true });
+      await page.getByTestId("payment-ledger").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`order-hosted-paid-${lang}.png`) });
 
       // Back to Stripe's page (history) and paid again; Back again to the return address: applied once.
       await page.goto(stripePage);
