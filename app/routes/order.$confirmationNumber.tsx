@@ -18,6 +18,8 @@ import { titleOrErrorMeta } from "~/lib/meta";
 import {
   bagChangeView,
   bagsFromPage,
+  bagsHostedFromPage,
+  bagsReturnFromHosted,
   bagsReturnFromStripe,
   getLanguage,
   getT,
@@ -40,8 +42,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [t, lng] = await Promise.all([getT(request, "orders"), getLanguage(request)]);
   const order = ownOrderOr404(user, params.confirmationNumber, t);
-  // Back from Stripe's 3-D Secure page with a bag change's payment: applied, then the page with its toast.
-  const returned = await bagsReturnFromStripe(request, user, order);
+  // Back from Stripe's 3-D Secure page with a bag change's payment, or from Stripe's hosted Checkout with its
+  // session: applied once, then the page with its toast.
+  const returned =
+    (await bagsReturnFromHosted(request, user, order)) ?? (await bagsReturnFromStripe(request, user, order));
   if (returned) throw returned;
   return {
     title: t("order.title", { number: order.confirmationNumber }),
@@ -64,6 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "bagsDown" || intent === "bagsPay") return bagsFromPage(request, user, order, form);
+  if (intent === "bagsHosted") return bagsHostedFromPage(request, user, order, form);
   const planned = await planFromPage(request, user, form, `${orderPath(order.confirmationNumber)}#my-plan`);
   return planned ?? remedyFromPage(request, user, order.confirmationNumber, form);
 }

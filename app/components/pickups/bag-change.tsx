@@ -2,7 +2,8 @@
 // change between 1, 2 and 4. Plain forms that work without JavaScript: choosing (GET ?bags=) shows what it
 // costs or gives back; fewer bags are confirmed (the difference refunded in full, no fee), more bags pay
 // the difference with the card form (the simulated provider's; 3-D Secure goes on to the bank's page), or,
-// with JavaScript and Stripe, its Payment Element (bag-stripe-card, through the JSON API).
+// with Stripe, its Payment Element with JavaScript (bag-stripe-card, through the JSON API) and its hosted
+// Checkout without (intent "bagsHosted": Stripe's page, then back here).
 import { Form } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -133,7 +134,14 @@ export function BagChange({ view }: { view: BagChangeView }) {
                 />
               </Suspense>
             ) : (
-              <p className="text-sm text-stone-700">{t("bagChange.cardOnlyByApi")}</p>
+              // Without JavaScript (or without Stripe.js): Stripe's hosted page, then back here.
+              <Form method="post" className="space-y-3">
+                <p className="text-sm text-stone-700">{t("bagChange.hostedBody")}</p>
+                <input type="hidden" name="bags" value={chosen.bags} />
+                <button type="submit" name="intent" value="bagsHosted" className="btn-primary w-full">
+                  {t("bagChange.pay", { amount: money(chosen.differenceCents) })}
+                </button>
+              </Form>
             )
           ) : (
             <Form method="post">

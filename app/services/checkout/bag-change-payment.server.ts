@@ -11,16 +11,18 @@ import { isSimulated, paymentProvider } from "~/services/payments/provider.serve
 import {
   findPaymentByProviderId,
   isOpen,
+  isSession,
   markIntentCanceled,
   recordCardOutcome,
   recordedOrUndone,
   recordPayment,
   REFUND_PENDING,
 } from "~/services/payments/ledger.server";
-import type { CardInput, PaymentProvider } from "~/services/payments/provider-types";
+import type { CardInput, HostedCheckout, PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
 import { cancelAbandonedIntent } from "./card.server";
 import {
   applyPaidBagChange,
+  bagChangeIntent,
   bagChangeQuote,
   isBagChangePayment,
   newBagChangeRef,
@@ -44,6 +46,35 @@ function bagChangePaymentsOf(pickupId: number): Payment[] {
     .where(and(eq(p.pickupRequestId, pickupId), eq(p.purpose, "bag_change")))
     .orderBy(sql`${p.id} desc`)
     .all();
+}
+
+/**
+ * Before a new payment for a pickup's bag change: its open ones at this provider read back (an intent, or
+ * a hosted Checkout Session's once paid). One paid already (another tab, Stripe's page paid meanwhile) is
+ * applied, and the resident told it is done (409 `errors.bagChangePaid`); the first that `reuse` answers
+ * for (the same change, still payable) is kept; the others are cancelled (an intent) or expired (a
+ * session), so they can never be paid. `attempts`: the pickup's bag-change payments so far.
+ */
+export async function settleOpenBagChanges<T>(
+  pickupId: number,
+  provider: PaymentProvider,
+  reuse: (open: Payment, intent: ProviderIntent | null) => Promise<T | null>,
+): Promise<{ reused: T | null; attempts: number }> {
+  const previous = bagChangePaymentsOf(pickupId);
+  for (const open of previous.filter((p) => p.provider === provider.name && isOpen(p))) {
+    const intent = await bagChangeIntent(open, provider);
+    if (intent?.status === "succeeded") {
+      await applyPaidBagChange(findPaymentByProviderId(intent.id) ?? open, provider);
+      throw new BookingError("errors.bagChangePaid", 409);
+    }
+    const reused = await reuse(open, intent);
+    if (reused) return { reused, attempts: previous.length };
+    if (isSession(open))
+      await (provider as Partial<HostedCheckout>).expireSession?.(open.providerPaymentId).catch(() => undefined);
+    else if (intent && intent.status !== "canceled") await provider.cancelIntent(open.providerPaymentId);
+    markIntentCanceled(open.id);
+  }
+  return { reused: null, attempts: previous.length };
 }
 
 export type BagChangeIntent = {
@@ -72,33 +103,24 @@ export async function startBagChangePayment(
   }
   const language = contractMessageLanguage(pickup.contractLanguage, user.locale);
   const customerId = await customerIdFor(user, provider, language);
-  const previous = bagChangePaymentsOf(pickup.id);
-  for (const open of previous.filter((p) => p.provider === provider.name && isOpen(p))) {
+  const { reused, attempts } = await settleOpenBagChanges(pickup.id, provider, async (open, intent) => {
     const change = storedBagChange(open);
-    const intent = await provider.retrieveIntent(open.providerPaymentId);
-    if (intent?.status === "succeeded") {
-      // Paid already (another tab): applied now, and the resident is told it is done.
-      await applyPaidBagChange(open, provider);
-      throw new BookingError("errors.bagChangePaid", 409);
-    }
     const same =
       change.fromBags === price.fromBags && change.bags === toBags && open.amountCents === price.differenceCents;
     const takesCard = intent?.status === "requires_payment_method" || intent?.status === "requires_action";
-    if (same && takesCard) {
-      const clientSecret = await provider.intentClientSecret(open.providerPaymentId);
-      if (clientSecret) {
-        return {
+    if (!same || !takesCard || isSession(open)) return null;
+    const clientSecret = await provider.intentClientSecret(open.providerPaymentId);
+    return clientSecret
+      ? {
           payment: open,
           clientSecret,
           paymentIntentId: open.providerPaymentId,
           amountCents: open.amountCents,
           customerId,
-        };
-      }
-    }
-    if (intent && intent.status !== "canceled") await provider.cancelIntent(open.providerPaymentId);
-    markIntentCanceled(open.id);
-  }
+        }
+      : null;
+  });
+  if (reused) return reused;
   const stored: StoredBagChange = {
     ref: newBagChangeRef(),
     kind: "bag_change",
@@ -123,7 +145,7 @@ export async function startBagChangePayment(
     description: `ReCircle ${pickup.confirmationNumber}: ${price.fromBags} → ${toBags}`,
     receiptEmail: user.email,
     customerId,
-    idempotencyKey: `bag-change-${pickup.id}-${price.fromBags}-${toBags}-${previous.length + 1}`,
+    idempotencyKey: `bag-change-${pickup.id}-${price.fromBags}-${toBags}-${attempts + 1}`,
   });
   const payment = await recordedOrUndone(
     () =>

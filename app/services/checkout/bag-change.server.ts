@@ -15,14 +15,17 @@ import { paymentProvider } from "~/services/payments/provider.server";
 import {
   claimFullRefund,
   clearRefundPending,
+  findPaymentByProviderId,
+  isSession,
   markFullyRefunded,
   markPaid,
   recordPendingRefund,
   refundingReason,
+  rekeyPayment,
   undoFullRefundClaim,
 } from "~/services/payments/ledger.server";
 import { refundAtProvider } from "~/services/payments/provider-refunds.server";
-import type { PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
+import type { HostedCheckout, PaymentProvider, ProviderIntent } from "~/services/payments/provider-types";
 import { bagChangePrice, canChangeBags, type BagChangePrice } from "~/lib/bag-change";
 import { isFreeTotal, storedPriceColumns, type BagCount } from "~/lib/pricing";
 import { now } from "~/lib/clock";
@@ -207,12 +210,14 @@ export async function applyPaidBagChange(
   if (payment.status === "succeeded") return appliedAlready(change.pickupId);
   if (payment.status === "refunded" || refundingReason(payment)) throw new BookingError("errors.paymentRefunded", 409);
   if (payment.provider !== provider.name) throw new BookingError("errors.paymentNotFound", 404);
-  const intent = await provider.retrieveIntent(payment.providerPaymentId);
+  const intent = await bagChangeIntent(payment, provider);
   if (
     !intent ||
     intent.status !== "succeeded" ||
     intent.amountCents !== payment.amountCents ||
-    intent.metadata.bookingRef !== change.ref
+    intent.metadata.bookingRef !== change.ref ||
+    intent.metadata.pickupRequestId !== String(change.pickupId) ||
+    intent.metadata.bags !== String(change.bags)
   ) {
     throw new BookingError("errors.paymentNotCompleted", 402);
   }
@@ -222,6 +227,18 @@ export async function applyPaidBagChange(
   });
   if (result.kind === "applied") return result.outcome;
   return refundUnapplicable(payment, provider, result.reason);
+}
+
+/**
+ * The intent that paid a bag change: its own, or a hosted Checkout Session's once paid (the row re-keyed to
+ * that intent, as a booking's is); null while a session is unpaid (or unknown).
+ */
+export async function bagChangeIntent(payment: Payment, provider: PaymentProvider): Promise<ProviderIntent | null> {
+  if (!isSession(payment)) return provider.retrieveIntent(payment.providerPaymentId);
+  const intentId = await (provider as Partial<HostedCheckout>).sessionPaymentIntent?.(payment.providerPaymentId);
+  if (!intentId) return null;
+  if (!findPaymentByProviderId(intentId)) rekeyPayment(payment.id, intentId);
+  return provider.retrieveIntent(intentId);
 }
 
 function appliedAlready(pickupId: number): BagChangeOutcome {

@@ -143,6 +143,7 @@ export {
   refusedChoice,
   startModify,
 } from "./order-actions.server";
+export { bagsHostedFromPage, bagsReturnFromHosted } from "./bag-hosted.server";
 export { orderDoorRecord, orderRemedy, remedyFromPage } from "./stop-remedies.server";
 export { orderPlan, planFromPage } from "./plans.server";
 export { planIdOf, planPayAction, planPayPage } from "./plan-pay.server";
