@@ -60,14 +60,14 @@ let standIn: StripeStandIn | null = null;
 let server: OwnServer | null = null;
 let dir = "";
 
-/** The stand-in and a Stripe server of this spec's own (OWN_SERVER_PORT with JavaScript, + 1 without). */
+/** The stand-in and a Stripe server of this spec's own (OWN_SERVER_PORT + 14 with JavaScript, + 15 without: other specs take the offsets below). */
 async function startStripeServer(testInfo: TestInfo) {
   test.setTimeout(60_000);
   const js = testInfo.project.use.javaScriptEnabled !== false;
   standIn = await startStripeStandIn();
   dir = serverDir(`bag-change-stripe-${js ? "js" : "nojs"}`);
   const pinned = process.env.OWN_SERVER_PORT;
-  const port = await freePort(pinned ? String(Number(pinned) + (js ? 0 : 1)) : undefined);
+  const port = await freePort(pinned ? String(Number(pinned) + (js ? 14 : 15)) : undefined);
   server = await startServer({
     port,
     dbFile: path.join(dir, "app.db"),
