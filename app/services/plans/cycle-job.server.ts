@@ -16,6 +16,7 @@ import { ensureSlotsGenerated } from "~/services/booking/slot-supply.server";
 import type { OffSessionResult } from "~/services/payments/provider-types";
 import { bookCycle, claimCycle, holdCycle, planTakesCycles, readCycle, type Claim } from "./cycle-book.server";
 import { releaseExpiredHolds } from "./cycle-holds.server";
+import { cycleStatements } from "./cycle-statements.server";
 import { queuePlanCardExpiring } from "./cycle-messages.server";
 import { planProvider, type PlanProvider } from "./plan-provider.server";
 import { now } from "~/lib/clock";
@@ -80,7 +81,7 @@ function duePlans(at: number): Due[] {
 /** The saved card a claimed cycle charges (the plan's, not detached), else null. */
 function cardOf(savedCardId: number | null) {
   if (savedCardId === null) return null;
-  const card = db.select().from(schema.savedCards).where(eq(schema.savedCards.id, savedCardId)).get();
+  const card = cycleStatements().card.get({ id: savedCardId });
   return card && card.detachedAt === null ? card : null;
 }
 
