@@ -101,7 +101,7 @@ const at = cycleDueAt(date);
 setNow(at);
 const during = target ? load(target, 3600) : null;
 const started = performance.now();
-const run = await runPlanCyclesApart({ at, fixedClock: true });
+const { run, niceness } = await runPlanCyclesApart({ at, fixedClock: true });
 const ms = performance.now() - started;
 during?.stop();
 const withJob = during ? await during.result : null;
@@ -151,6 +151,7 @@ console.log(
     count: COUNT,
     ms,
     run,
+    niceness,
     booked,
     pickups,
     paid,

@@ -143,6 +143,19 @@ function newLines(value: string) {
   return value.replace(/\r?\n/gm, "\\n");
 }
 
+/** A window's start and end (Luxon, Montreal), kept per date and window: a morning's renewals share a few. */
+const windowTimes = new Map<string, [number, number]>();
+function windowTimesOf(date: string, window: PickupWindow): [number, number] {
+  const key = `${date} ${window}`;
+  let times = windowTimes.get(key);
+  if (!times) {
+    if (windowTimes.size >= 512) windowTimes.clear();
+    times = [windowStart(date, window), windowEnd(date, window)];
+    windowTimes.set(key, times);
+  }
+  return times;
+}
+
 const pad = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 
 /** `ics`'s UTC date-time of an instant in milliseconds (utils/format-date): seconds, no fraction. */
@@ -158,8 +171,7 @@ function utcDateTime(ms: number) {
  */
 export function eventCalendarFile(pickup: CalendarPickup, options: { at: number; organizer: Organizer }) {
   const { at, organizer } = options;
-  const start = windowStart(pickup.date, pickup.window);
-  const end = windowEnd(pickup.date, pickup.window);
+  const [start, end] = windowTimesOf(pickup.date, pickup.window);
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",

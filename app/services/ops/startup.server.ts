@@ -55,7 +55,7 @@ async function runPlans() {
     console.error("[book-for] release run failed", error);
   }
   try {
-    const run = await runPlanCyclesApart();
+    const { run } = await runPlanCyclesApart();
     const did = Object.entries(run).filter(([, n]) => n > 0);
     if (did.length) console.log(`[plans] ${did.map(([k, n]) => `${k} ${n}`).join(", ")}`);
   } catch (error) {

@@ -19,17 +19,18 @@ const JOB_NICENESS = 10;
 
 let running: ChildProcess | null = null;
 
+/** What the child answers: the run's counts and the nice value it ran at. */
+export type ApartRun = { run: CycleRun; niceness: number };
+
 /**
  * Runs the plans' cycle job at `at` in a child process and answers its counts. `fixedClock`: the child's
  * clock stopped at `at` (a run "as if it were then": the bench, tests), else it goes on from the real time.
  */
-export function runPlanCyclesApart(
-  options: { at?: number; fixedClock?: boolean; script?: string } = {},
-): Promise<CycleRun> {
+export function runPlanCyclesApart(options: { at?: number; fixedClock?: boolean } = {}): Promise<ApartRun> {
   const at = options.at ?? now();
-  const script = options.script ?? path.join(process.cwd(), "scripts", "plans-child.ts");
+  const script = path.join(process.cwd(), "scripts", "plans-child.ts");
   const args = ["--at", String(at), ...(options.fixedClock ? ["--fixed-clock"] : [])];
-  return new Promise<CycleRun>((resolve, reject) => {
+  return new Promise<ApartRun>((resolve, reject) => {
     const child = fork(script, args, {
       cwd: process.cwd(),
       execArgv: ["--import", "tsx"],
@@ -43,8 +44,8 @@ export function runPlanCyclesApart(
       // Not fatal: the job runs at the server's priority, still off its thread.
       console.error("[plans] could not lower the job's priority", error);
     }
-    let result: CycleRun | null = null;
-    child.on("message", (message) => (result = message as CycleRun));
+    let result: ApartRun | null = null;
+    child.on("message", (message) => (result = message as ApartRun));
     child.once("error", reject);
     child.once("exit", (code, signal) => {
       if (running === child) running = null;
