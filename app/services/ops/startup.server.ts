@@ -11,7 +11,7 @@ import { seed } from "./seed.server";
 import { purgeExpiredSessions } from "~/services/accounts/session-rows.server";
 import { purgeExpiredResetEmails } from "~/services/accounts/accounts.server";
 import { purgeExpiredInvitationEmails } from "~/services/accounts/role-invitations.server";
-import { isOutboxPrimary, startOutboxWorker, stopOutboxWorker } from "~/services/platform/outbox.server";
+import { isOutboxPrimary, kickOutbox, startOutboxWorker, stopOutboxWorker } from "~/services/platform/outbox.server";
 import { runRetentionInBackground } from "~/services/privacy/retention.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
 import { litefsDir, primaryInstance } from "~/services/platform/litefs.server";
@@ -56,6 +56,8 @@ async function runPlans() {
   }
   try {
     const { run } = await runPlanCyclesApart();
+    // The child wrote the e-mails and texts; this process's worker sends them now, not at its next round.
+    kickOutbox();
     const did = Object.entries(run).filter(([, n]) => n > 0);
     if (did.length) console.log(`[plans] ${did.map(([k, n]) => `${k} ${n}`).join(", ")}`);
   } catch (error) {
