@@ -1,10 +1,12 @@
 // Part of `npm run bench` (scripts/bench.mjs, part "plans"): 5,000 plans renewed on a fresh database (issue
-// 45). As in the container, one process serves the pages (the Remix build, BENCH_BUILD) and runs the plans'
-// cycle job, which books and charges every cycle due (the simulated provider's saved cards, off-session),
-// timed (budget 60 s), while a load generator in another process (scripts/bench-load.mjs) requests `/` the
-// whole time; its throughput then is compared with runs of the same length without the job, before and after
-// (budget: at least 0.9). Prints one JSON line on stdout: the measures, and bench.mjs's table rows and
-// failures for them (so bench.mjs only prints them).
+// 45). As in the container, one process serves the pages (the Remix build, BENCH_BUILD) and starts the plans'
+// cycle job the way its schedule does (plans/cycle-apart: a child process niced below serving, on its own
+// connection), which books and charges every cycle due (the simulated provider's saved cards, off-session),
+// timed from the fork to its counts (budget 60 s), while a load generator in another process
+// (scripts/bench-load.mjs) requests `/` the whole time; its throughput then is compared with runs of the
+// same length without the job, before and after (budget: at least 0.9). Each plan must end booked, paid and
+// charged at the provider exactly once. Prints one JSON line on stdout: the measures, and bench.mjs's table
+// rows and failures for them (so bench.mjs only prints them).
 //
 //   npx remix build && BENCH_PLANS=5000 npx tsx scripts/bench-plans.ts
 import fs from "node:fs";
@@ -38,7 +40,7 @@ const { addDays, dateKey, weekdayOf, windowEnd, windowStart } = await import("..
 const { holidayOn } = await import("../app/lib/holidays");
 const { cycleDueAt } = await import("../app/lib/plan-dates");
 const { sqlite } = await import("../app/services/platform/db.server");
-const { runPlanCycles } = await import("../app/services/plans/cycle-job.server");
+const { runPlanCyclesApart } = await import("../app/services/plans/cycle-apart.server");
 
 /** A working day ten days or so ahead (not a Sunday, not a holiday): the date every plan falls on. */
 let date = addDays(dateKey(Date.now()), 10);
@@ -99,7 +101,7 @@ const at = cycleDueAt(date);
 setNow(at);
 const during = target ? load(target, 3600) : null;
 const started = performance.now();
-const run = await runPlanCycles(at);
+const { run, niceness } = await runPlanCyclesApart({ at, fixedClock: true });
 const ms = performance.now() - started;
 during?.stop();
 const withJob = during ? await during.result : null;
@@ -111,10 +113,11 @@ const counted = (query: string) => (db.prepare(query).get() as { n: number }).n;
 const booked = counted("SELECT count(*) AS n FROM plan_cycles WHERE status = 'booked'");
 const pickups = counted("SELECT count(*) AS n FROM pickup_requests WHERE plan_id IS NOT NULL");
 const paid = counted("SELECT count(*) AS n FROM payments WHERE status = 'succeeded'");
+const charged = counted("SELECT count(*) AS n FROM simulated_intents WHERE status = 'succeeded'");
 const rpsAlone = before !== null && after !== null ? (before + after) / 2 : null;
 const throughputRatio = withJob && rpsAlone ? withJob.rps / rpsAlone : null;
 
-const allBooked = run.booked === COUNT && booked === COUNT && pickups === COUNT && paid === COUNT;
+const allBooked = run.booked === COUNT && booked === COUNT && pickups === COUNT && paid === COUNT && charged === COUNT;
 const inTime = allBooked && ms <= BUDGET.ms;
 const steady = throughputRatio !== null && throughputRatio >= BUDGET.throughputRatio;
 const rows = [
@@ -148,9 +151,11 @@ console.log(
     count: COUNT,
     ms,
     run,
+    niceness,
     booked,
     pickups,
     paid,
+    charged,
     page: PAGE,
     rpsAlone,
     rpsWithJob: withJob?.rps ?? null,

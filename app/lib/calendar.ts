@@ -5,6 +5,8 @@
 // every client. Every file is METHOD:PUBLISH (the feed, the download, the e-mails' attachment): an event
 // to add, never an invitation to answer; a cancellation is the same event with STATUS:CANCELLED and a
 // higher SEQUENCE. Lines are folded at 75 octets by `foldCalendarText` (`ics` counts characters).
+// An e-mail's one-event file is written directly (eventCalendarFile, the same text byte for byte: a plan's
+// renewals attach thousands of them in a morning, and `ics` validates each with yup, issue 45's bench).
 import { createEvents, type EventAttributes } from "ics";
 import { windowEnd, windowStart, type PickupWindow } from "./dates";
 
@@ -129,4 +131,78 @@ export function calendarFile(
     "X-PUBLISHED-TTL:$1\r\nREFRESH-INTERVAL;VALUE=DURATION:$1",
   );
   return foldCalendarText(refreshed);
+}
+
+/** `ics`'s formatting of a TEXT value (utils/format-text): backslash, line break, semicolon and comma escaped. */
+function text(value: string) {
+  return value.replace(/\\/gm, "\\\\").replace(/\r?\n/gm, "\\n").replace(/;/gm, "\\;").replace(/,/gm, "\\,");
+}
+
+/** `ics`'s encoding of a line break in any other value (utils/encode-new-lines). */
+function newLines(value: string) {
+  return value.replace(/\r?\n/gm, "\\n");
+}
+
+/** A window's start and end (Luxon, Montreal), kept per date and window: a morning's renewals share a few. */
+const windowTimes = new Map<string, [number, number]>();
+function windowTimesOf(date: string, window: PickupWindow): [number, number] {
+  const key = `${date} ${window}`;
+  let times = windowTimes.get(key);
+  if (!times) {
+    if (windowTimes.size >= 512) windowTimes.clear();
+    times = [windowStart(date, window), windowEnd(date, window)];
+    windowTimes.set(key, times);
+  }
+  return times;
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/** `ics`'s UTC date-time of an instant in milliseconds (utils/format-date): seconds, no fraction. */
+function utcDateTime(ms: number) {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
+}
+
+/**
+ * The calendar file of ONE pickup with its organizer (an e-mail's attachment), written directly: the very
+ * text `calendarFile([pickup], { at, organizer })` makes with `ics` (tests/unit/calendar-direct.test.ts
+ * compares them byte for byte), without building and validating it through the library.
+ */
+export function eventCalendarFile(pickup: CalendarPickup, options: { at: number; organizer: Organizer }) {
+  const { at, organizer } = options;
+  const [start, end] = windowTimesOf(pickup.date, pickup.window);
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "CALSCALE:GREGORIAN",
+    "PRODID:-//ReCircle//Pickups//EN",
+    "METHOD:PUBLISH",
+    "X-PUBLISHED-TTL:PT1H",
+    "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
+    "BEGIN:VEVENT",
+    `UID:${newLines(pickupUid(pickup.confirmationNumber))}`,
+    ...(pickup.title ? [`SUMMARY:${newLines(text(pickup.title))}`] : []),
+    `DTSTAMP:${utcDateTime(at)}`,
+    `DTSTART:${utcDateTime(start)}`,
+    ...(end ? [`DTEND:${utcDateTime(end)}`] : []),
+    `SEQUENCE:${pickup.sequence}`,
+    ...(pickup.description ? [`DESCRIPTION:${newLines(text(pickup.description))}`] : []),
+    ...(pickup.url ? [`URL:${newLines(pickup.url)}`] : []),
+    ...(pickup.location ? [`LOCATION:${newLines(text(pickup.location))}`] : []),
+    `STATUS:${pickup.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+    `ORGANIZER;CN=${quotedParam(organizer.name || "Organizer")}${organizer.email ? `:MAILTO:${organizer.email}` : ""}`,
+    "X-MICROSOFT-CDO-BUSYSTATUS:FREE",
+    "TRANSP:TRANSPARENT",
+    ...(at ? [`LAST-MODIFIED:${utcDateTime(at)}`] : []),
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ];
+  return foldCalendarText(lines.join("\r\n"));
+}
+
+/** `ics`'s parameter value (utils/encode-param-value): quoted, its quotes escaped. */
+function quotedParam(value: string) {
+  return `"${value.replaceAll('"', '\\"')}"`;
 }

@@ -4,7 +4,7 @@
 // price and the slot rule are quote.server's; the payment rows are the ledger's (payments/ledger.server).
 import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { db, durably, schema, type Tx } from "~/services/platform/db.server";
+import { db, durably, perConnection, schema, type Tx } from "~/services/platform/db.server";
 import { isReleasedHosted, markPaid, refundingReason } from "~/services/payments/ledger.server";
 import type { ProviderIntent } from "~/services/payments/provider-types";
 import { storedPriceColumns } from "~/lib/pricing";
@@ -42,21 +42,39 @@ export function newConfirmationNumber(): string {
 }
 
 /**
- * Takes one place of a slot inside a transaction, with a conditional update so two residents can never
- * both take the last place; refused when the slot is full or closed. Booking and moving a pickup use it.
+ * Taking a place and reading a resident's position, prepared once per connection (a plan's renewals take
+ * thousands in a morning, issue 45's bench); they run on the connection of the caller's transaction.
  */
-export function takePlace(tx: Tx, slotId: number) {
-  const taken = tx
+const placeStatements = perConnection((conn) => ({
+  take: conn
     .update(schema.pickupSlots)
     .set({ currentBooked: sql`${schema.pickupSlots.currentBooked} + 1` })
     .where(
       and(
-        eq(schema.pickupSlots.id, slotId),
+        eq(schema.pickupSlots.id, sql.placeholder("id")),
         lt(schema.pickupSlots.currentBooked, schema.pickupSlots.maxCapacity),
         eq(schema.pickupSlots.closed, false),
       ),
     )
-    .run();
+    .prepare(),
+  position: conn
+    .select({
+      latitude: schema.users.latitude,
+      longitude: schema.users.longitude,
+      positionApproximate: schema.users.positionApproximate,
+      postalFsa: schema.users.postalFsa,
+    })
+    .from(schema.users)
+    .where(eq(schema.users.id, sql.placeholder("id")))
+    .prepare(),
+}));
+
+/**
+ * Takes one place of a slot inside a transaction, with a conditional update so two residents can never
+ * both take the last place; refused when the slot is full or closed. Booking and moving a pickup use it.
+ */
+export function takePlace(_tx: Tx, slotId: number) {
+  const taken = placeStatements().take.run({ id: slotId });
   if (taken.changes !== 1) throw new BookingError("errors.slotFull", 409);
 }
 
@@ -69,17 +87,8 @@ export function releasePlace(tx: Tx, slotId: number) {
 }
 
 /** The pickup keeps its address's position: the profile's (read now), else its prefix's centre. */
-export function pickupPosition(tx: Tx, userId: number, fsa: string) {
-  const profile = tx
-    .select({
-      latitude: schema.users.latitude,
-      longitude: schema.users.longitude,
-      positionApproximate: schema.users.positionApproximate,
-      postalFsa: schema.users.postalFsa,
-    })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId))
-    .get();
+export function pickupPosition(_tx: Tx, userId: number, fsa: string) {
+  const profile = placeStatements().position.get({ id: userId });
   if (profile && profile.latitude !== null && profile.longitude !== null && profile.postalFsa === fsa) {
     return {
       latitude: profile.latitude,

@@ -4,7 +4,7 @@
 // in that language (French: "app. 4", not "Unit 4").
 import { appUrl, env } from "~/services/platform/config.server";
 import { calendarT, emailT, type EmailAttachment } from "~/services/platform/mailer.server";
-import { calendarFile, CALENDAR_CONTENT_TYPE, type CalendarPickup } from "~/lib/calendar";
+import { CALENDAR_CONTENT_TYPE, eventCalendarFile, type CalendarPickup } from "~/lib/calendar";
 import { bagsOutBy, type PickupWindow } from "~/lib/dates";
 import type { Language } from "~/lib/i18n";
 import { addressIn } from "~/lib/profile";
@@ -56,6 +56,6 @@ export function pickupEventAttachment(pickup: EventSource, lng: Language, at: nu
   return {
     filename: `${pickup.confirmationNumber}.ics`,
     contentType: `${CALENDAR_CONTENT_TYPE}; method=PUBLISH`,
-    content: calendarFile([pickupEvent(pickup, lng)], { at, organizer: organizer() }),
+    content: eventCalendarFile(pickupEvent(pickup, lng), { at, organizer: organizer() }),
   };
 }

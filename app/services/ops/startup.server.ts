@@ -11,12 +11,12 @@ import { seed } from "./seed.server";
 import { purgeExpiredSessions } from "~/services/accounts/session-rows.server";
 import { purgeExpiredResetEmails } from "~/services/accounts/accounts.server";
 import { purgeExpiredInvitationEmails } from "~/services/accounts/role-invitations.server";
-import { isOutboxPrimary, startOutboxWorker, stopOutboxWorker } from "~/services/platform/outbox.server";
+import { isOutboxPrimary, kickOutbox, startOutboxWorker, stopOutboxWorker } from "~/services/platform/outbox.server";
 import { runRetentionInBackground } from "~/services/privacy/retention.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
 import { litefsDir, primaryInstance } from "~/services/platform/litefs.server";
 import { queueDueReminders } from "~/services/notices/reminders.server";
-import { runPlanCycles } from "~/services/plans/cycle-job.server";
+import { runPlanCyclesApart, stopPlanCyclesApart } from "~/services/plans/cycle-apart.server";
 import { reconcilePlansInBackground } from "~/services/plans/cycle-reconcile.server";
 import { releaseExpiredPhoneHolds } from "~/services/checkout/phone-release.server";
 import { purgeExpiredAccountOpenedEmails } from "~/services/accounts/created-for.server";
@@ -42,7 +42,8 @@ let plans: Cron | null = null;
  * start-up, on the primary. Each run books and charges
  * only the cycles due and not yet claimed (plans/cycle-job), releases the holds run out and asks for
  * expiring cards, so a server back after downtime catches up at once; croner's `protect` keeps two runs of
- * this process from overlapping (two processes are kept apart by the cycles' primary key).
+ * this process from overlapping (two processes are kept apart by the cycles' primary key). The cycles run in
+ * a child process niced below serving (plans/cycle-apart), so the pages keep this thread meanwhile.
  */
 async function runPlans() {
   if (!isOutboxPrimary()) return;
@@ -54,7 +55,9 @@ async function runPlans() {
     console.error("[book-for] release run failed", error);
   }
   try {
-    const run = await runPlanCycles();
+    const { run } = await runPlanCyclesApart();
+    // The child wrote the e-mails and texts; this process's worker sends them now, not at its next round.
+    kickOutbox();
     const did = Object.entries(run).filter(([, n]) => n > 0);
     if (did.length) console.log(`[plans] ${did.map(([k, n]) => `${k} ${n}`).join(", ")}`);
   } catch (error) {
@@ -166,7 +169,7 @@ async function stopPrimaryWork() {
   plans = null;
   if (hourly) clearInterval(hourly);
   hourly = null;
-  await stopOutboxWorker();
+  await Promise.all([stopOutboxWorker(), stopPlanCyclesApart()]);
 }
 
 /**

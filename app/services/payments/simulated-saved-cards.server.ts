@@ -3,8 +3,8 @@
 // succeed off-session, 4000 0027 6000 3184 always needs authentication, 4000 0000 0000 0341 is saved fine and
 // every later charge is declined; an expired card is expired_card. Only brand, last four and expiry are kept.
 import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import { db, durably, schema } from "~/services/platform/db.server";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db, durably, perConnection, schema } from "~/services/platform/db.server";
 import type { OffSessionFailure, OffSessionResult, ProviderIntent, SavedPaymentMethod } from "./provider-types";
 import { now } from "~/lib/clock";
 
@@ -59,8 +59,49 @@ export function rememberCard(
   return id;
 }
 
+/**
+ * The off-session charge's queries, prepared once per connection: a plan's renewals charge thousands of
+ * saved cards in a morning (issue 45's bench), and building and compiling them cost more than running them.
+ */
+const chargeQueries = perConnection((conn) => {
+  const i = schema.simulatedIntents;
+  const ph = sql.placeholder;
+  return {
+    method: conn
+      .select()
+      .from(schema.simulatedPaymentMethods)
+      .where(eq(schema.simulatedPaymentMethods.id, ph("id")))
+      .prepare(),
+    byKey: conn
+      .select()
+      .from(i)
+      .where(eq(i.idempotencyKey, ph("key")))
+      .prepare(),
+    insert: conn
+      .insert(i)
+      .values({
+        id: ph("id"),
+        amountCents: ph("amountCents"),
+        currency: ph("currency"),
+        status: ph("status"),
+        metadata: ph("metadata"),
+        customerId: ph("customerId"),
+        description: ph("description"),
+        cardBrand: ph("cardBrand"),
+        cardLast4: ph("cardLast4"),
+        lastErrorCode: ph("lastErrorCode"),
+        paymentMethodId: ph("paymentMethodId"),
+        idempotencyKey: ph("idempotencyKey"),
+        createdAt: ph("createdAt"),
+      })
+      .onConflictDoNothing({ target: i.idempotencyKey })
+      .returning()
+      .prepare(),
+  };
+});
+
 function methodRow(id: string) {
-  return db.select().from(schema.simulatedPaymentMethods).where(eq(schema.simulatedPaymentMethods.id, id)).get();
+  return chargeQueries().method.get({ id });
 }
 
 /** The card a succeeded intent made with setup_future_usage saved on its customer (not detached), else null. */
@@ -106,8 +147,8 @@ type OffSessionInput = {
  * detached or unknown card leave it in requires_payment_method.
  */
 export function chargeSavedCard(input: OffSessionInput, at = now()): OffSessionResult {
-  const i = schema.simulatedIntents;
-  const replay = db.select().from(i).where(eq(i.idempotencyKey, input.idempotencyKey)).get();
+  const queries = chargeQueries();
+  const replay = queries.byKey.get({ key: input.idempotencyKey });
   if (replay) return outcomeOf(replay);
   const method = methodRow(input.paymentMethodId);
   const usable = method && method.detachedAt === null && method.customerId === input.customerId;
@@ -120,10 +161,9 @@ export function chargeSavedCard(input: OffSessionInput, at = now()): OffSessionR
         : method.behaviour;
   const status = !failure ? "succeeded" : failure === "authentication_required" ? "requires_action" : undefined;
   const keepsCard = usable && (status === "succeeded" || status === "requires_action");
-  durably(
-    db
-      .insert(i)
-      .values({
+  durably({
+    all: () =>
+      queries.insert.all({
         id: `pi_sim_${crypto.randomBytes(12).toString("hex")}`,
         amountCents: input.amountCents,
         currency: input.currency,
@@ -137,11 +177,9 @@ export function chargeSavedCard(input: OffSessionInput, at = now()): OffSessionR
         paymentMethodId: input.paymentMethodId,
         idempotencyKey: input.idempotencyKey,
         createdAt: at,
-      })
-      .onConflictDoNothing({ target: i.idempotencyKey })
-      .returning(),
-  );
-  return outcomeOf(db.select().from(i).where(eq(i.idempotencyKey, input.idempotencyKey)).get()!);
+      }),
+  });
+  return outcomeOf(queries.byKey.get({ key: input.idempotencyKey })!);
 }
 
 /** The card is removed from its customer; an unknown or already detached one counts as removed. */

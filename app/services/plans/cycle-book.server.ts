@@ -9,14 +9,13 @@
 // - release: a hold run out gives the place back and pauses the plan ("payment_unpaid").
 // A held place is counted in pickup_slots.current_booked (nobody else takes it) but is no pickup: the day
 // sheet, the driver's route and the reminders, which read pickups, never see it.
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { durably, schema, type Tx } from "~/services/platform/db.server";
 import { newConfirmationNumber, pickupPosition, releasePlace, takePlace } from "~/services/booking/book.server";
 import { recordPickupNotice } from "~/services/booking/pickup-notices.server";
 import { openedHolidays } from "~/services/booking/slot-supply.server";
 import { slotAreasReader } from "~/services/booking/slots.server";
-import { markPaid, recordPayment } from "~/services/payments/ledger.server";
 import type { ProviderIntent } from "~/services/payments/provider-types";
 import {
   queuePlanNoPlace,
@@ -24,10 +23,12 @@ import {
   queuePlanPickupBooked,
   queuePlanReleased,
 } from "./cycle-messages.server";
+import { cycleStatements } from "./cycle-statements.server";
+import { now } from "~/lib/clock";
 import { dateKey } from "~/lib/dates";
 import { chooseCycleSlot, holdExpiresAt, nextPlanDate, weekEndOf, weekStartOf } from "~/lib/plan-dates";
 import { fsaOf } from "~/lib/postal";
-import { priceBreakdown, storedPriceColumns, type BagCount } from "~/lib/pricing";
+import { CURRENCY, priceBreakdown, storedPriceColumns, type BagCount } from "~/lib/pricing";
 import { addressLine, isProfileComplete } from "~/lib/profile";
 import type { SlotView } from "~/lib/slots";
 import type { PickupRequest, User } from "../../../db/schema";
@@ -47,25 +48,22 @@ export function planTakesCycles(plan: Pick<Plan, "status" | "pausedUntil">): boo
   return plan.status === "active" || (plan.status === "paused" && plan.pausedUntil !== null);
 }
 
-export function readCycle(tx: Tx, planId: number, cycleDate: string): Cycle | undefined {
-  return tx
-    .select()
-    .from(c)
-    .where(and(eq(c.planId, planId), eq(c.cycleDate, cycleDate)))
-    .get();
+// The reads take `tx` to say they belong to its transaction; the prepared statements run on its connection.
+export function readCycle(_tx: Tx, planId: number, cycleDate: string): Cycle | undefined {
+  return cycleStatements().cycle.get({ planId, cycleDate });
 }
 
-function readPlan(tx: Tx, planId: number): Plan {
-  return tx.select().from(schema.pickupPlans).where(eq(schema.pickupPlans.id, planId)).get()!;
+function readPlan(_tx: Tx, planId: number): Plan {
+  return cycleStatements().plan.get({ id: planId })!;
 }
 
 /** The slot a cycle holds (its row: date, window, start; the prefixes it serves are not needed here). */
-function slotRow(tx: Tx, slotId: number) {
-  return tx.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, slotId)).get()!;
+function slotRow(_tx: Tx, slotId: number) {
+  return cycleStatements().slot.get({ id: slotId })!;
 }
 
-function readUser(tx: Tx, userId: number): User {
-  return tx.select().from(schema.users).where(eq(schema.users.id, userId)).get()!;
+function readUser(_tx: Tx, userId: number): User {
+  return cycleStatements().user.get({ id: userId })!;
 }
 
 function updateCycle(tx: Tx, cycle: Cycle, values: Partial<Cycle>, from: Cycle["status"], at: number) {
@@ -87,12 +85,8 @@ function updatePlan(tx: Tx, planId: number, values: Partial<Plan>, at: number) {
 /** The slots of a date's week with the prefixes each serves (read in the transaction that takes one). */
 function weekSlots(tx: Tx, date: string): SlotView[] {
   const areas = slotAreasReader(tx);
-  const s = schema.pickupSlots;
-  return tx
-    .select()
-    .from(s)
-    .where(and(gte(s.date, weekStartOf(date)), lte(s.date, weekEndOf(date))))
-    .all()
+  return cycleStatements()
+    .weekSlots.all({ from: weekStartOf(date), to: weekEndOf(date) })
     .map((row) => ({
       id: row.id,
       date: row.date,
@@ -119,22 +113,18 @@ export function claimCycle(tx: Tx, planId: number, date: string, at: number): Cl
   if (user.deletedAt !== null) return { kind: "taken" };
   const bags = plan.bagCount as BagCount;
   const amountCents = priceBreakdown({ bags, serviceFeeCents: env.SERVICE_FEE_CENTS }).totalCents;
-  const claimed = tx
-    .insert(c)
-    .values({
-      planId,
-      cycleDate: date,
-      status: "charging",
-      idempotencyKey: cycleKey(planId, date),
-      bags,
-      amountCents,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing()
-    .run();
-  if (claimed.changes !== 1) return { kind: "taken" };
-  const cycle = readCycle(tx, planId, date)!;
+  const cycle = durably({
+    all: () =>
+      cycleStatements().claim.all({
+        planId,
+        cycleDate: date,
+        idempotencyKey: cycleKey(planId, date),
+        bags,
+        amountCents,
+        at,
+      }),
+  });
+  if (!cycle) return { kind: "taken" };
   const slot = isProfileComplete(user)
     ? chooseCycleSlot(weekSlots(tx, date), {
         date,
@@ -153,24 +143,20 @@ export function claimCycle(tx: Tx, planId: number, date: string, at: number): Cl
     return { kind: "noPlace" };
   }
   takePlace(tx, slot.id);
-  updateCycle(tx, cycle, { slotId: slot.id }, "charging", at);
+  const placed = cycleStatements().placeCycle.run({ slotId: slot.id, at, planId, cycleDate: date });
+  if (placed.changes !== 1) throw new Error(`Plan ${planId}, cycle ${date}: not charging any more`);
   return { kind: "charge", cycle: { ...cycle, slotId: slot.id }, plan, user };
 }
 
 /** The origin pickup's acceptance of the terms, copied to each pickup the plan books. */
-function originContract(tx: Tx, plan: Plan) {
-  const r = schema.pickupRequests;
-  const origin = tx
-    .select({
-      termsVersion: r.termsVersion,
-      termsAcceptedAt: r.termsAcceptedAt,
-      frenchTermsReceivedAt: r.frenchTermsReceivedAt,
-      contractLanguage: r.contractLanguage,
-    })
-    .from(r)
-    .where(eq(r.id, plan.originPickupId))
-    .get();
-  return origin ?? {};
+function originContract(_tx: Tx, plan: Plan) {
+  const origin = cycleStatements().originContract.get({ id: plan.originPickupId });
+  return {
+    termsVersion: origin?.termsVersion ?? null,
+    termsAcceptedAt: origin?.termsAcceptedAt ?? null,
+    frenchTermsReceivedAt: origin?.frenchTermsReceivedAt ?? null,
+    contractLanguage: origin?.contractLanguage ?? null,
+  };
 }
 
 /**
@@ -194,21 +180,26 @@ export function bookCycle(
   const b = priceBreakdown({ bags, serviceFeeCents: env.SERVICE_FEE_CENTS });
   const fsa = fsaOf(user.postalCode);
   const address = addressLine(user);
-  const payment = recordPayment(
-    {
-      provider: providerName,
-      providerPaymentId: intent.id,
-      userId: user.id,
-      amountCents: intent.amountCents,
-      booking: {
-        ref: cycle.idempotencyKey,
-        ...{ bags, slotId: slot.id, promoCode: null, breakdown: b, address, fsa },
-        ...{ planId: plan.id, cycleDate: cycle.cycleDate },
-      },
-    },
-    tx,
-  );
-  markPaid(tx, payment.id, intent);
+  const statements = cycleStatements();
+  // The payment row written paid with its card at once (ledger's recordPayment then markPaid).
+  const payment = durably({
+    all: () =>
+      statements.paidPayment.all({
+        provider: providerName,
+        providerPaymentId: intent.id,
+        userId: user.id,
+        amountCents: intent.amountCents,
+        currency: CURRENCY,
+        booking: JSON.stringify({
+          ref: cycle.idempotencyKey,
+          ...{ bags, slotId: slot.id, promoCode: null, breakdown: b, address, fsa },
+          ...{ planId: plan.id, cycleDate: cycle.cycleDate },
+        }),
+        cardBrand: intent.cardBrand,
+        cardLast4: intent.cardLast4,
+        at: now(),
+      }),
+  });
   const values = {
     userId: user.id,
     pickupSlotId: slot.id,
@@ -220,35 +211,26 @@ export function bookCycle(
     postalFsa: fsa,
     ...pickupPosition(tx, user.id, fsa),
     ...originContract(tx, plan),
-    createdAt: at,
-    updatedAt: at,
+    at,
   };
   let pickup: PickupRequest | undefined;
   for (let attempt = 0; !pickup && attempt < 5; attempt++) {
-    pickup = durably(
-      tx
-        .insert(schema.pickupRequests)
-        .values({ ...values, confirmationNumber: newConfirmationNumber() })
-        .onConflictDoNothing({ target: schema.pickupRequests.confirmationNumber })
-        .returning(),
-    );
+    const confirmationNumber = newConfirmationNumber();
+    pickup = durably({ all: () => statements.pickup.all({ ...values, confirmationNumber }) });
   }
   if (!pickup) throw new Error("Could not draw a unique confirmation number");
-  updateCycle(
-    tx,
-    cycle,
-    {
-      status: "booked",
-      pickupRequestId: pickup.id,
-      paymentId: payment.id,
-      providerPaymentId: intent.id,
-      holdExpiresAt: null,
-    },
-    from,
+  const booked = statements.bookCycle.run({
+    pickupRequestId: pickup.id,
+    paymentId: payment.id,
+    providerPaymentId: intent.id,
     at,
-  );
-  const resumed = plan.status !== "stopped" ? { status: "active" as const, pausedUntil: null, pauseReason: null } : {};
-  updatePlan(tx, plan.id, { anchorDate: slot.date, ...resumed }, at);
+    planId: cycle.planId,
+    cycleDate: cycle.cycleDate,
+    from,
+  });
+  if (booked.changes !== 1) throw new Error(`Plan ${cycle.planId}, cycle ${cycle.cycleDate}: not ${from} any more`);
+  const anchor = plan.status !== "stopped" ? statements.anchorAndResume : statements.anchor;
+  anchor.run({ anchorDate: slot.date, at, id: plan.id });
   recordPickupNotice(tx, pickup, "confirmed", at);
   queuePlanPickupBooked(tx, user, pickup, slot, intent);
   return pickup;

@@ -6,16 +6,17 @@
 // 3. asks, once per card, for a new card a week before a charge the saved one would not live to see.
 // Exactly once per plan and cycle: the claim is the primary key's, every later move is conditional on the
 // row's status, and a crash after the claim is finished by the reconcile (cycle-reconcile) with the same
-// key, so the provider answers the same charge. The work runs in slices with a turn of the event loop
-// between two, so the pages keep being served (issue 45's bench: 5,000 plans). Run on the primary only
-// (ops/startup: every 10 minutes and at start-up, so downtime is caught up), or by hand:
-// `npm run plans -- --at <ISO time>`.
+// key, so the provider answers the same charge. The writes go in slices of time, one transaction a slice
+// (each cycle in a savepoint), so the write lock is never held long (issue 45's bench: 5,000 plans). Run on
+// the primary only (ops/startup: every 10 minutes and at start-up, so downtime is caught up), in a child
+// process niced below serving (plans/cycle-apart), or by hand: `npm run plans -- --at <ISO time>`.
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { databaseFault, db, schema } from "~/services/platform/db.server";
+import { databaseFault, db, schema, type Tx } from "~/services/platform/db.server";
 import { ensureSlotsGenerated } from "~/services/booking/slot-supply.server";
 import type { OffSessionResult } from "~/services/payments/provider-types";
 import { bookCycle, claimCycle, holdCycle, planTakesCycles, readCycle, type Claim } from "./cycle-book.server";
 import { releaseExpiredHolds } from "./cycle-holds.server";
+import { cycleStatements } from "./cycle-statements.server";
 import { queuePlanCardExpiring } from "./cycle-messages.server";
 import { planProvider, type PlanProvider } from "./plan-provider.server";
 import { now } from "~/lib/clock";
@@ -80,7 +81,7 @@ function duePlans(at: number): Due[] {
 /** The saved card a claimed cycle charges (the plan's, not detached), else null. */
 function cardOf(savedCardId: number | null) {
   if (savedCardId === null) return null;
-  const card = db.select().from(schema.savedCards).where(eq(schema.savedCards.id, savedCardId)).get();
+  const card = cycleStatements().card.get({ id: savedCardId });
   return card && card.detachedAt === null ? card : null;
 }
 
@@ -125,24 +126,34 @@ export function settleCycle(
   providerName: "simulated" | "stripe",
   at = now(),
 ): "booked" | "held" | "settled" {
-  return db.transaction((tx) => {
-    const cycle = readCycle(tx, planId, cycleDate);
-    if (!cycle || cycle.status !== "charging") return "settled";
-    if (result.ok) {
-      const intent = result.intent;
-      if (
-        intent.status !== "succeeded" ||
-        intent.amountCents !== cycle.amountCents ||
-        intent.currency.toLowerCase() !== CURRENCY
-      ) {
-        throw new Error(`Plan ${planId}, cycle ${cycleDate}: the provider's charge ${intent.id} is not the cycle's`);
-      }
-      bookCycle(tx, cycle, "charging", intent, providerName, at);
-      return "booked";
+  return db.transaction((tx) => settleIn(tx, planId, cycleDate, result, providerName, at));
+}
+
+/** settleCycle's moves in `tx` (a transaction, or a savepoint of the job's slice). */
+function settleIn(
+  tx: Tx,
+  planId: number,
+  cycleDate: string,
+  result: OffSessionResult,
+  providerName: "simulated" | "stripe",
+  at: number,
+): "booked" | "held" | "settled" {
+  const cycle = readCycle(tx, planId, cycleDate);
+  if (!cycle || cycle.status !== "charging") return "settled";
+  if (result.ok) {
+    const intent = result.intent;
+    if (
+      intent.status !== "succeeded" ||
+      intent.amountCents !== cycle.amountCents ||
+      intent.currency.toLowerCase() !== CURRENCY
+    ) {
+      throw new Error(`Plan ${planId}, cycle ${cycleDate}: the provider's charge ${intent.id} is not the cycle's`);
     }
-    holdCycle(tx, cycle, result.code, result.intentId, at);
-    return "held";
-  });
+    bookCycle(tx, cycle, "charging", intent, providerName, at);
+    return "booked";
+  }
+  holdCycle(tx, cycle, result.code, result.intentId, at);
+  return "held";
 }
 
 function count(run: CycleRun, outcome: "booked" | "held" | "settled") {
@@ -192,22 +203,51 @@ async function bookDueCycles(at: number, provider: PlanProvider, run: CycleRun) 
         }),
       ),
     );
-    let sliceEnd = performance.now() + SETTLE_SLICE_MS;
-    for (let i = 0; i < claims.length; i++) {
-      // Each settle is a transaction of its own: between two, the pages waiting get their turn.
-      if (performance.now() > sliceEnd) {
-        await nextTurn();
-        sliceEnd = performance.now() + SETTLE_SLICE_MS;
-      }
-      const result = results[i];
-      if (!result) continue;
-      try {
-        count(run, settleCycle(claims[i]!.plan.id, claims[i]!.cycle.cycleDate, result, provider.name, at));
-      } catch (error) {
-        run.errors += 1;
-        console.error(`[plans] plan ${claims[i]!.plan.id}: the charge's answer could not be applied`, error);
-      }
+    await settleBatch(claims, results, provider.name, at, run);
+  }
+}
+
+/**
+ * Applies a batch's answers in slices of time: one transaction a slice (the write lock held SETTLE_SLICE_MS
+ * at most, then a turn of the event loop), each cycle in a savepoint of its own, so one that cannot be
+ * applied is rolled back alone and left "charging" for the reconcile. The counts are kept once committed.
+ */
+async function settleBatch(
+  claims: Extract<Claim, { kind: "charge" }>[],
+  results: (OffSessionResult | null)[],
+  providerName: "simulated" | "stripe",
+  at: number,
+  run: CycleRun,
+) {
+  for (let i = 0; i < claims.length;) {
+    if (i > 0) await nextTurn();
+    const sliceEnd = performance.now() + SETTLE_SLICE_MS;
+    const start = i;
+    const outcomes: ("booked" | "held" | "settled")[] = [];
+    try {
+      db.transaction((tx) => {
+        for (; i < claims.length && (i === start || performance.now() < sliceEnd); i++) {
+          const result = results[i];
+          if (!result) continue;
+          const { plan, cycle } = claims[i]!;
+          try {
+            outcomes.push(tx.transaction((sp) => settleIn(sp, plan.id, cycle.cycleDate, result, providerName, at)));
+          } catch (error) {
+            if (databaseFault(error)) throw error;
+            run.errors += 1;
+            console.error(`[plans] plan ${plan.id}: the charge's answer could not be applied`, error);
+          }
+        }
+      });
+    } catch (error) {
+      if (!databaseFault(error)) throw error;
+      // Busy or failing: nothing of this slice was applied; its cycles and the batch's others stay
+      // "charging", charged with their keys, and the reconcile finishes them (as claimBatch leaves the rest).
+      run.errors += claims.length - start;
+      console.error("[plans] the charges' answers could not be applied", error);
+      break;
     }
+    for (const outcome of outcomes) count(run, outcome);
   }
 }
 

@@ -5,9 +5,9 @@
 // caused the e-mail. A sent message keeps its recipient and subject but not its body. Texts come from the
 // "emails" namespace in the recipient's language.
 import { createInstance } from "i18next";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { appUrl, env } from "./config.server";
-import { db, durably, schema, type Db, type Tx } from "./db.server";
+import { db, durably, perConnection, schema, type Db, type Tx } from "./db.server";
 import { ERASED_BODY } from "./outbox-claims.server";
 import { EXPIRED_ERROR, kickOutbox } from "./outbox.server";
 import { LINK_PLACEHOLDER, PRIVACY_PLACEHOLDER, renderEmailHtml } from "./email-template.server";
@@ -245,31 +245,54 @@ function originOf(link: string | number | undefined) {
 }
 
 /**
+ * The outbox's insert, prepared once per connection (issue 45's bench: a plan's renewals write thousands
+ * of e-mails in a morning; building and compiling the statement cost more than running it). The
+ * connection is the one `tx` belongs to (one per process), so it runs in the caller's transaction.
+ */
+const outboxInsert = perConnection((conn) => {
+  const ph = sql.placeholder;
+  return conn
+    .insert(schema.emailOutbox)
+    .values({
+      to: ph("to"),
+      subject: ph("subject"),
+      text: ph("text"),
+      html: ph("html"),
+      kind: ph("kind"),
+      locale: ph("locale"),
+      origin: ph("origin"),
+      expiresAt: ph("expiresAt"),
+      attachments: ph("attachments"),
+      headers: ph("headers"),
+      nextAttemptAt: ph("nextAttemptAt"),
+      createdAt: ph("createdAt"),
+    })
+    .returning({ id: schema.emailOutbox.id })
+    .prepare();
+});
+
+/**
  * Writes an e-mail to the outbox with `tx`, the transaction of the change that causes it: rolled back
  * with it, committed with it. The worker sends it after the answer.
  */
-export function queueEmail(tx: Db | Tx, input: EmailInput): number {
+export function queueEmail(_tx: Db | Tx, input: EmailInput): number {
   const { subject, text, html } = renderEmail(input.kind, input.locale, input.values, input.firstName);
   const at = now();
-  const row = durably(
-    tx
-      .insert(schema.emailOutbox)
-      .values({
-        to: input.to,
-        subject,
-        text,
-        html,
-        kind: input.kind,
-        locale: input.locale,
-        origin: originOf(input.values[APP_LINK]),
-        expiresAt: input.expiresAt ?? null,
-        attachments: input.attachments?.length ? JSON.stringify(input.attachments) : null,
-        headers: input.headers ? JSON.stringify(input.headers) : null,
-        nextAttemptAt: Math.max(at, input.notBefore ?? at),
-        createdAt: at,
-      })
-      .returning({ id: schema.emailOutbox.id }),
-  );
+  const values = {
+    to: input.to,
+    subject,
+    text,
+    html,
+    kind: input.kind,
+    locale: input.locale,
+    origin: originOf(input.values[APP_LINK]),
+    expiresAt: input.expiresAt ?? null,
+    attachments: input.attachments?.length ? JSON.stringify(input.attachments) : null,
+    headers: input.headers ? JSON.stringify(input.headers) : null,
+    nextAttemptAt: Math.max(at, input.notBefore ?? at),
+    createdAt: at,
+  };
+  const row = durably({ all: () => outboxInsert().all(values) });
   if (env.MAIL_LOG === "1") {
     console.log(`[mail] to=${input.to} subject=${JSON.stringify(subject)}\n${redactLinks(text)}\n`);
   }

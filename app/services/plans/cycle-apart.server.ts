@@ -1,0 +1,68 @@
+// The plans' cycle job run off the server's thread (issue 45's bench line: 5,000 plans renewed while `/`
+// keeps at least 0.9 of its throughput). The server has one JavaScript thread: a run in it takes every
+// millisecond it works from the pages. So the scheduled run (ops/startup, on the primary only, every 10
+// minutes and at start-up, which catches up after downtime) forks scripts/plans-child.ts, which runs
+// runPlanCycles on its own SQLite connection, niced below serving (os.setPriority on the child's pid): on
+// a machine of two cores it works on the other one and yields the CPU to the pages whenever they need it.
+// Nothing of "exactly once" moves: every claim, charge and booking is the same conditional write on the
+// cycle's row as in process (two runs at once, a restart and the reconcile are kept apart by its primary
+// key and statuses); a child killed half-way leaves what a crash leaves, which the reconcile finishes.
+// In the container, as `npm run plans`: node with tsx (a dependency), app/ and scripts/ beside the build.
+import { fork, type ChildProcess } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { now } from "~/lib/clock";
+import type { CycleRun } from "./cycle-job.server";
+
+/** The child's nice value: below serving (0), so the pages come first; not 19, so the job still gets on. */
+const JOB_NICENESS = 10;
+
+let running: ChildProcess | null = null;
+
+/** What the child answers: the run's counts and the nice value it ran at. */
+export type ApartRun = { run: CycleRun; niceness: number };
+
+/**
+ * Runs the plans' cycle job at `at` in a child process and answers its counts. `fixedClock`: the child's
+ * clock stopped at `at` (a run "as if it were then": the bench, tests), else it goes on from the real time.
+ */
+export function runPlanCyclesApart(options: { at?: number; fixedClock?: boolean } = {}): Promise<ApartRun> {
+  const at = options.at ?? now();
+  const script = path.join(process.cwd(), "scripts", "plans-child.ts");
+  const args = ["--at", String(at), ...(options.fixedClock ? ["--fixed-clock"] : [])];
+  return new Promise<ApartRun>((resolve, reject) => {
+    const child = fork(script, args, {
+      cwd: process.cwd(),
+      execArgv: ["--import", "tsx"],
+      env: process.env,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    running = child;
+    try {
+      if (child.pid !== undefined) os.setPriority(child.pid, JOB_NICENESS);
+    } catch (error) {
+      // Not fatal: the job runs at the server's priority, still off its thread.
+      console.error("[plans] could not lower the job's priority", error);
+    }
+    let result: ApartRun | null = null;
+    child.on("message", (message) => (result = message as ApartRun));
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (running === child) running = null;
+      if (result) resolve(result);
+      else reject(new Error(`the plans' job process ended (${signal ?? `exit code ${code}`}) without its counts`));
+    });
+  });
+}
+
+/**
+ * The server stops or is no longer the primary: the job under way is ended (SIGTERM). What it claimed and
+ * did not book is left "charging" for the reconcile, exactly as after a crash.
+ */
+export async function stopPlanCyclesApart(): Promise<void> {
+  const child = running;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  await exited;
+}
