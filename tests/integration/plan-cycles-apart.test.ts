@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
 import { cycleDueAt } from "~/lib/plan-dates";
 import { db, schema } from "~/services/platform/db.server";
-import { runPlanCyclesApart, stopPlanCyclesApart } from "~/services/plans/cycle-apart.server";
+import { plansHaveWork, runPlanCyclesApart, stopPlanCyclesApart } from "~/services/plans/cycle-apart.server";
 import { reconcilePlans } from "~/services/plans/cycle-reconcile.server";
 import { planOn } from "./plan-fixtures";
 
@@ -58,6 +58,36 @@ function expectBookedOnce(plan: { id: number; userId: number }, date: string, em
 }
 
 describe("the plans' job in a process of its own", () => {
+  it("is started only when a plan takes cycles or a held cycle may run out", async () => {
+    // Every plan stopped (beforeEach), no cycle held: nothing to start.
+    db.update(schema.planCycles)
+      .set({ status: "released" })
+      .where(eq(schema.planCycles.status, "payment_needed"))
+      .run();
+    expect(plansHaveWork()).toBe(false);
+    const { plan } = await planOn("2027-03-09");
+    expect(plansHaveWork()).toBe(true);
+    db.update(schema.pickupPlans).set({ status: "paused" }).where(eq(schema.pickupPlans.id, plan.id)).run();
+    expect(plansHaveWork()).toBe(true);
+    db.update(schema.pickupPlans)
+      .set({ status: "stopped", stoppedAt: 1 })
+      .where(eq(schema.pickupPlans.id, plan.id))
+      .run();
+    expect(plansHaveWork()).toBe(false);
+    db.insert(schema.planCycles)
+      .values({
+        planId: plan.id,
+        cycleDate: "2027-03-09",
+        status: "payment_needed",
+        idempotencyKey: `plan-${plan.id}-2027-03-09`,
+        holdExpiresAt: 1,
+        updatedAt: 1,
+      })
+      .run();
+    expect(plansHaveWork()).toBe(true);
+    db.delete(schema.planCycles).where(eq(schema.planCycles.planId, plan.id)).run();
+  });
+
   it("books and charges each cycle once when two runs go at once, niced below the server", async () => {
     const date = "2027-03-16";
     const plans = [await planOn(date), await planOn(date), await planOn(date, { window: "afternoon" })];

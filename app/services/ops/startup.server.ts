@@ -16,7 +16,7 @@ import { runRetentionInBackground } from "~/services/privacy/retention.server";
 import { generateSlots } from "~/services/booking/slot-supply.server";
 import { litefsDir, primaryInstance } from "~/services/platform/litefs.server";
 import { queueDueReminders } from "~/services/notices/reminders.server";
-import { runPlanCyclesApart, stopPlanCyclesApart } from "~/services/plans/cycle-apart.server";
+import { plansHaveWork, runPlanCyclesApart, stopPlanCyclesApart } from "~/services/plans/cycle-apart.server";
 import { reconcilePlansInBackground } from "~/services/plans/cycle-reconcile.server";
 import { releaseExpiredPhoneHolds } from "~/services/checkout/phone-release.server";
 import { purgeExpiredAccountOpenedEmails } from "~/services/accounts/created-for.server";
@@ -55,6 +55,7 @@ async function runPlans() {
     console.error("[book-for] release run failed", error);
   }
   try {
+    if (!plansHaveWork()) return;
     const { run } = await runPlanCyclesApart();
     // The child wrote the e-mails and texts; this process's worker sends them now, not at its next round.
     kickOutbox();

@@ -11,6 +11,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
+import { sqlite } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import type { CycleRun } from "./cycle-job.server";
 
@@ -21,6 +22,21 @@ let running: ChildProcess | null = null;
 
 /** What the child answers: the run's counts and the nice value it ran at. */
 export type ApartRun = { run: CycleRun; niceness: number };
+
+/**
+ * Whether a run could have anything to do: a plan that takes cycles (active or paused: a pause ends by
+ * itself) or a held cycle whose hold may run out. Without either, no process is started (it costs about
+ * 1.5 s of CPU to load the job): a server with no plans, the demo and the tests' servers fork nothing.
+ */
+export function plansHaveWork(): boolean {
+  const row = sqlite()
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM pickup_plans WHERE status IN ('active', 'paused'))
+           OR EXISTS (SELECT 1 FROM plan_cycles WHERE status = 'payment_needed') AS work`,
+    )
+    .get() as { work: number };
+  return row.work === 1;
+}
 
 /**
  * Runs the plans' cycle job at `at` in a child process and answers its counts. `fixedClock`: the child's
