@@ -104,13 +104,15 @@ for (const lang of ["en", "fr"] as const) {
   }) => {
     const { context, page } = await residentPage(browser, baseURL, javaScriptEnabled, text.locale);
     const { confirmation, planId, date } = await bookWithPlan(page, `plan-held-${lang}`, "4000 0000 0000 0341");
-    runPlans(`${daysAfter(date, 21)}T12:00:00-05:00`);
     // The other tests of this file run the job at later (pretend) times on the same database, which would
-    // release this hold before it is paid: it is kept until well after theirs (the page reads it as any hold).
-    writeDatabase((db) =>
-      db
-        .prepare("update plan_cycles set hold_expires_at = ? where plan_id = ? and status = 'payment_needed'")
-        .run(Date.now() + 400 * 86_400_000, planId),
+    // release this hold before it is paid: before the next run may start, it is kept until well after theirs
+    // (the page reads it as any hold).
+    runPlans(`${daysAfter(date, 21)}T12:00:00-05:00`, () =>
+      writeDatabase((db) =>
+        db
+          .prepare("update plan_cycles set hold_expires_at = ? where plan_id = ? and status = 'payment_needed'")
+          .run(Date.now() + 400 * 86_400_000, planId),
+      ),
     );
     expect(cyclesOf(planId).map((c) => c.status)).toEqual(["payment_needed"]);
 

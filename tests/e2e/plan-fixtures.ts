@@ -2,6 +2,8 @@
 // and the consent ticked, and the plans' job run the way an operator runs it (`npm run plans -- --at <ISO>`,
 // scripts/plans.ts) on the e2e server's database.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { bookableSlotId, fillCard, residentWithAddress } from "./booking-fixtures";
 import { e2eDatabase, query } from "./helpers";
@@ -34,21 +36,55 @@ export function daysAfter(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** `npm run plans -- --at <ISO>` on the e2e server's database: what the job did. */
-export function runPlans(at: string): { run: { booked: number; held: number } } {
-  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/plans.ts", "--at", at], {
-    env: {
-      ...process.env,
-      DATABASE_PATH: e2eDatabase(),
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      ALLOW_GENERATED_SECRET: "1",
-      NODE_ENV: "development",
-      MAIL_LOG: "0",
-    },
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-  const last = result.stdout.trim().split("\n").pop() ?? "";
-  expect(last.startsWith("{"), `${result.stdout}\n${result.stderr}`).toBe(true);
-  return JSON.parse(last);
+/** The lock that keeps the job's runs one at a time across the spec's workers (a folder: mkdir is atomic). */
+const runLock = () => path.join("tests", ".tmp", `plans-run-${path.basename(e2eDatabase())}.lock`);
+const LOCK_WAIT_MS = 180_000;
+
+function lockRuns(lock: string) {
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const until = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // A worker that died holding it: its run ended long ago.
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_WAIT_MS) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > until) throw new Error(`the plans' job lock ${lock} was not released`);
+      Atomics.wait(pause, 0, 0, 50);
+    }
+  }
+}
+
+/**
+ * `npm run plans -- --at <ISO>` on the e2e server's database: what the job did. Runs are one at a time, and
+ * `then` runs before the next may start: a run at a later pretend time releases every hold run out by then,
+ * another test's too, so a test that keeps its hold does so in `then`.
+ */
+export function runPlans(at: string, then?: () => void): { run: { booked: number; held: number } } {
+  const lock = runLock();
+  lockRuns(lock);
+  try {
+    const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/plans.ts", "--at", at], {
+      env: {
+        ...process.env,
+        DATABASE_PATH: e2eDatabase(),
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        ALLOW_GENERATED_SECRET: "1",
+        NODE_ENV: "development",
+        MAIL_LOG: "0",
+      },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    const last = result.stdout.trim().split("\n").pop() ?? "";
+    expect(last.startsWith("{"), `${result.stdout}\n${result.stderr}`).toBe(true);
+    then?.();
+    return JSON.parse(last);
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
