@@ -3,7 +3,8 @@
 // then every cycle due then is booked and charged, the holds run out are released and expiring cards asked
 // for; the e-mails (SMTP_URL) and texts (Twilio) are delivered before it exits. What was done is not done
 // again, so a second run, or one at the same time as the server's, books and charges nothing twice.
-// Operators run it after downtime (docs/operations.md), as `npm run reminders -- --at`.
+// Operators run it after downtime (docs/operations.md), as `npm run reminders -- --at`. `--plan <id>`: only
+// that plan's cycle, hold and card notice (the reconcile and the deliveries stay whole).
 import { parseArgs } from "node:util";
 import { setNow } from "../app/lib/clock";
 import { runPlanCycles } from "../app/services/plans/cycle-job.server";
@@ -13,7 +14,12 @@ import { deliverDueEmails, deliverDueTexts } from "../app/services/platform/outb
 /** A cycle claimed less than this long ago may be another process's, still waiting for the provider. */
 const GRACE_MS = 10 * 60 * 1000;
 
-const { values } = parseArgs({ options: { at: { type: "string" } } });
+const { values } = parseArgs({ options: { at: { type: "string" }, plan: { type: "string" } } });
+const planId = values.plan === undefined ? undefined : Number(values.plan);
+if (planId !== undefined && !(Number.isInteger(planId) && planId > 0)) {
+  console.error(`--plan: not a plan's id: ${values.plan}`);
+  process.exit(2);
+}
 const at = values.at === undefined ? Date.now() : Date.parse(values.at);
 if (Number.isNaN(at)) {
   console.error(`--at: not a date and time: ${values.at} (e.g. 2026-12-01T08:00:00-05:00)`);
@@ -21,7 +27,7 @@ if (Number.isNaN(at)) {
 }
 setNow(at);
 const settled = await reconcilePlans({ graceMs: GRACE_MS });
-const run = await runPlanCycles(at);
+const run = await runPlanCycles(at, { planId });
 const mail = await deliverDueEmails();
 const texts = await deliverDueTexts();
 console.log(

@@ -60,29 +60,32 @@ function lockRuns(lock: string) {
 }
 
 /**
- * `npm run plans -- --at <ISO>` on the e2e server's database: what the job did. Runs are one at a time, and
- * `then` runs before the next may start: a run at a later pretend time releases every hold run out by then,
- * another test's too, so a test that keeps its hold does so in `then`.
+ * `npm run plans -- --at <ISO> --plan <id>` on the e2e server's database: what the job did for that plan
+ * (a run of every plan at a later pretend time would book and release other tests' plans). Runs are one at
+ * a time.
  */
-export function runPlans(at: string, then?: () => void): { run: { booked: number; held: number } } {
+export function runPlans(at: string, planId: number): { run: { booked: number; held: number } } {
   const lock = runLock();
   lockRuns(lock);
   try {
-    const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/plans.ts", "--at", at], {
-      env: {
-        ...process.env,
-        DATABASE_PATH: e2eDatabase(),
-        SESSION_SECRET: E2E_SESSION_SECRET,
-        ALLOW_GENERATED_SECRET: "1",
-        NODE_ENV: "development",
-        MAIL_LOG: "0",
+    const result = spawnSync(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/plans.ts", "--at", at, "--plan", String(planId)],
+      {
+        env: {
+          ...process.env,
+          DATABASE_PATH: e2eDatabase(),
+          SESSION_SECRET: E2E_SESSION_SECRET,
+          ALLOW_GENERATED_SECRET: "1",
+          NODE_ENV: "development",
+          MAIL_LOG: "0",
+        },
+        encoding: "utf8",
+        timeout: 120_000,
       },
-      encoding: "utf8",
-      timeout: 120_000,
-    });
+    );
     const last = result.stdout.trim().split("\n").pop() ?? "";
     expect(last.startsWith("{"), `${result.stdout}\n${result.stderr}`).toBe(true);
-    then?.();
     return JSON.parse(last);
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });

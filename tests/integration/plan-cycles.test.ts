@@ -148,6 +148,20 @@ describe("the cycle books and charges exactly once", () => {
     expect(planRow(plan.id).anchorDate).toBe(date);
   });
 
+  it("run for one plan (`npm run plans -- --plan <id>`): only that plan's cycle, the others at the next run", async () => {
+    const date = "2027-02-23";
+    const [one, other] = [await planOn(date), await planOn(date)];
+    const at = cycleDueAt(date);
+    setNow(at);
+    const run = await runPlanCycles(at, { planId: one.plan.id });
+    expect(run.booked).toBe(1);
+    expectBookedOnce(one.plan, date, "morning");
+    expect(cyclesOf(other.plan.id)).toHaveLength(0);
+    await runPlanCycles(at);
+    expectBookedOnce(one.plan, date, "morning");
+    expectBookedOnce(other.plan, date, "morning");
+  });
+
   it("two `npm run plans` processes at once, then one after a restart", async () => {
     const date = "2027-02-16";
     const plans = [await planOn(date), await planOn(date), await planOn(date, { window: "afternoon" })];

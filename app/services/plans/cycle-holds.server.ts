@@ -261,15 +261,21 @@ export async function authenticateHeldCycle(
 }
 
 /**
- * Every held place whose hold ran out at `at`, released (each in its own transaction, only if still held),
+ * Every held place (or only `planId`'s) whose hold ran out at `at`, released (each in its own transaction, only if still held),
  * then its open payment cancelled at the provider so it can no longer be paid (one paid in between is
  * refunded by completeHeldCycle).
  */
-export async function releaseExpiredHolds(at: number, provider: PlanProvider): Promise<number> {
+export async function releaseExpiredHolds(at: number, provider: PlanProvider, planId?: number): Promise<number> {
   const expired = db
     .select()
     .from(c)
-    .where(and(eq(c.status, "payment_needed"), lte(c.holdExpiresAt, at)))
+    .where(
+      and(
+        eq(c.status, "payment_needed"),
+        lte(c.holdExpiresAt, at),
+        planId === undefined ? undefined : eq(c.planId, planId),
+      ),
+    )
     .all();
   let released = 0;
   for (const cycle of expired) {

@@ -55,8 +55,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Due = { planId: number; date: string };
 
-/** Every plan whose next cycle is due at `at` and not claimed yet. */
-function duePlans(at: number): Due[] {
+/** Every plan (or only `planId`) whose next cycle is due at `at` and not claimed yet. */
+function duePlans(at: number, planId?: number): Due[] {
   const today = dateKey(at);
   const p = schema.pickupPlans;
   return db
@@ -70,7 +70,13 @@ function duePlans(at: number): Due[] {
     })
     .from(p)
     .innerJoin(schema.users, eq(schema.users.id, p.userId))
-    .where(and(inArray(p.status, ["active", "paused"]), isNull(schema.users.deletedAt)))
+    .where(
+      and(
+        inArray(p.status, ["active", "paused"]),
+        isNull(schema.users.deletedAt),
+        planId === undefined ? undefined : eq(p.id, planId),
+      ),
+    )
     .orderBy(p.id)
     .all()
     .filter(planTakesCycles)
@@ -188,8 +194,8 @@ async function claimBatch(batch: Due[], at: number, run: CycleRun) {
 }
 
 /** Books and charges every cycle due at `at`, once. */
-async function bookDueCycles(at: number, provider: PlanProvider, run: CycleRun) {
-  const due = duePlans(at);
+async function bookDueCycles(at: number, provider: PlanProvider, run: CycleRun, planId?: number) {
+  const due = duePlans(at, planId);
   for (let start = 0; start < due.length; start += BATCH) {
     if (start > 0) await nextTurn();
     const claims = await claimBatch(due.slice(start, start + BATCH), at, run);
@@ -255,7 +261,7 @@ async function settleBatch(
  * A saved card that expires before the next cycle's charge: its resident asked for a new one, once per
  * card, from a week before that charge (saved_cards.expiry_notice_at, claimed in the e-mail's transaction).
  */
-function askForExpiringCards(at: number): number {
+function askForExpiringCards(at: number, planId?: number): number {
   const today = dateKey(at);
   const p = schema.pickupPlans;
   const s = schema.savedCards;
@@ -270,6 +276,7 @@ function askForExpiringCards(at: number): number {
         isNull(s.detachedAt),
         isNull(s.expiryNoticeAt),
         isNull(schema.users.deletedAt),
+        planId === undefined ? undefined : eq(p.id, planId),
       ),
     )
     .all();
@@ -300,13 +307,19 @@ function askForExpiringCards(at: number): number {
   return sent;
 }
 
-/** The whole job at `at`: releases, bookings and charges, card notices. */
-export async function runPlanCycles(at = now(), options: { provider?: PlanProvider } = {}): Promise<CycleRun> {
+/**
+ * The whole job at `at`: releases, bookings and charges, card notices. `planId`: only that plan's (an
+ * operator renewing one plan by hand, `npm run plans -- --plan <id>`).
+ */
+export async function runPlanCycles(
+  at = now(),
+  options: { provider?: PlanProvider; planId?: number } = {},
+): Promise<CycleRun> {
   const run: CycleRun = { booked: 0, held: 0, noPlace: 0, released: 0, cardNotices: 0, errors: 0 };
   const provider = options.provider ?? planProvider();
-  run.released = await releaseExpiredHolds(at, provider);
+  run.released = await releaseExpiredHolds(at, provider, options.planId);
   ensureSlotsGenerated(at);
-  await bookDueCycles(at, provider, run);
-  run.cardNotices = askForExpiringCards(at);
+  await bookDueCycles(at, provider, run, options.planId);
+  run.cardNotices = askForExpiringCards(at, options.planId);
   return run;
 }
