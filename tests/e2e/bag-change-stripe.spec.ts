@@ -13,8 +13,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Browser, type Page, type Route, type TestInfo } from "@playwright/test";
-import { startStripeStandIn, type StripeStandIn } from "../integration/stripe-stand-in";
-import { ApiClient, freePort, registerResident, serverDir, startServer, type OwnServer } from "./own-server";
+import type { StripeStandIn } from "../integration/stripe-stand-in";
+import { startStripeServer as startOwnStripeServer, type StripeServer } from "./stripe-server";
+import { ApiClient, registerResident, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "default" });
 
@@ -58,38 +59,19 @@ const spaced = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, 
 
 let standIn: StripeStandIn | null = null;
 let server: OwnServer | null = null;
-let dir = "";
+let own: StripeServer | null = null;
 
-/** The stand-in and a Stripe server of this spec's own (OWN_SERVER_PORT + 14 with JavaScript, + 15 without: other specs take the offsets below). */
+/** The stand-in and a Stripe server of this spec's own (OWN_SERVER_PORT + 14 with JavaScript, + 15 without). */
 async function startStripeServer(testInfo: TestInfo) {
-  test.setTimeout(60_000);
-  const js = testInfo.project.use.javaScriptEnabled !== false;
-  standIn = await startStripeStandIn();
-  dir = serverDir(`bag-change-stripe-${js ? "js" : "nojs"}`);
-  const pinned = process.env.OWN_SERVER_PORT;
-  const port = await freePort(pinned ? String(Number(pinned) + (js ? 14 : 15)) : undefined);
-  server = await startServer({
-    port,
-    dbFile: path.join(dir, "app.db"),
-    env: {
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_bags",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_bags",
-      STRIPE_API_HOST: standIn.host,
-      STRIPE_API_PORT: String(standIn.port),
-      STRIPE_API_PROTOCOL: "http",
-      APP_URL: `http://127.0.0.1:${port}`,
-    },
-  });
+  own = await startOwnStripeServer(testInfo, { tag: "bag-change-stripe", portOffset: 14, keyTag: "bags" });
+  ({ server, standIn } = own);
 }
 
 async function stopStripeServer() {
-  await server?.kill();
+  await own?.stop();
+  own = null;
   server = null;
-  await standIn?.close();
   standIn = null;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  dir = "";
 }
 
 function query<T>(sql: string, ...params: unknown[]): T[] {
