@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
-import { isbot } from "isbot";
 // Not renderToPipeableStream: React 18.3's Node writer sends its whole 2,048-byte buffer when a string
-// does not fit, the bytes a cut multi-byte character left unwritten going out as NULs (issue 24). The web
-// stream writer encodes each string whole and copies bytes, so no byte is ever left unwritten.
-import { renderToReadableStream } from "react-dom/server.browser";
+// does not fit, the bytes a cut multi-byte character left unwritten going out as NULs (issue 24). Nor the web
+// stream writer any more (issue 44): the string renderer builds the document as one string, encoded once
+// (services/serving/handoff), so no character is ever cut.
+import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { StylesheetReaderProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./components/nonce";
@@ -19,7 +19,8 @@ import { adminNoStore } from "~/services/serving/admin-no-store.server";
 import { closingTagsStage } from "~/services/serving/document-end.server";
 import { replicaGuard } from "~/services/serving/replica.server";
 import { refusedFormRedirect } from "~/services/serving/refused-form.server";
-import { wholeDocument } from "~/services/serving/gathered-stream.server";
+import { throughStages } from "~/services/serving/gathered-stream.server";
+import { settleHandoff } from "~/services/serving/handoff.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
 import { renderKey, storedRender, storingStage } from "~/services/serving/render-cache.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
@@ -109,17 +110,10 @@ export default async function handleRequest(
     return new Response(stored, { headers: responseHeaders, status: responseStatusCode });
   }
 
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-
-  let shellRendered = false;
-  let failed = false;
-  // Rendering still under way after ABORT_DELAY is given up. The timer is cleared once everything has
-  // rendered: aborting a finished render makes React close its closed stream again (ERR_INVALID_STATE
-  // thrown from the timer), and a pending timer keeps the whole render in memory for its 5 s.
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), ABORT_DELAY);
-  // A shell that fails rejects, as onShellError did.
-  const body = await renderToReadableStream(
+  // The loader data's scripts settled first, then the whole document in one synchronous pass
+  // (services/serving/handoff): no page defers anything. A component that throws rejects, as a shell error did.
+  await settleHandoff(remixContext);
+  const html = renderToString(
     <NonceProvider value={nonce}>
       <StylesheetReaderProvider value={stylesheetReader}>
         <I18nextProvider i18n={instance}>
@@ -127,37 +121,22 @@ export default async function handleRequest(
         </I18nextProvider>
       </StylesheetReaderProvider>
     </NonceProvider>,
-    {
-      nonce,
-      signal: abort.signal,
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        failed = true;
-        if (shellRendered) console.error(error);
-      },
-    },
-  ).catch((error: unknown) => {
-    clearTimeout(timer);
-    throw error;
-  });
-  shellRendered = true;
-  const settled = () => clearTimeout(timer);
-  body.allReady.then(settled, settled);
-  if (waitForAll) await body.allReady;
-  // The whole document is read (services/serving/gathered-stream: no page defers anything) and run once
-  // through the stages: the closing tags held back until after the streamed data (services/serving/document-end),
-  // the stylesheet's marker replaced by its bytes (serving/document-pieces), the page kept for the render cache,
-  // and gzip made with the stylesheet compressed once; then it goes out in one write, with its length.
+  );
+  // The document is run once through the stages: the closing tags held back until after the streamed data
+  // (services/serving/document-end), the stylesheet's marker replaced by its bytes (serving/document-pieces),
+  // the page kept for the render cache, and gzip made with the stylesheet compressed once; then it goes out
+  // in one write, with its length.
   const pieces = stylesheetPieces();
   const stages = [closingTagsStage(), splicingStage(pieces)];
-  if (key !== null) stages.push(storingStage(key, nonce, () => !failed));
+  if (key !== null) stages.push(storingStage(key, nonce, () => true));
   if (gzip) {
     stages.push(gzipStage(pieces));
     // Already compressed: the server's compression middleware leaves an encoded answer as it is.
     responseHeaders.set("Content-Encoding", "gzip");
     responseHeaders.append("Vary", "Accept-Encoding");
   }
-  const document = await wholeDocument(body, stages);
+  // The string renderer writes no doctype before <html> (the stream renderer did).
+  const document = throughStages(Buffer.from(`<!DOCTYPE html>${html}`, "utf8"), stages);
   responseHeaders.set("Content-Length", String(document.byteLength));
   return new Response(document, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -33,11 +33,20 @@ export type Load = { rps: number; total: number; non2xx: number; errors: number;
 /** Load on `target` from another process with `connections`, for `seconds` or until `stop()`. */
 export function load(target: string, connections: number, seconds: number) {
   const child = fork(path.join(import.meta.dirname, "bench-load.mjs"), [target, String(connections), String(seconds)]);
+  const counts: ((count: number) => void)[] = [];
   const result = new Promise<Load>((resolve, reject) => {
-    child.once("message", (message: Load | { error: string }) =>
-      "error" in message ? reject(new Error(message.error)) : resolve(message),
-    );
+    child.on("message", (message: Load | { error: string } | { count: number }) => {
+      if ("count" in message) counts.shift()?.(message.count);
+      else if ("error" in message) reject(new Error(message.error));
+      else resolve(message);
+    });
     child.once("exit", (code) => reject(new Error(`the load generator exited ${code}`)));
   });
-  return { stop: () => child.send("stop"), result };
+  /** The responses it has had so far. */
+  const count = () =>
+    new Promise<number>((resolve) => {
+      counts.push(resolve);
+      child.send("count");
+    });
+  return { stop: () => child.send("stop"), result, count };
 }

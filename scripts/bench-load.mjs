@@ -1,6 +1,7 @@
 // A load generator in a process of its own, for scripts/bench-reminders.ts: autocannon on one URL for
 // the given seconds, or until its parent sends "stop", then one message to the parent with what it saw
-// (requests per second over the whole run, their total, the answers not 2xx, errors, p99 latency).
+// (requests per second over the whole run, their total, the answers not 2xx, errors, p99 latency); meanwhile
+// it answers "count" with the responses so far (scripts/bench-plans.ts measures windows with it).
 //
 //   node scripts/bench-load.mjs <url> <connections> <seconds>
 import autocannon from "autocannon";
@@ -23,6 +24,10 @@ const instance = autocannon({ url, connections: Number(connections), duration: N
     () => process.exit(0),
   );
 });
+// Responses so far, for a parent that measures windows of its own ("count": answered with { count }).
+let responses = 0;
+instance.on("response", () => responses++);
 process.on("message", (message) => {
   if (message === "stop") instance.stop();
+  if (message === "count") process.send?.({ count: responses });
 });

@@ -23,6 +23,8 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { oneRequestPerTurn } from "./request-turns.mjs";
+import { wholeAnswer } from "./whole-answer.mjs";
 import { isApiPath, routeSubsets, splitBuild } from "./route-subsets.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
@@ -133,10 +135,14 @@ const pagesHandler = handlerOf("pages");
 const subsetFor = development
   ? () => null
   : routeSubsets(build, (subset) => createRequestHandler({ build: subset, mode: process.env.NODE_ENV }));
+/** What Remix answers starts one request per turn of the event loop (request-turns: newcomers are let in). */
+const inTurn = oneRequestPerTurn();
+/** ... and leaves whole, with its length (whole-answer: no gzip below 1 KB, one write). */
+const whole = wholeAnswer();
 function answer(req, res, next) {
   const pathname = pathOf(req);
   const handler = subsetFor(pathname) ?? (isApiPath(pathname) ? apiHandler : pagesHandler);
-  dynamic(req, res, () => handler(req, res, next));
+  dynamic(req, res, () => whole(req, res, () => inTurn(() => handler(req, res, next))));
 }
 app.all(["/api", "/api/*"], (req, res, next) => (isApiPath(pathOf(req)) ? answer(req, res, next) : next()));
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));

@@ -1,6 +1,6 @@
 // The signed-in resident's home page at /: a welcome, their service area, and the two next steps.
 import { Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { formatDate, windowLabel } from "~/lib/format";
 import { orderPath } from "~/lib/paths";
 import { PickupChanges, type PickupChangesView } from "./pickups/pickup-changes";
@@ -89,12 +89,8 @@ export function Home({ firstName, postalFsa, served, returning, next, closedDate
           {postalFsa ? (
             <>
               <p className="text-lg text-stone-900">
-                <Trans
-                  t={t}
-                  i18nKey="home.serviceArea"
-                  values={{ fsa: postalFsa }}
-                  components={{ strong: <strong className="font-bold tracking-wide" /> }}
-                />
+                {t("home.serviceAreaLead")}
+                <strong className="font-bold tracking-wide">{postalFsa}</strong>
               </p>
               <p className="mt-1 text-sm text-stone-700">{served === false ? t("home.notServed") : t("home.served")}</p>
               {served === false ? (

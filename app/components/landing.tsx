@@ -2,7 +2,7 @@
 // with taxes, the categories we take, and "will you take this?" (a plain GET form answered on this page,
 // with or without JavaScript).
 import { Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import type { TakeAnswer } from "~/lib/material-answer";
 import { MAX_MATERIAL_QUERY } from "~/lib/material-text";
 import { TakeAnswerBox } from "./materials/take-answer";
@@ -91,12 +91,8 @@ export function Landing({ prices, categories, q, answer, diverted }: LandingData
               <span className="block font-semibold">{t("search:landing.bags", { count: bags })}</span>
               <span className="block text-lg font-bold text-brand-800">
                 {/* "with taxes" smaller: on a phone's narrow card a long word of it would break mid-word. */}
-                <Trans
-                  t={t}
-                  i18nKey="search:landing.price"
-                  values={{ total }}
-                  components={{ small: <span className="inline-block text-sm font-semibold leading-5" /> }}
-                />
+                {`${total} `}
+                <span className="inline-block text-sm font-semibold leading-5">{t("search:landing.priceTaxes")}</span>
               </span>
               <span className="block text-sm text-stone-600">{t("search:landing.priceDetail", { price })}</span>
             </li>

@@ -66,11 +66,21 @@ export function nextPlanDate(plan: PlanSchedule, today?: string): string {
   return date;
 }
 
+/** cycleDueAt's answers by date: thousands of plans fall on a few dates, and Luxon's zone arithmetic is not free. */
+const dueAtByDate = new Map<string, number>();
+
 /** From when the cycle of `date` is booked and charged: 08:00 Montreal time seven days before it. */
 export function cycleDueAt(date: string): number {
-  return DateTime.fromISO(addDays(date, -PLAN_BOOKING_LEAD_DAYS), { zone: ZONE })
-    .set({ hour: PLAN_BOOKING_HOUR })
-    .toMillis();
+  let due = dueAtByDate.get(date);
+  if (due === undefined) {
+    due = DateTime.fromISO(addDays(date, -PLAN_BOOKING_LEAD_DAYS), { zone: ZONE })
+      .set({ hour: PLAN_BOOKING_HOUR })
+      .toMillis();
+    // A date is a short string and the answer a number; a long-running server still keeps only so many.
+    if (dueAtByDate.size >= 4096) dueAtByDate.clear();
+    dueAtByDate.set(date, due);
+  }
+  return due;
 }
 
 export function isCycleDue(date: string, at: number): boolean {

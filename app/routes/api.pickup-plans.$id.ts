@@ -6,7 +6,8 @@ import { parseApiBody } from "~/services/http/api.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { methodNotAllowed } from "~/services/http/edge-guard.server";
 import { planApiError, planJson } from "~/services/http/plans.server";
-import { changePlan, ownPlan, stopPlan } from "~/services/plans/manage.server";
+import { changePlan, stopPlan } from "~/services/plans/manage.server";
+import { ownPlan } from "~/services/plans/plan-views.server";
 import { NoBodySchema, PlanChangeSchema } from "~/lib/plan-rules";
 import { parseId } from "~/lib/ids";
 

@@ -6,7 +6,7 @@ import { parseApiBody } from "~/services/http/api.server";
 import { requireApiUser } from "~/services/http/current-user.server";
 import { startPlanAnswer } from "~/services/http/plan-api.server";
 import { planJson } from "~/services/http/plans.server";
-import { listPlans } from "~/services/plans/manage.server";
+import { listPlans } from "~/services/plans/plan-views.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

@@ -68,7 +68,9 @@ export default function PhonePay() {
             intro={view.name ? t("pay.introNamed", { name: view.name }) : t("pay.intro")}
           />
           <p className="text-sm text-stone-700">{t("pay.neverByPhone")}</p>
-          {view.merchant ? <ContractTerms merchant={view.merchant} /> : null}
+          {view.merchant && view.cancellationFee ? (
+            <ContractTerms merchant={view.merchant} cancellationFee={view.cancellationFee} />
+          ) : null}
           {view.provider === "stripe" && hydrated && !stripeFailed ? (
             <Suspense fallback={<p className="card">{t("checkout:stripe.loading")}</p>}>
               <IntentCard

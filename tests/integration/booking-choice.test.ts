@@ -80,6 +80,27 @@ describe("the dates a resident can pick", () => {
     });
   });
 
+  it("makes a prefix's calendar once a minute per language, and again as soon as a slot changes", () => {
+    const first = bookingPage(H2X, "en", query(), AT).weeks;
+    // Another resident of the prefix, the same minute: the very same weeks (issue 44, first views).
+    expect(bookingPage(H2X, "en", query({ date: "2026-11-24" }), AT + 30_000).weeks).toBe(first);
+    expect(bookingPage(H2X, "fr", query(), AT).weeks).not.toBe(first);
+    // The next minute is made again: the 23rd's afternoon (13:00) passes its 24-hour lead at 13:00 the day before.
+    const lead = Date.UTC(2026, 10, 22, 18, 0, 0);
+    const the23rd = (at: number) =>
+      bookingPage(H2X, "en", query(), at)
+        .weeks.flatMap((w) => w.dates)
+        .find((d) => d.date === "2026-11-23");
+    expect(the23rd(lead - 60_000)!.windows[1]!.slotId).toBe(slotOf("2026-11-23", "afternoon").id);
+    // Its last window gone, the date is no longer offered.
+    expect(the23rd(lead + 60_000)).toBeUndefined();
+    // A write (a booking, an operator's change) is seen at once, within the minute.
+    fill("2026-11-24", "morning");
+    const again = bookingPage(H2X, "en", query(), AT).weeks;
+    expect(again).not.toBe(first);
+    expect(again.flatMap((w) => w.dates).find((d) => d.date === "2026-11-24")!.windows[0]!.spotsLeft).toBe(0);
+  });
+
   it("marks a date Fully Booked when all its slots are taken, and a full window as having no room", () => {
     fill("2026-11-25", "morning");
     fill("2026-11-25", "afternoon");

@@ -1,7 +1,8 @@
 // Issue 45's bench line: the server's scheduled run of the plans' cycle job works off its thread, in a child
-// process (plans/cycle-apart → scripts/plans-child.ts) niced below serving, on its own connection to the
+// process (plans/cycle-apart → scripts/plans-child.ts) below serving (idle policy, niced, paced), on its own connection to the
 // same SQLite file. Its cycles are booked and charged exactly once: two such runs at once, a run stopped
 // half-way (the server stopping) and the run after it (a restart), the reconcile meanwhile.
+import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setNow } from "~/lib/clock";
@@ -98,9 +99,13 @@ describe("the plans' job in a process of its own", () => {
     ]);
     expect(a.run.booked + b.run.booked).toBe(3);
     expect(a.run.errors + b.run.errors).toBe(0);
-    // Lower priority than serving (the test process's own nice value is 0 or more).
+    // Below serving: niced (the test process's own nice value is 0 or more), paced, and on Linux with chrt
+    // (util-linux: this machine, CI's and the image's) under the idle policy, which serving preempts at once.
     expect(a.niceness).toBeGreaterThan(0);
     expect(b.niceness).toBe(a.niceness);
+    expect([a.duty, b.duty]).toEqual([0.3, 0.3]);
+    const withChrt = process.platform === "linux" && ["/usr/bin/chrt", "/bin/chrt"].some((f) => fs.existsSync(f));
+    expect([a.policy, b.policy]).toEqual(withChrt ? ["idle", "idle"] : [a.policy, a.policy]);
     for (const { plan, user } of plans) expectBookedOnce(plan, date, user.email);
     // A run later (after a restart) books and charges nothing again.
     const again = await runPlanCyclesApart({ at: at + 10 * 60_000, fixedClock: true });

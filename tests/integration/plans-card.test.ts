@@ -13,7 +13,7 @@ import { db, schema } from "~/services/platform/db.server";
 import { removeCard } from "~/services/plans/card-change.server";
 import { runPlanCycles } from "~/services/plans/cycle-job.server";
 import { payHeldCycleWithSimulatedCard } from "~/services/plans/cycle-holds.server";
-import { ownPlan } from "~/services/plans/manage.server";
+import { ownPlan } from "~/services/plans/plan-views.server";
 import { PlanError } from "~/services/plans/plan-error.server";
 import { planOn } from "./plan-fixtures";
 

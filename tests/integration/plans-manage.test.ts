@@ -8,7 +8,8 @@ import { setNow } from "~/lib/clock";
 import { paymentProvider, setPaymentProvider } from "~/services/payments/provider.server";
 import type { PaymentProvider } from "~/services/payments/provider-types";
 import { db, schema } from "~/services/platform/db.server";
-import { changePlan, listPlans, ownPlan, skipNext, stopPlan, planOfPickup } from "~/services/plans/manage.server";
+import { changePlan, skipNext, stopPlan } from "~/services/plans/manage.server";
+import { listPlans, ownPlan, planOfPickup } from "~/services/plans/plan-views.server";
 import { resident } from "./fixtures";
 import { planned } from "./plan-fixtures";
 

@@ -1,7 +1,7 @@
 // Small building blocks of the admin pages: statistic cards, status badges,
 // pagination links and the recent activity list.
 import { Form, Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 
 export function StatCard({
   id,
@@ -95,15 +95,16 @@ export function ActivityList({ entries }: { entries: ActivityView[] }) {
         return (
           <li key={entry.id} className="py-2 text-sm" data-testid="activity-entry">
             <p className="text-stone-900">
-              {/* A quoted e-mail subject is in its recipient's language, marked so (<subject> in the text). */}
-              <Trans
-                t={t}
-                i18nKey={`activity.actions.${entry.action}`}
-                values={values}
-                components={{
-                  subject: <span lang={typeof values.locale === "string" ? values.locale : undefined} />,
-                }}
-              />
+              {/* A quoted e-mail subject is in its recipient's language, marked so (the text around it in two keys). */}
+              {entry.action === "email.resend" ? (
+                <>
+                  {t("activity.actions.email.resend.before", values)}
+                  <span lang={typeof values.locale === "string" ? values.locale : undefined}>{values.subject}</span>
+                  {t("activity.actions.email.resend.after", values)}
+                </>
+              ) : (
+                t(`activity.actions.${entry.action}`, values)
+              )}
             </p>
             <p className="text-xs text-stone-600">
               {entry.when} · {entry.adminEmail}

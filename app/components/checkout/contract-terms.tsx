@@ -10,13 +10,14 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ACCEPT_TERMS_FIELD, acceptanceOf, FRENCH_TERMS_FIELD } from "~/lib/contract-acceptance";
 import { TERMS_VERSION } from "~/lib/contract";
-import { cancellationFeeTexts } from "~/lib/pricing";
 import { REBOOK_DAYS } from "~/lib/stops";
 
 type Merchant = { business: string; address: string; supportPhone: string; supportEmail: string };
+/** The cancellation fee as the terms state it (the loader's cancellationFeeTexts, in the page's language). */
+type CancellationFee = { fee: string; total: string };
 
-export function ContractTerms({ merchant }: { merchant: Merchant }) {
-  const { t, i18n } = useTranslation("checkout");
+export function ContractTerms({ merchant, cancellationFee }: { merchant: Merchant; cancellationFee: CancellationFee }) {
+  const { t } = useTranslation("checkout");
   return (
     <section
       className="rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-700"
@@ -52,7 +53,7 @@ export function ContractTerms({ merchant }: { merchant: Merchant }) {
         <li>{t("contract.missed")}</li>
         <li>{t("contract.ourFault", { days: REBOOK_DAYS })}</li>
         <li>{t("terms.change")}</li>
-        <li>{t("terms.fee", cancellationFeeTexts(i18n.language))}</li>
+        <li>{t("terms.fee", cancellationFee)}</li>
       </ul>
       <p className="mt-2">
         <Link to="/terms" className="underline">

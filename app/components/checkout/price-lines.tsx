@@ -1,20 +1,25 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, type PriceBreakdown } from "~/lib/pricing";
+import type { PriceBreakdown } from "~/lib/pricing";
 
-/** The price breakdown of a booking: list price, discounts, fee, subtotal, GST, QST, total or FREE. */
+/**
+ * The price breakdown of a booking: list price, discounts, fee, subtotal, GST, QST, total or FREE. `money`
+ * formats an amount in the page's language: the loader's amounts (checkout-amounts.server), so that the
+ * browser's bundle of /checkout does not carry the pricing module (issue 44's JS budget).
+ */
 export function PriceLines({
   bags,
   date,
   window,
   breakdown,
+  money,
 }: {
   bags: number;
   date: string;
   window: string;
   breakdown: PriceBreakdown;
+  money: (cents: number) => string;
 }) {
-  const { t, i18n } = useTranslation(["checkout", "common"]);
-  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const { t } = useTranslation(["checkout", "common"]);
   const rows: Array<[string, string, string?]> = [[t("summary.listPrice"), money(breakdown.listPriceCents), "list"]];
   if (breakdown.multiBagDiscountCents)
     rows.push([t("summary.multiBagDiscount"), `−${money(breakdown.multiBagDiscountCents)}`, "multibag"]);

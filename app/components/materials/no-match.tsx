@@ -1,6 +1,6 @@
 // No category matches the search: say so, offer the support address and a way back to the full list.
 import { Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 
 export function NoMatch({
   q,
@@ -16,14 +16,11 @@ export function NoMatch({
       <p className="text-stone-700">{t("empty.body")}</p>
       {email ? (
         <p className="text-stone-700">
-          <Trans
-            t={t}
-            i18nKey="empty.support"
-            values={{ email }}
-            // Trans puts the address inside the link.
-            // eslint-disable-next-line jsx-a11y/anchor-has-content
-            components={{ mail: <a href={`mailto:${email}`} className="btn-link" /> }}
-          />
+          {t("empty.supportBefore")}
+          <a href={`mailto:${email}`} className="btn-link">
+            {email}
+          </a>
+          {t("empty.supportAfter")}
         </p>
       ) : null}
       <Link to="/materials" className="btn-secondary w-full">

@@ -13,7 +13,6 @@ import { Toaster } from "~/components/toaster";
 import { useReply } from "~/components/ui/plain-field";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { formatMoney } from "~/lib/pricing";
 import { addressIn } from "~/lib/profile";
 import { formatPhoneOrNull } from "~/lib/phone";
 import {
@@ -32,6 +31,7 @@ import {
   BOOKING_PATH,
 } from "~/services/http/pages.server";
 import { runCheckoutIntent } from "./checkout-actions.server";
+import { checkoutAmounts } from "./checkout-amounts.server";
 
 export const handle = { i18n: ["common", "checkout"] };
 export const meta: MetaFunction = titleMeta;
@@ -69,6 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       date: formatDate(quote.slot.date, lng),
       window: windowLabel(quote.slot.window, lng),
       breakdown: quote.breakdown,
+      // The amounts and the cancellation fee already formatted in the page's language (checkout-amounts.server).
+      ...checkoutAmounts(quote.breakdown, lng),
       promo: quote.promo,
       address: quote.address,
       // Shown for a last check before paying: what the driver will read at the door.
@@ -122,7 +124,13 @@ export default function Checkout() {
         </p>
       ) : null}
 
-      <PriceLines bags={view.bags} date={view.date} window={view.window} breakdown={view.breakdown} />
+      <PriceLines
+        bags={view.bags}
+        date={view.date}
+        window={view.window}
+        breakdown={view.breakdown}
+        money={(cents) => view.amounts[cents] ?? ""}
+      />
 
       <PromoBox
         promo={view.promo}
@@ -159,7 +167,7 @@ export default function Checkout() {
         </div>
       </section>
 
-      <ContractTerms merchant={view.merchant} />
+      <ContractTerms merchant={view.merchant} cancellationFee={view.cancellationFee} />
 
       <PaymentSection
         view={{
@@ -172,7 +180,7 @@ export default function Checkout() {
           address: view.address,
           provider: view.provider,
         }}
-        total={formatMoney(view.breakdown.totalCents, i18n.language)}
+        total={view.amounts[view.breakdown.totalCents] ?? ""}
         busy={busy}
         fieldError={reply.error}
         ticked={(name) => reply.value(name) === "on"}

@@ -4,7 +4,6 @@
 // slot does not serve the new postal prefix (without JavaScript, "Find my address": address-lookup.server).
 // Below it, the Change password form (intent=change-password) posts to the same action.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
@@ -17,9 +16,7 @@ import { Toaster } from "~/components/toaster";
 import { DEFAULT_PROVINCE } from "~/lib/address-selection";
 import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { ProfileSchema } from "~/lib/profile-schema";
 import { phoneState, REMINDER_INTENTS } from "~/lib/reminders";
-import { formatPhoneOrNull } from "~/lib/phone";
 import {
   redirect,
   changePasswordFromForm,
@@ -41,7 +38,8 @@ import {
 } from "~/services/http/pages.server";
 import { profileExtras, profileExtrasIntent } from "./profile-extras.server";
 import { reminderIntent } from "./reminder-actions.server";
-import { findAddressIntent, withPickedAddress } from "./address-lookup.server";
+import { findAddressIntent } from "./address-lookup.server";
+import { parseProfileForm, profilePhone } from "./profile-save.server";
 import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
 import { CalendarFeed } from "~/components/pickups/calendar-feed";
 import { MyPlans, planRefusalOf as planReply } from "~/components/pickups/my-plans";
@@ -82,10 +80,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       province: user.province || DEFAULT_PROVINCE,
       postalCode: user.postalCode,
       pickupNotes: user.pickupNotes,
-      phone: formatPhoneOrNull(user.phone) ?? "",
+      phone: profilePhone(user.phone) ?? "",
     },
     messages: {
-      phone: formatPhoneOrNull(user.phone),
+      phone: profilePhone(user.phone),
       phoneState: phoneState(user),
       textsOn: textsConfigured(),
       remindersEnabled: user.remindersEnabled,
@@ -117,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (signedOut) return signedOut;
   const lookedUp = await findAddressIntent(request, formData);
   if (lookedUp) return lookedUp;
-  const submission = parseWithZod(withPickedAddress(formData), { schema: ProfileSchema });
+  const submission = parseProfileForm(formData);
   if (submission.status !== "success") return reject(submission);
 
   try {

@@ -1,7 +1,9 @@
 // Password hashing with scrypt (node:crypto): salt and parameters stored with the hash
 // (`scrypt$<N>$<salt>$<key>`), so a hash made at an older cost still verifies and is redone at the new
-// cost on the next successful sign-in (needsRehash).
+// cost on the next successful sign-in (needsRehash). The hashing itself runs on its own thread
+// (`hash-thread`), one hash at a time, below the pages.
 import crypto from "node:crypto";
+import { scryptOnThread } from "./hash-thread.server";
 
 const KEY_LENGTH = 64;
 /** OWASP's minimum for scrypt (r=8, p=1): 2^17. */
@@ -20,12 +22,9 @@ function currentCost(): number {
   return PRODUCTION_COST;
 }
 
+/** On the hashing thread (`hash-thread`): one at a time, below the pages. */
 function scrypt(password: string, salt: Buffer, length: number, cost: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    crypto.scrypt(password, salt, length, { N: cost, r: 8, p: 1, maxmem: MAX_MEMORY }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+  return scryptOnThread(password, salt, length, cost, MAX_MEMORY);
 }
 
 export async function hashPassword(password: string): Promise<string> {

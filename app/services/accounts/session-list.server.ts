@@ -16,12 +16,22 @@ function sessionHandle(sessionId: string) {
   return sha256(sessionId).slice(0, 16);
 }
 
+/** User-Agents already described: the same few browsers come back on every view of the profile (issue 44). */
+const described = new Map<string, { browser: string; system: string }>();
+const MAX_DESCRIBED = 500;
+
 /** "Firefox 128", "macOS 14" from a User-Agent; empty when it names none. */
 function describeUserAgent(userAgent: string) {
-  const parsed = new UAParser(userAgent).getResult();
-  const browser = [parsed.browser.name, parsed.browser.major].filter(Boolean).join(" ");
-  const system = [parsed.os.name, parsed.os.version].filter(Boolean).join(" ");
-  return { browser, system };
+  let description = described.get(userAgent);
+  if (!description) {
+    const parsed = new UAParser(userAgent).getResult();
+    const browser = [parsed.browser.name, parsed.browser.major].filter(Boolean).join(" ");
+    const system = [parsed.os.name, parsed.os.version].filter(Boolean).join(" ");
+    description = { browser, system };
+    if (described.size >= MAX_DESCRIBED) described.clear();
+    described.set(userAgent, description);
+  }
+  return description;
 }
 
 const seen = perConnection((db) =>
@@ -29,6 +39,17 @@ const seen = perConnection((db) =>
     .select({ lastSeenAt: schema.sessions.lastSeenAt, userAgent: schema.sessions.userAgent })
     .from(schema.sessions)
     .where(eq(schema.sessions.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+/** An account's sessions not yet expired (the profile lists them on every view), prepared once per connection. */
+const liveSessions = perConnection((db) =>
+  db
+    .select()
+    .from(schema.sessions)
+    .where(
+      and(eq(schema.sessions.userId, sql.placeholder("userId")), gt(schema.sessions.expiresAt, sql.placeholder("at"))),
+    )
     .prepare(),
 );
 
@@ -68,11 +89,8 @@ export type SessionListItem = {
 
 /** The account's live sessions, the current one first, then the most recently seen. */
 export function listSessions(userId: number, currentSessionId: string | undefined, at = now()): SessionListItem[] {
-  return db
-    .select()
-    .from(schema.sessions)
-    .where(and(eq(schema.sessions.userId, userId), gt(schema.sessions.expiresAt, at)))
-    .all()
+  return liveSessions()
+    .all({ userId, at })
     .map((s) => ({
       handle: sessionHandle(s.id),
       ...describeUserAgent(s.userAgent),

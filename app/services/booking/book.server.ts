@@ -26,12 +26,27 @@ export function pickupOfPayment(tx: Tx | typeof db, paymentId: number) {
 
 /** The pickup a checkout of this resident booked, if it is paid. */
 export function paidPickupOf(userId: number, checkoutId: string, tx: Tx | typeof db = db): PickupRequest | undefined {
+  // Outside a transaction, prepared once per connection: every view of a checkout asks (issue 44).
+  if (tx === db) return pickupOfCheckout().get({ checkoutId, userId });
   return tx
     .select()
     .from(schema.pickupRequests)
     .where(and(eq(schema.pickupRequests.checkoutId, checkoutId), eq(schema.pickupRequests.userId, userId)))
     .get();
 }
+
+const pickupOfCheckout = perConnection((conn) =>
+  conn
+    .select()
+    .from(schema.pickupRequests)
+    .where(
+      and(
+        eq(schema.pickupRequests.checkoutId, sql.placeholder("checkoutId")),
+        eq(schema.pickupRequests.userId, sql.placeholder("userId")),
+      ),
+    )
+    .prepare(),
+);
 
 const CONFIRMATION_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /** 'K7M2-QX9P': random, not sequential, easy to read aloud. */

@@ -8,6 +8,7 @@ import { parseBagCount, type BagCount } from "~/lib/pricing";
 import { slotRefusal, type DateOption, type SlotRefusal } from "~/lib/slots";
 import type { BookingSelection, DateChoice, WeekGroup } from "~/lib/booking-choice";
 import { env } from "~/services/platform/config.server";
+import { sharedRead } from "~/services/platform/shared-reads.server";
 import { dateOptions, findSlot } from "./slots.server";
 import { parseId } from "~/lib/ids";
 
@@ -104,6 +105,18 @@ export function readSlotChoice(input: {
   return { ok: true, slotId };
 }
 
+/**
+ * A prefix's calendar in a language, as every resident of it sees it this minute: made once until the
+ * database changes or the minute turns (platform/shared-reads; issue 44, a first view of /booking spent a
+ * twelfth of its CPU formatting the same five weeks). The minute is the render cache's own granularity;
+ * a window that passes its 24-hour lead meanwhile is refused by the Continue check and the booking itself.
+ */
+function weeksOf(fsa: string, lng: string, at: number): WeekGroup[] {
+  return sharedRead(`booking-weeks:${fsa}:${lng}:${Math.floor(at / 60_000)}`, () =>
+    bookingWeeks(dateOptions(fsa, at), lng),
+  );
+}
+
 export type BookingPage = {
   area: AreaStatus;
   fsa: string;
@@ -116,7 +129,7 @@ export type BookingPage = {
 export function bookingPage(user: { postalFsa: string }, lng: string, query: URLSearchParams, at = now()): BookingPage {
   const fsa = user.postalFsa.trim().toUpperCase();
   const area = areaStatus(fsa);
-  const weeks = area === "montreal" ? bookingWeeks(dateOptions(fsa, at), lng) : [];
+  const weeks = area === "montreal" ? weeksOf(fsa, lng, at) : [];
   return {
     area,
     fsa,

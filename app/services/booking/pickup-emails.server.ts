@@ -3,10 +3,10 @@
 // resident's language: the confirmation number, the date and window, a link and the support address.
 // The confirmation is also the receipt: subtotal, GST and QST with the registration numbers, the total
 // and the card that paid.
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql, type Placeholder } from "drizzle-orm";
 import { env } from "~/services/platform/config.server";
 import { pickupEmailValues } from "./pickup-email-values.server";
-import { db, schema, type Db, type Tx } from "~/services/platform/db.server";
+import { db, perConnection, schema, type Db, type Tx } from "~/services/platform/db.server";
 import { emailT, queueEmail, type EmailAttachment, type EmailT } from "~/services/platform/mailer.server";
 import { findSlot } from "./slots.server";
 import { pickupEventAttachment } from "./pickup-calendar.server";
@@ -117,6 +117,11 @@ export function queuePickupMoved(tx: Db | Tx, user: User, pickup: PickupRequest)
  * of it: the receipt's "payments and refunds" (issue 45 part 5).
  */
 export function pickupPayments(tx: Db | Tx, pickupId: number) {
+  // Outside a transaction, prepared once per connection: the order page asks on every view (issue 44).
+  return tx === db ? paymentsOfPickup().all({ pickupId }) : paymentsQuery(tx, pickupId).all();
+}
+
+function paymentsQuery(tx: Pick<Db, "select">, pickupId: number | Placeholder) {
   const p = schema.payments;
   const r = schema.pickupRequests;
   const paid = or(eq(p.status, "succeeded"), eq(p.status, "refunded"), eq(p.status, "partially_refunded"));
@@ -132,9 +137,10 @@ export function pickupPayments(tx: Db | Tx, pickupId: number) {
         ne(p.provider, "free"),
       ),
     )
-    .orderBy(asc(p.id))
-    .all();
+    .orderBy(asc(p.id));
 }
+
+const paymentsOfPickup = perConnection((conn) => paymentsQuery(conn, sql.placeholder("pickupId")).prepare());
 
 /**
  * A bag more or less (issue 45 part 5), in the change's transaction: the new bags, what was paid or

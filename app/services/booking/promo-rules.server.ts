@@ -2,7 +2,7 @@
 // only. Applying a code at checkout reserves it (a pending redemption); the booking completes it.
 import crypto from "node:crypto";
 import { and, eq, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
-import { db, schema, type Tx } from "~/services/platform/db.server";
+import { db, perConnection, schema, type Tx } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { normalizeAddress } from "~/lib/profile";
 import type { User } from "../../../db/schema";
@@ -183,14 +183,24 @@ export function releaseHeldCode(tx: Tx, userId: number, rawCode: string, heldSin
     .run();
 }
 
-/** The code this resident has applied and may still use for these bags, if any. */
-export function appliedPromo(user: User, bags: number): { code: string; percent: number } | null {
-  const row = db
+/** The resident's code applied and not yet booked: every checkout view asks (issue 44), prepared once per connection. */
+const pendingRedemption = perConnection((conn) =>
+  conn
     .select({ code: schema.promoCodes.code })
     .from(schema.promoRedemptions)
     .innerJoin(schema.promoCodes, eq(schema.promoCodes.id, schema.promoRedemptions.promoCodeId))
-    .where(and(eq(schema.promoRedemptions.userId, user.id), isNull(schema.promoRedemptions.pickupRequestId)))
-    .get();
+    .where(
+      and(
+        eq(schema.promoRedemptions.userId, sql.placeholder("userId")),
+        isNull(schema.promoRedemptions.pickupRequestId),
+      ),
+    )
+    .prepare(),
+);
+
+/** The code this resident has applied and may still use for these bags, if any. */
+export function appliedPromo(user: User, bags: number): { code: string; percent: number } | null {
+  const row = pendingRedemption().get({ userId: user.id });
   if (!row) return null;
   try {
     const promo = checkPromo(db, user, row.code, bags);

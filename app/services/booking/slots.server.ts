@@ -1,6 +1,6 @@
 // Pickup slots as residents see them: offered slots for a prefix, merged by date, and one slot.
-import { and, asc, eq, gte } from "drizzle-orm";
-import { db, schema, type Tx } from "~/services/platform/db.server";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { db, perConnection, schema, type Tx } from "~/services/platform/db.server";
 import { sharedRead } from "~/services/platform/shared-reads.server";
 import { ensureSlotsGenerated } from "./slot-supply.server";
 import { now } from "~/lib/clock";
@@ -77,8 +77,20 @@ export function dateOptions(fsa: string, at = now()) {
   return mergeSlotsByDate(offeredSlots(fsa, at));
 }
 
+/** One slot by id outside a transaction, prepared once per connection (every checkout view asks; issue 44). */
+const slotById = perConnection((conn) =>
+  conn
+    .select()
+    .from(schema.pickupSlots)
+    .where(eq(schema.pickupSlots.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 export function findSlot(id: number, tx: Tx | typeof db = db): SlotView | null {
   if (!Number.isInteger(id) || id <= 0) return null;
-  const row = tx.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, id)).get();
+  const row =
+    tx === db
+      ? slotById().get({ id })
+      : tx.select().from(schema.pickupSlots).where(eq(schema.pickupSlots.id, id)).get();
   return row ? toSlotView(row, activePrefixes(tx)) : null;
 }

@@ -1,8 +1,8 @@
 // The accepted-materials catalogue in the resident's language, and the "will you take this?" search
 // over it (the materials_search FTS5 index, kept filled by triggers on the materials table). The
 // /materials page and GET /api/materials both read through here.
-import { asc, sql } from "drizzle-orm";
-import { db, schema } from "~/services/platform/db.server";
+import { asc } from "drizzle-orm";
+import { db, perConnection, schema } from "~/services/platform/db.server";
 import { sharedRead } from "~/services/platform/shared-reads.server";
 import type { Language } from "~/lib/i18n";
 import { answerFrom, matchSynonyms, type TakeAnswer } from "~/lib/material-answer";
@@ -40,7 +40,21 @@ export function listMaterials(lng: Language): Material[] {
  * A category's weight when it matches, per column of the materials_search index: its names count most,
  * then its item names, then its accepted paragraphs, then what it does not accept.
  */
-const COLUMN_WEIGHTS = sql.raw("10.0, 6.0, 2.0, 1.0");
+const COLUMN_WEIGHTS = "10.0, 6.0, 2.0, 1.0";
+
+/**
+ * The search, prepared once per connection (issue 44: SQLite compiling a full-text query was most of a
+ * `/materials?q=` loader's time). Parameters: the accepted-only match, the two marks, the match anywhere.
+ */
+const searchStatement = perConnection((_db, raw) =>
+  raw.prepare(`
+    SELECT rowid AS id,
+      rowid IN (SELECT rowid FROM materials_search WHERE materials_search MATCH ?) AS accepted,
+      highlight(materials_search, 1, ?, ?) AS items
+    FROM materials_search
+    WHERE materials_search MATCH ?
+    ORDER BY accepted DESC, bm25(materials_search, ${COLUMN_WEIGHTS}), rowid`),
+);
 
 /** Wraps the words FTS5 matched in the items column (a character no item name contains). */
 const MARK = "\u0001";
@@ -72,13 +86,11 @@ function textHits(lng: Language, q: string | null | undefined, lastIsPrefix: boo
   const all = listMaterials(lng);
   const query = materialSearchQuery(q, lastIsPrefix);
   if (!query) return all.map((m) => ({ ...m, onlyInNotAccepted: false, matchedItems: [] }));
-  const hits = db.all<{ id: number; accepted: number; items: string }>(sql`
-    SELECT rowid AS id,
-      rowid IN (SELECT rowid FROM materials_search WHERE materials_search MATCH ${query.accepted}) AS accepted,
-      highlight(materials_search, 1, ${MARK}, ${MARK}) AS items
-    FROM materials_search
-    WHERE materials_search MATCH ${query.anywhere}
-    ORDER BY accepted DESC, bm25(materials_search, ${COLUMN_WEIGHTS}), rowid`);
+  const hits = searchStatement().all(query.accepted, MARK, MARK, query.anywhere) as Array<{
+    id: number;
+    accepted: number;
+    items: string;
+  }>;
   const byId = new Map(all.map((m) => [m.id, m]));
   return hits.flatMap(({ id, accepted, items }) => {
     const material = byId.get(id);

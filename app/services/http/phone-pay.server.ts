@@ -25,7 +25,7 @@ import { now } from "~/lib/clock";
 import { acceptanceFromForm } from "~/lib/contract-acceptance";
 import { isLinkToken, phonePayPath } from "~/lib/book-for";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";
-import { formatMoney } from "~/lib/pricing";
+import { cancellationFeeTexts, formatMoney } from "~/lib/pricing";
 import { cardOfForm, declinedCard } from "./card-reply.server";
 import { reject, submissionOf } from "./forms.server";
 import { getLanguage } from "./language.server";
@@ -73,6 +73,7 @@ export async function phonePayPage(request: Request, token: string) {
       confirmationNumber: view.state === "booked" ? view.confirmationNumber : null,
       held: null,
       merchant: null,
+      cancellationFee: null,
       authenticate: null,
     };
   }
@@ -86,6 +87,8 @@ export async function phonePayPage(request: Request, token: string) {
       supportPhone: who.supportPhone,
       supportEmail: who.supportEmail,
     },
+    /** The terms' cancellation fee in the page's language (formatted here: the page carries no pricing code). */
+    cancellationFee: cancellationFeeTexts(lng),
     state: view.state,
     name,
     confirmationNumber: null,

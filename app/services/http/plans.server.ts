@@ -13,15 +13,8 @@ import {
   type PlanChange,
 } from "~/lib/plan-rules";
 import { toInteger } from "~/lib/ids";
-import {
-  changePlan,
-  listPlans,
-  planOfPickup,
-  savedCardOf,
-  skipNext,
-  stopPlan,
-  type PlanView,
-} from "~/services/plans/manage.server";
+import { changePlan, skipNext, stopPlan } from "~/services/plans/manage.server";
+import { listPlans, planOfPickup, savedCardOf, type PlanView } from "~/services/plans/plan-views.server";
 import { removeCard } from "~/services/plans/card-change.server";
 import { PlanError } from "~/services/plans/plan-error.server";
 import { PlanStartError, startPlan } from "~/services/plans/start.server";

@@ -5,6 +5,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { db, durably, schema } from "~/services/platform/db.server";
 import { listMaterials } from "~/services/catalogue/materials.server";
+import { sharedRead } from "~/services/platform/shared-reads.server";
 import { now } from "~/lib/clock";
 import type { Language } from "~/lib/i18n";
 import type { PartnerInput } from "~/lib/partner-form";
@@ -72,12 +73,21 @@ export type KeptPartner = { id: number; name: string; city: string; website: str
  * materials pages, the intake form's default partner, and where an estimate from averages goes.
  */
 export function partnersByCategory(lng: Language): Record<string, KeptPartner[]> {
-  const byCategory: Record<string, KeptPartner[]> = {};
-  for (const p of listPartners()) {
-    const kept = { id: p.id, name: p.name, city: p.city, website: p.website, fate: lng === "fr" ? p.fateFr : p.fateEn };
-    for (const category of p.categories) (byCategory[category] ??= []).push(kept);
-  }
-  return byCategory;
+  // Read once until the database changes (platform/shared-reads): every view of /materials and /impact asks.
+  return sharedRead(`partners-by-category:${lng}`, () => {
+    const byCategory: Record<string, KeptPartner[]> = {};
+    for (const p of listPartners()) {
+      const kept = {
+        id: p.id,
+        name: p.name,
+        city: p.city,
+        website: p.website,
+        fate: lng === "fr" ? p.fateFr : p.fateEn,
+      };
+      for (const category of p.categories) (byCategory[category] ??= []).push(kept);
+    }
+    return byCategory;
+  });
 }
 
 /** The catalogue's categories, in the catalogue's order, named in `lng`: the form's choices. */

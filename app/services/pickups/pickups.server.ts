@@ -128,7 +128,7 @@ export function ordersWhere(userId: number | Placeholder, extra?: SQL, tx: Pick<
 }
 
 /**
- * The reads of My Orders, the order page and the API, prepared once per connection (issue 44): the join
+ * The reads of My Orders, the order page, the home page and the API, prepared once per connection (issue 44): the join
  * selects every column of three tables, and building and compiling its SQL cost more than running it.
  */
 const orderReads = perConnection((conn) => {
@@ -141,6 +141,7 @@ const orderReads = perConnection((conn) => {
       conn,
     ).prepare(),
     byId: ordersWhere(user, eq(schema.pickupRequests.id, sql.placeholder("id")), conn).prepare(),
+    onClosedDates: ordersWhere(user, eq(schema.pickupSlots.closed, true), conn).prepare(),
   };
 });
 
@@ -165,8 +166,8 @@ export function findPickupById(userId: number, id: number, at = now()) {
 
 /** The resident's scheduled pickups on a date the service closed (for the home page's notice). */
 export function pickupsOnClosedDates(userId: number): Array<{ confirmationNumber: string; date: string }> {
-  return ordersWhere(userId, eq(schema.pickupSlots.closed, true))
-    .all()
+  return orderReads()
+    .onClosedDates.all({ userId })
     .filter((r) => r.pickup.status === "Scheduled")
     .map((r) => ({ confirmationNumber: r.pickup.confirmationNumber, date: r.slot.date }));
 }

@@ -14,7 +14,8 @@ import { paymentProvider } from "~/services/payments/provider.server";
 import { db, schema, type Tx } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import type { PickupRequest } from "../../../db/schema";
-import { detachCards, ownPlan } from "./manage.server";
+import { detachCards } from "./manage.server";
+import { ownPlan } from "./plan-views.server";
 import { PlanError } from "./plan-error.server";
 
 /** The metadata an on-session payment carries when the resident consented to save its card for the plan. */

@@ -16,6 +16,7 @@ import { ensureSlotsGenerated } from "~/services/booking/slot-supply.server";
 import type { OffSessionResult } from "~/services/payments/provider-types";
 import { bookCycle, claimCycle, holdCycle, planTakesCycles, readCycle, type Claim } from "./cycle-book.server";
 import { releaseExpiredHolds } from "./cycle-holds.server";
+import { pacer, type Pacer } from "./job-pace.server";
 import { cycleStatements } from "./cycle-statements.server";
 import { queuePlanCardExpiring } from "./cycle-messages.server";
 import { planProvider, type PlanProvider } from "./plan-provider.server";
@@ -51,7 +52,6 @@ const SLICE_MS = 20;
 const SETTLE_SLICE_MS = 10;
 /** Cycles charged at once: the provider's answers overlap, the database's writes do not. */
 const BATCH = 25;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Due = { planId: number; date: string };
 
@@ -167,7 +167,7 @@ function count(run: CycleRun, outcome: "booked" | "held" | "settled") {
 }
 
 /** Claims a batch of due cycles in slices of time; each claim is its own savepoint. */
-async function claimBatch(batch: Due[], at: number, run: CycleRun) {
+async function claimBatch(batch: Due[], at: number, run: CycleRun, nextTurn: Pacer) {
   const claims: Extract<Claim, { kind: "charge" }>[] = [];
   for (let i = 0; i < batch.length;) {
     if (i > 0) await nextTurn();
@@ -194,11 +194,11 @@ async function claimBatch(batch: Due[], at: number, run: CycleRun) {
 }
 
 /** Books and charges every cycle due at `at`, once. */
-async function bookDueCycles(at: number, provider: PlanProvider, run: CycleRun, planId?: number) {
+async function bookDueCycles(at: number, provider: PlanProvider, run: CycleRun, nextTurn: Pacer, planId?: number) {
   const due = duePlans(at, planId);
   for (let start = 0; start < due.length; start += BATCH) {
     if (start > 0) await nextTurn();
-    const claims = await claimBatch(due.slice(start, start + BATCH), at, run);
+    const claims = await claimBatch(due.slice(start, start + BATCH), at, run, nextTurn);
     const results = await Promise.all(
       claims.map((claim) =>
         chargeCycle(provider, claim).catch((error: unknown) => {
@@ -209,7 +209,7 @@ async function bookDueCycles(at: number, provider: PlanProvider, run: CycleRun, 
         }),
       ),
     );
-    await settleBatch(claims, results, provider.name, at, run);
+    await settleBatch(claims, results, provider.name, at, run, nextTurn);
   }
 }
 
@@ -224,6 +224,7 @@ async function settleBatch(
   providerName: "simulated" | "stripe",
   at: number,
   run: CycleRun,
+  nextTurn: Pacer,
 ) {
   for (let i = 0; i < claims.length;) {
     if (i > 0) await nextTurn();
@@ -313,13 +314,13 @@ function askForExpiringCards(at: number, planId?: number): number {
  */
 export async function runPlanCycles(
   at = now(),
-  options: { provider?: PlanProvider; planId?: number } = {},
+  options: { provider?: PlanProvider; planId?: number; duty?: number } = {},
 ): Promise<CycleRun> {
   const run: CycleRun = { booked: 0, held: 0, noPlace: 0, released: 0, cardNotices: 0, errors: 0 };
   const provider = options.provider ?? planProvider();
   run.released = await releaseExpiredHolds(at, provider, options.planId);
   ensureSlotsGenerated(at);
-  await bookDueCycles(at, provider, run, options.planId);
+  await bookDueCycles(at, provider, run, pacer(options.duty), options.planId);
   run.cardNotices = askForExpiringCards(at, options.planId);
   return run;
 }

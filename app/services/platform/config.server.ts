@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   MAIL_LOG: z.enum(["0", "1"]).optional(),
   // nodemailer's connection, greeting and socket timeouts: a silent mail server fails fast and is retried.
   SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  // The niceness of the thread that hashes passwords (accounts/hash-thread): 10 so that pages take the CPU
+  // first. The browser tests set 0: they share two CPUs with Chromium, at 0, which a niced hash waits behind.
+  PASSWORD_HASH_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   // The outbox worker sends queued e-mails on the primary only: "0" turns it off here; on Fly a machine
   // whose FLY_REGION differs from PRIMARY_REGION is a replica and does not send either.
   OUTBOX_WORKER: z.enum(["0", "1"]).default("1"),
@@ -152,6 +155,18 @@ export function appUrl(): string {
   return (env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
 }
 
+/** The support number as people read it, formatted once per value (libphonenumber on every page view; issue 44). */
+const nationalPhones = new Map<string, string>();
+function nationalPhone(phone: string): string {
+  let national = nationalPhones.get(phone);
+  if (national === undefined) {
+    national = formatPhoneNational(phone);
+    if (nationalPhones.size >= 16) nationalPhones.clear();
+    nationalPhones.set(phone, national);
+  }
+  return national;
+}
+
 /** Who runs the service and how to reach them (issue 34): the help, privacy and terms pages show it. */
 export function whoWeAre(source: Env = env) {
   return {
@@ -159,7 +174,7 @@ export function whoWeAre(source: Env = env) {
     address: source.BUSINESS_ADDRESS,
     supportEmail: source.SUPPORT_EMAIL,
     /** As people read it ("514 555-0199"), whatever way it was configured. */
-    supportPhone: formatPhoneNational(source.SUPPORT_PHONE),
+    supportPhone: nationalPhone(source.SUPPORT_PHONE),
     officerName: source.PRIVACY_OFFICER_NAME,
     officerEmail: source.PRIVACY_OFFICER_EMAIL,
   };

@@ -120,15 +120,16 @@ export function sqlite(): Database.Database {
 
 /**
  * What `build` makes from the connection (prepared queries), made once per connection: drizzle otherwise
- * builds a query's SQL and SQLite compiles it on every call, more than running a small query costs.
+ * builds a query's SQL and SQLite compiles it on every call, more than running a small query costs. `raw`
+ * is the same connection for a statement drizzle cannot prepare (a full-text search).
  */
-export function perConnection<T>(build: (db: Db) => T): () => T {
+export function perConnection<T>(build: (db: Db, raw: Database.Database) => T): () => T {
   const made = new WeakMap<Database.Database, T>();
   return () => {
     const { sqlite, db } = connection();
     let value = made.get(sqlite);
     if (value === undefined) {
-      value = build(db);
+      value = build(db, sqlite);
       made.set(sqlite, value);
     }
     return value;

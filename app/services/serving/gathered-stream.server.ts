@@ -6,7 +6,8 @@
 // first byte, and what it cost was a web stream per chunk, a zlib stream per chunk, and a system call per
 // chunk (on a small VM, writev was the largest single cost of a first view). The stages (the closing tags held
 // back, the stylesheet put in, the bytes kept for the render cache, gzip) run over the document once, and the
-// answer goes out with its Content-Length in one write.
+// answer goes out with its Content-Length in one write. Since then the document is rendered as one string
+// (services/serving/handoff), so there is no stream to read: `throughStages` takes its bytes.
 
 /** One step over a document's chunks: what it passes on goes to `out`, in order. */
 export type Stage = {
@@ -39,23 +40,13 @@ function joined(pieces: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Everything `stream` gives, read to its end, through `stages` as one chunk: the document's bytes. */
-export async function wholeDocument(
-  stream: ReadableStream<Uint8Array>,
-  stages: Stage[] = [],
-): Promise<Uint8Array<ArrayBuffer>> {
-  const pieces: Uint8Array[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (value.byteLength) pieces.push(value);
-  }
+/** A whole document's bytes (or none) through `stages` as one chunk, what the last one passes on joined. */
+export function throughStages(document: Uint8Array | null, stages: Stage[] = []): Uint8Array<ArrayBuffer> {
   const out: Uint8Array[] = [];
   const keep = (chunk: Uint8Array) => {
     if (chunk.byteLength) out.push(chunk);
   };
-  if (pieces.length) run(stages, 0, joined(pieces), keep);
+  if (document?.byteLength) run(stages, 0, document, keep);
   run(stages, 0, null, keep);
   return joined(out);
 }
