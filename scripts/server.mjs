@@ -19,10 +19,14 @@ import net from "node:net";
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@remix-run/express";
+// The adapter's own Request builder (exported by its module, not by the package's index): a direct answer's
+// loader gets the very Request Remix's would.
+import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { directRouteFor, directRoutes, loaderAnswer, sendWhole } from "./direct-loaders.mjs";
 import { oneRequestPerTurn } from "./request-turns.mjs";
 import { wholeAnswer } from "./whole-answer.mjs";
 import { isApiPath, routeSubsets, splitBuild } from "./route-subsets.mjs";
@@ -135,13 +139,23 @@ const pagesHandler = handlerOf("pages");
 const subsetFor = development
   ? () => null
   : routeSubsets(build, (subset) => createRequestHandler({ build: subset, mode: process.env.NODE_ENV }));
+/** A GET of one of the API's fixed paths is answered by its route's loader directly (direct-loaders). */
+const direct = development ? new Map() : directRoutes(build);
+const reportError = build.entry.module.handleError ?? ((error) => console.error(error));
+const directHandler = (route) => (req, res, next) =>
+  loaderAnswer(route, createRemixRequest(req, res), reportError)
+    .then((response) => sendWhole(res, response))
+    .catch(next);
 /** What Remix answers starts one request per turn of the event loop (request-turns: newcomers are let in). */
 const inTurn = oneRequestPerTurn();
 /** ... and leaves whole, with its length (whole-answer: no gzip below 1 KB, one write). */
 const whole = wholeAnswer();
 function answer(req, res, next) {
   const pathname = pathOf(req);
-  const handler = subsetFor(pathname) ?? (isApiPath(pathname) ? apiHandler : pagesHandler);
+  const route = directRouteFor(direct, req.method, req.originalUrl);
+  const handler = route
+    ? directHandler(route)
+    : (subsetFor(pathname) ?? (isApiPath(pathname) ? apiHandler : pagesHandler));
   dynamic(req, res, () => whole(req, res, () => inTurn(() => handler(req, res, next))));
 }
 app.all(["/api", "/api/*"], (req, res, next) => (isApiPath(pathOf(req)) ? answer(req, res, next) : next()));
