@@ -3,8 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkAddressSelection } from "~/lib/address-check";
-import { provinceCode } from "~/lib/province-names";
+import { checkAddressSelection, provinceCode } from "~/lib/address-selection";
 import { isValidPostalCode } from "~/lib/postal";
 import { searchAddresses } from "~/services/areas/geocoder/geocoder.server";
 import { googleProvider } from "~/services/areas/geocoder/google.server";

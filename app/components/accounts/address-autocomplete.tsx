@@ -5,7 +5,7 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { AddressSuggestion } from "~/lib/address-selection";
+import { checkAddressSelection, type AddressSuggestion } from "~/lib/address-selection";
 import { useAddressSuggestions } from "./use-address-suggestions";
 
 export function AddressAutocomplete({
@@ -54,13 +54,11 @@ export function AddressAutocomplete({
   function pick(suggestion: AddressSuggestion) {
     close();
     setStatus("idle");
-    void import("./address-pick").then(({ checkAddressSelection }) => {
-      const problem = checkAddressSelection(suggestion);
-      setPickError(problem);
-      if (problem) return;
-      if (inputRef.current) inputRef.current.value = suggestion.streetAddress;
-      onPick(suggestion);
-    });
+    const problem = checkAddressSelection(suggestion);
+    setPickError(problem);
+    if (problem) return;
+    if (inputRef.current) inputRef.current.value = suggestion.streetAddress;
+    onPick(suggestion);
   }
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
