@@ -3,33 +3,18 @@
 // chosen window or a full refund, each answered POST → 303 → GET with a toast (a refusal too).
 import { redirectWithToast } from "./toast.server";
 import { BookingError } from "~/services/booking/booking-error.server";
-import { db, perConnection, schema } from "~/services/platform/db.server";
-import { rebookFree, refundOwnPickup, remedyView } from "~/services/stops/remedies.server";
+import { db } from "~/services/platform/db.server";
+import { ownPickupByNumber, rebookFree, refundOwnPickup, remedyView } from "~/services/stops/remedies.server";
 import { StopError } from "~/services/stops/stop-error.server";
 import { doorRecord } from "~/services/stops/door.server";
-import { eq, and, sql } from "drizzle-orm";
 import { formatDate, windowLabel } from "~/lib/dates";
 import { orderPath } from "~/lib/paths";
 import { formatMoney } from "~/lib/pricing";
 import type { User } from "../../../db/schema";
 
-/** The resident's own pickup by confirmation number, prepared once per connection (every order view asks; issue 44). */
-const ownPickupRead = perConnection((conn) =>
-  conn
-    .select()
-    .from(schema.pickupRequests)
-    .where(
-      and(
-        eq(schema.pickupRequests.confirmationNumber, sql.placeholder("number")),
-        eq(schema.pickupRequests.userId, sql.placeholder("userId")),
-      ),
-    )
-    .prepare(),
-);
-
 /** What the order page shows about a pickup we missed by our fault; null for every other pickup. */
 export function orderRemedy(user: User, confirmationNumber: string, lng: string) {
-  const pickup = ownPickupRead().get({ number: confirmationNumber, userId: user.id });
+  const pickup = ownPickupByNumber(user.id, confirmationNumber);
   // Only a pickup missed (by our fault) or already refunded has a remedy: most orders stop here.
   if (!pickup || (pickup.status !== "Missed" && pickup.remedy !== "refund")) return null;
   const view = remedyView(pickup);

@@ -4,7 +4,7 @@
 // closed dates) or a full refund through the provider, whichever the resident chooses, one, once. An
 // admin can refund any marked pickup in full from its admin view. The choice is a conditional update
 // (`remedy IS NULL`) and the rebook a unique column (`rebook_of_id`), so a double submit never doubles.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { newConfirmationNumber, takePlace } from "~/services/booking/book.server";
 import { BookingError } from "~/services/booking/booking-error.server";
 import { queueBookingConfirmation } from "~/services/booking/pickup-emails.server";
@@ -13,7 +13,7 @@ import { findSlot, offeredSlots } from "~/services/booking/slots.server";
 import { refundStatusOf, sendCancelRefund } from "~/services/checkout/cancel-refunds.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import type { PaymentProvider, RefundStatus } from "~/services/payments/provider-types";
-import { db, durably, schema, type Tx } from "~/services/platform/db.server";
+import { db, durably, perConnection, schema, type Tx } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
 import { addDays, dateKey } from "~/lib/dates";
 import { slotRefusal, type SlotView } from "~/lib/slots";
@@ -47,6 +47,25 @@ function rebookSlots(pickup: Pick<PickupRequest, "postalFsa">, at = now()): Slot
   return offeredSlots(pickup.postalFsa, at).filter(
     (slot) => slot.date <= last && slot.currentBooked < slot.maxCapacity,
   );
+}
+
+/** The resident's own pickup by confirmation number, prepared once per connection (every order view asks; issue 44). */
+const ownPickupRead = perConnection((conn) =>
+  conn
+    .select()
+    .from(schema.pickupRequests)
+    .where(
+      and(
+        eq(schema.pickupRequests.confirmationNumber, sql.placeholder("number")),
+        eq(schema.pickupRequests.userId, sql.placeholder("userId")),
+      ),
+    )
+    .prepare(),
+);
+
+/** The resident's own pickup with this confirmation number, or undefined. */
+export function ownPickupByNumber(userId: number, confirmationNumber: string): PickupRequest | undefined {
+  return ownPickupRead().get({ number: confirmationNumber, userId });
 }
 
 /** What the order page offers after a pickup we missed: the choices, or what was chosen. */
