@@ -97,10 +97,22 @@ module.exports = {
       to: { path: "^app/(services|components|routes)/" },
     },
     {
+      // The islands' server side (app/components/island.tsx) re-exports components, nothing else.
+      name: "islands-server-side-is-components-only",
+      severity: "error",
+      from: { path: "^app/components/sometimes\\.server\\.ts$" },
+      to: { pathNot: "^app/components/" },
+    },
+    {
       name: "components-never-import-server-code",
       severity: "error",
       from: { path: "^app/components/" },
-      to: { path: ["\\.server\\.[a-z]+$", "^app/services/", "^app/routes/"] },
+      // sometimes.server.ts holds no server code: it re-exports the islands' components for the server's
+      // render only (app/components/island.tsx), and is empty in the browser's build by its name.
+      to: {
+        path: ["\\.server\\.[a-z]+$", "^app/services/", "^app/routes/"],
+        pathNot: "^app/components/sometimes\\.server\\.ts$",
+      },
     },
     {
       name: "nothing-imports-routes",

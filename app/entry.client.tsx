@@ -21,12 +21,17 @@ const backend: BackendModule = {
   },
 };
 
+// The code of the islands the server's HTML holds (components/island) comes before hydrating, so hydration
+// never suspends on one. Set by the page's route modules when one has islands.
+const islands = window.recircleIslands?.(document);
+
 i18next
   .use(initReactI18next)
   .use(backend)
   // No fallback language in the browser: both languages hold every key (tests/unit/translations.test.ts), and a
   // fallback made an English page fetch each French namespace too before hydrating (issue 11, part 5).
   .init({ ...i18nConfig, fallbackLng: false, lng: document.documentElement.lang, ns: getInitialNamespaces() })
+  .then(() => islands)
   .then(() => {
     startTransition(() => {
       hydrateRoot(

@@ -1,8 +1,7 @@
-// Canadian addresses as the address look-up returns them: provinces and territories, their names in
-// English and French, and whether a picked suggestion is usable (spec section 5, "Address selection").
+// Canadian addresses as the address look-up returns them: provinces and territories (spec section 5, "Address
+// selection"). Whether a picked suggestion is usable is lib/address-check, their names in English and French
+// lib/province-names: apart, so that the profile page's first code carries neither (issue 44, the JS budget).
 // Pure: shared by the geocoder providers on the server and the autocomplete in the browser.
-import { isValidPostalCode } from "./postal";
-
 export const PROVINCES = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
 export type Province = (typeof PROVINCES)[number];
 export const DEFAULT_PROVINCE: Province = "QC";
@@ -20,10 +19,6 @@ export type AddressSuggestion = {
   positionToken?: string;
 };
 
-function isProvince(value: unknown): value is Province {
-  return typeof value === "string" && (PROVINCES as readonly string[]).includes(value);
-}
-
 /** Lower case, no accents, punctuation as single spaces: 'Île-du-Prince-Édouard' → 'ile du prince edouard'. */
 export function foldText(value: string): string {
   return value
@@ -32,49 +27,4 @@ export function foldText(value: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
-}
-
-const PROVINCE_NAMES: Record<Province, string[]> = {
-  AB: ["Alberta"],
-  BC: ["British Columbia", "Colombie-Britannique"],
-  MB: ["Manitoba"],
-  NB: ["New Brunswick", "Nouveau-Brunswick"],
-  NL: ["Newfoundland and Labrador", "Terre-Neuve-et-Labrador", "Newfoundland"],
-  NS: ["Nova Scotia", "Nouvelle-Écosse"],
-  NT: ["Northwest Territories", "Territoires du Nord-Ouest"],
-  NU: ["Nunavut"],
-  ON: ["Ontario"],
-  PE: ["Prince Edward Island", "Île-du-Prince-Édouard"],
-  QC: ["Quebec", "Québec"],
-  SK: ["Saskatchewan"],
-  YT: ["Yukon", "Yukon Territory"],
-};
-
-const BY_FOLDED_NAME = new Map<string, Province>(
-  PROVINCES.flatMap((code) => [
-    [foldText(code), code] as const,
-    ...PROVINCE_NAMES[code].map((n) => [foldText(n), code] as const),
-  ]),
-);
-
-/** 'Québec', 'quebec', 'QC' or 'qc' → 'QC'; null for anything that is not a province or territory. */
-export function provinceCode(name: string | null | undefined): Province | null {
-  if (!name) return null;
-  return BY_FOLDED_NAME.get(foldText(name)) ?? null;
-}
-
-/**
- * Why a picked suggestion cannot be used, as a translation key, or null when it is fine: it needs a
- * position, then a street, city, province and valid postal code.
- */
-export function checkAddressSelection(selection: Partial<AddressSuggestion> | null | undefined): string | null {
-  if (!selection || !Number.isFinite(selection.lat) || !Number.isFinite(selection.lng)) {
-    return "profile:errors.selectFromDropdown";
-  }
-  const complete =
-    Boolean(selection.streetAddress?.trim()) &&
-    Boolean(selection.city?.trim()) &&
-    isProvince(selection.province) &&
-    isValidPostalCode(selection.postalCode ?? "");
-  return complete ? null : "profile:errors.incompleteAddress";
 }

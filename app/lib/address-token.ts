@@ -56,11 +56,3 @@ export function decodeTokenPlace(token: string): TokenPlace | null {
     return null;
   }
 }
-
-/** The tokens of the addresses the look-up without JavaScript found (a refused form's values); null when not asked. */
-export function addressChoicesOf(values: Record<string, unknown> | undefined): string[] | null {
-  if (!values?.addressSearched) return null;
-  return String(values.addressChoices ?? "")
-    .split(" ")
-    .filter(Boolean);
-}

@@ -9,3 +9,15 @@ export const CALENDAR_FEED_INTENT = "calendar-feed";
 export const FIND_ADDRESS_FIELD = "findAddress";
 /** The name of those buttons; the value is the address's signed position token. */
 export const PICKED_ADDRESS_FIELD = "pickedAddress";
+
+/**
+ * The tokens of the addresses the look-up without JavaScript found (a refused form's values); null when not
+ * asked. Here, not in lib/address-token, so that the page's own code does not carry the tokens' decoding,
+ * which only the choices' island needs.
+ */
+export function addressChoicesOf(values: Record<string, unknown> | undefined): string[] | null {
+  if (!values?.addressSearched) return null;
+  return String(values.addressChoices ?? "")
+    .split(" ")
+    .filter(Boolean);
+}

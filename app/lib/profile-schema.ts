@@ -2,7 +2,8 @@
 // browser's inline hints. Messages are translation keys of the "profile" namespace.
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
-import { DEFAULT_PROVINCE, PROVINCES, provinceCode } from "./address-selection";
+import { DEFAULT_PROVINCE, PROVINCES } from "./address-selection";
+import { provinceCode } from "./province-names";
 import { isValidPostalCode, normalizePostalCode } from "./postal";
 import { PICKUP_NOTES_MAX } from "./profile-limits";
 

@@ -5,8 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { OurFault } from "~/components/pickups/our-fault";
 import { BagChange, PaymentLedger } from "~/components/pickups/bag-change";
-import { MyPlan } from "~/components/pickups/my-plan";
-import { NoPlanYet, planRefusalOf } from "~/components/pickups/my-plans";
+import { MyPlan, planRefusalOf } from "~/components/pickups/my-plans";
+import { NoPlanYet } from "~/components/pickups/no-plan-yet";
 import { useActionAnswer } from "~/components/action-answer";
 import { Toaster } from "~/components/toaster";
 import { Receipt } from "~/components/pickups/receipt";

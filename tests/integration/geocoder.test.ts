@@ -3,7 +3,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkAddressSelection, provinceCode } from "~/lib/address-selection";
+import { checkAddressSelection } from "~/lib/address-check";
+import { provinceCode } from "~/lib/province-names";
 import { isValidPostalCode } from "~/lib/postal";
 import { searchAddresses } from "~/services/areas/geocoder/geocoder.server";
 import { googleProvider } from "~/services/areas/geocoder/google.server";

@@ -5,7 +5,7 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { checkAddressSelection, type AddressSuggestion } from "~/lib/address-selection";
+import type { AddressSuggestion } from "~/lib/address-selection";
 import { useAddressSuggestions } from "./use-address-suggestions";
 
 export function AddressAutocomplete({
@@ -54,11 +54,13 @@ export function AddressAutocomplete({
   function pick(suggestion: AddressSuggestion) {
     close();
     setStatus("idle");
-    const problem = checkAddressSelection(suggestion);
-    setPickError(problem);
-    if (problem) return;
-    if (inputRef.current) inputRef.current.value = suggestion.streetAddress;
-    onPick(suggestion);
+    void import("./address-pick").then(({ checkAddressSelection }) => {
+      const problem = checkAddressSelection(suggestion);
+      setPickError(problem);
+      if (problem) return;
+      if (inputRef.current) inputRef.current.value = suggestion.streetAddress;
+      onPick(suggestion);
+    });
   }
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {

@@ -4,19 +4,7 @@
 // kept). With JavaScript the street field's own suggestions do this, and the button is not shown.
 import { useTranslation } from "react-i18next";
 import { decodeTokenPlace } from "~/lib/address-token";
-import { FIND_ADDRESS_FIELD, PICKED_ADDRESS_FIELD } from "~/lib/profile-intents";
-
-export function FindAddressButton() {
-  const { t } = useTranslation("profile");
-  return (
-    <input
-      type="submit"
-      name={FIND_ADDRESS_FIELD}
-      value={t("suggestions.find")}
-      className="btn-secondary h-auto max-w-full whitespace-normal"
-    />
-  );
-}
+import { PICKED_ADDRESS_FIELD } from "~/lib/profile-intents";
 
 export function AddressChoices({ tokens }: { tokens: string[] }) {
   const { t } = useTranslation("profile");

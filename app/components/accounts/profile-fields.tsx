@@ -1,9 +1,11 @@
 // The profile form's fields that are more than a PlainField: the read-only e-mail, the province list and
-// the postal code that upper-cases as it is typed.
+// the postal code that upper-cases as it is typed, and the "Find my address" button of the look-up without
+// JavaScript (its answer, the addresses found, is address-choices.tsx).
 import { useTranslation } from "react-i18next";
 import { PlainField } from "~/components/ui/plain-field";
 import { DEFAULT_PROVINCE, PROVINCES } from "~/lib/address-selection";
 import { POSTAL_CODE_MAX } from "~/lib/postal";
+import { FIND_ADDRESS_FIELD } from "~/lib/profile-intents";
 
 type Field = { id: string; name: string; defaultValue: string; error: string | null };
 
@@ -80,6 +82,18 @@ export function PostalCodeField({ field }: { field: Field }) {
           input.setSelectionRange(caret, caret);
         }
       }}
+    />
+  );
+}
+
+export function FindAddressButton() {
+  const { t } = useTranslation("profile");
+  return (
+    <input
+      type="submit"
+      name={FIND_ADDRESS_FIELD}
+      value={t("suggestions.find")}
+      className="btn-secondary h-auto max-w-full whitespace-normal"
     />
   );
 }

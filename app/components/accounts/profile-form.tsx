@@ -8,32 +8,20 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
-import { NotServedNotice } from "~/components/visitor/not-served";
-import type { AddressSuggestion } from "~/lib/address-selection";
+import { island } from "~/components/island";
+import * as sometimes from "~/components/sometimes.server";
 import type { AddressFields, DriverInfo } from "~/lib/profile";
 import { PICKUP_NOTES_MAX } from "~/lib/profile-limits";
 import { AddressAutocomplete } from "./address-autocomplete";
-import { AddressChoices, FindAddressButton } from "./address-choices";
-import { PostalCodeField, ProvinceSelect, ReadOnlyEmail } from "./profile-fields";
+import { FindAddressButton, PostalCodeField, ProvinceSelect, ReadOnlyEmail } from "./profile-fields";
 
-/** A picked suggestion fills the other address fields, as if the resident had typed them. */
-function fillAddress(form: HTMLFormElement | null, suggestion: AddressSuggestion) {
-  if (!form) return;
-  const values: Record<string, string> = {
-    city: suggestion.city,
-    province: suggestion.province,
-    postalCode: suggestion.postalCode,
-  };
-  for (const [name, value] of Object.entries(values)) {
-    const control = form.elements.namedItem(name);
-    if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) {
-      control.value = value;
-      control.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-  }
-  const street = form.elements.namedItem("streetAddress");
-  if (street instanceof HTMLInputElement) street.dispatchEvent(new Event("input", { bubbles: true }));
-}
+// Shown only after an address look-up without JavaScript, or a postal code refused: fetched only then.
+const AddressChoices = island("address-choices", sometimes.AddressChoices, () =>
+  import("./address-choices").then((module) => module.AddressChoices),
+);
+const NotServedNotice = island("not-served", sometimes.NotServedNotice, () =>
+  import("~/components/visitor/not-served").then((module) => module.NotServedNotice),
+);
 
 export function ProfileForm({
   email,
@@ -105,7 +93,8 @@ export function ProfileForm({
           onPick={(suggestion) => {
             setSuggested(suggestion.postalCode);
             setPositionToken(suggestion.positionToken ?? "");
-            fillAddress(reply.formProps.ref.current, suggestion);
+            const form = reply.formProps.ref.current;
+            void import("./address-pick").then((pick) => pick.fillAddress(form, suggestion));
           }}
         />
         <input type="hidden" name="suggestedPostalCode" value={suggested} />

@@ -3,70 +3,20 @@
 // the profile's action (lib/reminders REMINDER_INTENTS): they work without JavaScript.
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError, PlainField, useReply } from "~/components/ui/plain-field";
-import { REMINDER_INTENTS, type PhoneState } from "~/lib/reminders";
+import { FormError, useReply } from "~/components/ui/plain-field";
+import { island } from "~/components/island";
+import * as sometimes from "~/components/sometimes.server";
+import { REMINDER_INTENTS } from "~/lib/reminders";
+import type { MessageSettings } from "./texts";
 
-export type MessageSettings = {
-  phone: string | null;
-  phoneState: PhoneState;
-  /** A text provider is configured (issue 42): without one no text is sent, and none is offered. */
-  textsOn: boolean;
-  remindersEnabled: boolean;
-  reminderChannels: "email" | "sms" | "both";
-  alertsEnabled: boolean;
-  dayAfterEnabled: boolean;
-};
-
-function PhoneVerification({ settings, lastResult }: { settings: MessageSettings; lastResult: unknown }) {
-  const { t } = useTranslation(["reminders", "common"]);
-  const reply = useReply(lastResult, "verify-phone");
-  if (settings.phoneState === "none") return null;
-  if (!settings.textsOn) {
-    // No text provider: no code went out (it is kept in the outbox as not sent), so none is asked for.
-    return (
-      <p className="text-sm text-stone-700" data-testid="phone-texts-off">
-        {t(settings.phoneState === "verified" ? "phone.textsOffVerified" : "phone.textsOff", { phone: settings.phone })}
-      </p>
-    );
-  }
-  if (settings.phoneState === "verified") {
-    return (
-      <p className="text-sm text-stone-700" data-testid="phone-verified">
-        {t("phone.verified", { phone: settings.phone })}
-      </p>
-    );
-  }
-  return (
-    <div className="space-y-3 rounded-lg border border-stone-200 p-3" data-testid="phone-verification">
-      <h3 className="font-bold text-stone-900">{t("phone.title")}</h3>
-      <p className="text-sm text-stone-700">
-        {t(settings.phoneState === "stopped" ? "phone.stopped" : "phone.sent", { phone: settings.phone })}
-      </p>
-      <FormError id={reply.errorId} errors={reply.formErrors} />
-      {settings.phoneState === "pending" ? (
-        <Form method="post" {...reply.formProps} className="flex flex-col gap-3">
-          <PlainField
-            {...reply.field("code")}
-            label={t("phone.code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
-          <input type="hidden" name="intent" value={REMINDER_INTENTS.verify} />
-          <button type="submit" className="btn-primary">
-            {t("phone.verify")}
-          </button>
-        </Form>
-      ) : null}
-      <Form method="post">
-        <input type="hidden" name="intent" value={REMINDER_INTENTS.resend} />
-        <button type="submit" className="btn-secondary">
-          {t("phone.resend")}
-        </button>
-      </Form>
-    </div>
-  );
-}
+/** The mobile number's state, and its code's form while one is awaited: fetched only by a resident with a number. */
+const PhoneVerification = island("phone-verification", sometimes.PhoneVerification, () =>
+  import("./texts").then((module) => module.PhoneVerification),
+);
+/** The channels' radios: fetched only where a text provider is configured (else a sentence says so). */
+const TextChannels = island("text-channels", sometimes.TextChannels, () =>
+  import("./texts").then((module) => module.TextChannels),
+);
 
 /** One message kind turned on or off. */
 function Choice({ name, checked, label }: { name: string; checked: boolean; label: string }) {
@@ -94,26 +44,7 @@ function Channels({ settings }: { settings: MessageSettings }) {
       </p>
     );
   }
-  return (
-    <fieldset className="space-y-2">
-      <legend className="font-semibold text-stone-900">{t("choices.channels")}</legend>
-      {(["email", "sms", "both"] as const).map((channel) => (
-        <label key={channel} className="flex items-start gap-2">
-          <input
-            type="radio"
-            name="reminderChannels"
-            value={channel}
-            defaultChecked={settings.reminderChannels === channel}
-            className="mt-1 h-5 w-5"
-          />
-          <span>{t(`choices.channel_${channel}`)}</span>
-        </label>
-      ))}
-      {settings.phoneState === "verified" ? null : (
-        <p className="text-sm text-stone-600">{t("choices.smsNeedsPhone")}</p>
-      )}
-    </fieldset>
-  );
+  return <TextChannels settings={settings} />;
 }
 
 export function ReminderChoices({ settings, lastResult }: { settings: MessageSettings; lastResult: unknown }) {
@@ -127,7 +58,9 @@ export function ReminderChoices({ settings, lastResult }: { settings: MessageSet
         {t("choices.title")}
       </h2>
       <p className="text-sm text-stone-700">{t("choices.intro")}</p>
-      <PhoneVerification settings={settings} lastResult={choices ? undefined : lastResult} />
+      {settings.phoneState === "none" ? null : (
+        <PhoneVerification settings={settings} lastResult={choices ? undefined : lastResult} />
+      )}
       <Form method="post" className="space-y-4" data-testid="reminder-choices">
         <FormError id={reply.errorId} errors={channelError ? [channelError] : []} />
         <Choice name="remindersEnabled" checked={settings.remindersEnabled} label={t("choices.remindersEnabled")} />

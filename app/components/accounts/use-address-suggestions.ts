@@ -1,5 +1,6 @@
 // The address look-up behind the profile's street field: asks /api/address-suggestions once the typing
-// pauses (3 characters at least), drops an answer a newer search has overtaken, and says where it is.
+// pauses (3 characters at least), drops an answer a newer search has overtaken, and says where it is. The
+// asking and what a pick does come with the first look-up (./address-pick), not with the page.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AddressSuggestion } from "~/lib/address-selection";
 
@@ -36,11 +37,8 @@ export function useAddressSuggestions() {
         request.current = controller;
         setStatus("searching");
         try {
-          const response = await fetch(`/api/address-suggestions?q=${encodeURIComponent(q)}`, {
-            headers: { Accept: "application/json" },
-            signal: controller.signal,
-          });
-          const found = response.ok ? ((await response.json()) as AddressSuggestion[]) : [];
+          const { fetchSuggestions } = await import("./address-pick");
+          const found = await fetchSuggestions(q, controller.signal);
           setItems(found);
           setStatus("done");
           onFound(found);

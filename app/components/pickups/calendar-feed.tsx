@@ -4,7 +4,13 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CALENDAR_FEED_INTENT } from "~/lib/profile-intents";
-import { CalendarSubscribe } from "./calendar-subscribe";
+import { island } from "~/components/island";
+import { CalendarSubscribe as OnServer } from "~/components/sometimes.server";
+
+/** How to subscribe: fetched only by a resident who has made a calendar link. */
+const CalendarSubscribe = island("calendar-subscribe", OnServer, () =>
+  import("./calendar-subscribe").then((module) => module.CalendarSubscribe),
+);
 
 export function CalendarFeed({ url }: { url: string | null }) {
   const { t } = useTranslation("calendar");

@@ -1,38 +1,12 @@
-// Issue 45 part 4: the profile's "My plans" list, the order page's word for a pickup without a plan, and
-// a refused plan form's answer read from the page's action data.
-import { Form } from "@remix-run/react";
+// Issue 45 part 4: the profile's "My plans" list, a plan's card (an island: its code fetched only where a plan
+// is shown) and a refused plan form's answer read from the page's action data.
 import { useTranslation } from "react-i18next";
-import { MyPlan, type MyPlanView, type PlanRefusal } from "./my-plan";
-/** A Scheduled pickup without a plan: how a plan starts from it (a saved card needed). */
-export function NoPlanYet({ canStart, pickupId }: { canStart: boolean; pickupId: number }) {
-  const { t } = useTranslation("myplans");
-  return (
-    <section aria-labelledby="no-plan-title" className="card space-y-2" data-testid="no-plan">
-      <h2 id="no-plan-title" className="text-lg font-semibold">
-        {canStart ? t("repeatTitle") : t("needsCardTitle")}
-      </h2>
-      <p>{canStart ? t("repeatIntro") : t("needsCard")}</p>
-      {canStart ? (
-        <Form method="post" className="space-y-2">
-          <input type="hidden" name="pickupId" value={pickupId} />
-          <fieldset className="space-y-1">
-            <legend className="font-semibold">{t("repeatLabel")}</legend>
-            {[4, 8].map((weeks) => (
-              <label key={weeks} className="flex min-h-[44px] items-center gap-2">
-                <input type="radio" name="intervalWeeks" value={weeks} defaultChecked={weeks === 4} required />
-                {t("everyWeeks", { count: weeks })}
-              </label>
-            ))}
-          </fieldset>
-          <button type="submit" name="intent" value="plan-start" className="btn-primary min-h-[48px] w-full sm:w-auto">
-            {t("repeatButton")}
-          </button>
-        </Form>
-      ) : null}
-    </section>
-  );
-}
+import { island } from "~/components/island";
+import { MyPlan as OnServer } from "~/components/sometimes.server";
+import type { MyPlanView, PlanRefusal } from "./my-plan";
 
+/** A plan's card and forms: their code is fetched only by a resident who has a plan (here and on its order page). */
+export const MyPlan = island("my-plan", OnServer, () => import("./my-plan").then((module) => module.MyPlan));
 /** A refused plan form's answer, read from the page's action data. */
 export function planRefusalOf(answer: unknown): PlanRefusal {
   if (!answer || typeof answer !== "object" || !("reply" in answer)) return null;

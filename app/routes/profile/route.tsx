@@ -8,7 +8,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/accounts/change-password-form";
-import { addressChoicesOf } from "~/lib/address-token";
+import { addressChoicesOf } from "~/lib/profile-intents";
 import { ProfileForm } from "~/components/accounts/profile-form";
 import { ReminderChoices } from "~/components/accounts/reminder-choices";
 import { SessionList, YourData } from "~/components/privacy/account-privacy";

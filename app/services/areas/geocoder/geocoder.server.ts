@@ -1,7 +1,7 @@
 // Address look-up for the profile's street field: the provider chosen by GEOCODER (local by default,
 // photon or google), Canada only. A slow or failing provider never breaks the page: the resident gets
 // no suggestions and keeps typing, and the failure is logged.
-import { checkAddressSelection } from "~/lib/address-selection";
+import { checkAddressSelection } from "~/lib/address-check";
 import type { Language } from "~/lib/i18n";
 import { env } from "~/services/platform/config.server";
 import { googleProvider } from "./google.server";

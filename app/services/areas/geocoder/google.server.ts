@@ -1,7 +1,7 @@
 // Address look-up through Google Places: Autocomplete (addresses in Canada only) for the first
 // predictions, then Place Details for each one's address components and position. One time limit
 // covers every request of a look-up. The base URL can point at a stand-in server for tests.
-import { provinceCode } from "~/lib/address-selection";
+import { provinceCode } from "~/lib/province-names";
 import type { Language } from "~/lib/i18n";
 import { isValidPostalCode, normalizePostalCode } from "~/lib/postal";
 import { randomUUID } from "node:crypto";

@@ -3,7 +3,8 @@
 // (GEOCODER), within GEOCODE_TIMEOUT_MS; only when that fails, times out or finds nothing like the
 // address does it get its postal prefix's centre, flagged approximate (and `npm run backfill-positions`
 // tries it again later).
-import { checkAddressSelection, foldText, type AddressSuggestion } from "~/lib/address-selection";
+import { checkAddressSelection } from "~/lib/address-check";
+import { foldText, type AddressSuggestion } from "~/lib/address-selection";
 import type { Language } from "~/lib/i18n";
 import { prefixCentroid, type AddressPosition } from "~/lib/positions";
 import { fsaOf } from "~/lib/postal";

@@ -1,7 +1,7 @@
 // Address look-up through a Photon-compatible HTTP API (photon.komoot.io or a self-hosted Photon):
 // GET {baseUrl}/api?q=…&limit=5&lang=en|fr answers a GeoJSON FeatureCollection. Only Canadian
 // features with a house number, street, city, province and full postal code are kept.
-import { provinceCode } from "~/lib/address-selection";
+import { provinceCode } from "~/lib/province-names";
 import type { Language } from "~/lib/i18n";
 import { isValidPostalCode, normalizePostalCode } from "~/lib/postal";
 import {
