@@ -97,21 +97,23 @@ module.exports = {
       to: { path: "^app/(services|components|routes)/" },
     },
     {
-      // The islands' server side (app/components/island.tsx) re-exports components, nothing else.
+      // The islands' server side (app/components/island.tsx) re-exports components, and the late scripts' text
+      // is made from nothing but its arguments: no server code behind either.
       name: "islands-server-side-is-components-only",
       severity: "error",
-      from: { path: "^app/components/sometimes\\.server\\.ts$" },
+      from: { path: "^app/components/(sometimes|late-scripts)\\.server\\.ts$" },
       to: { pathNot: "^app/components/" },
     },
     {
       name: "components-never-import-server-code",
       severity: "error",
       from: { path: "^app/components/" },
-      // sometimes.server.ts holds no server code: it re-exports the islands' components for the server's
-      // render only (app/components/island.tsx), and is empty in the browser's build by its name.
+      // sometimes.server.ts and late-scripts.server.ts hold no server code: the first re-exports the islands'
+      // components, the second makes an inline script's text, for the server's render only, and both are
+      // empty in the browser's build by their names.
       to: {
         path: ["\\.server\\.[a-z]+$", "^app/services/", "^app/routes/"],
-        pathNot: "^app/components/sometimes\\.server\\.ts$",
+        pathNot: "^app/components/(sometimes|late-scripts)\\.server\\.ts$",
       },
     },
     {

@@ -11,6 +11,9 @@
 // browser render the same elements, so hydration finds what it expects.
 import { Scripts as RemixScripts } from "@remix-run/react";
 import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
+// The inline script's text is made by the server only (the browser's build has this module empty): hydration
+// leaves a script's inner HTML as the server wrote it, so the browser renders it empty and never carries its code.
+import * as onServer from "./late-scripts.server";
 
 type Props = Parameters<typeof RemixScripts>[0];
 type ScriptProps = { rel?: string; href?: string; type?: string; dangerouslySetInnerHTML?: { __html: string } };
@@ -39,17 +42,6 @@ function parts(node: ReactNode) {
   return { preloads, classic, module };
 }
 
-/** JSON safe inside an inline script: no `</script>`, no `<!--`, no line separators. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-
-function loader(preloads: string[], module: string) {
-  return `(function(d,n){var done=0;function go(){if(done)return;done=1;var box=d.getElementById(${scriptJson(BOX_ID)});${scriptJson(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;box.appendChild(l)});var s=d.createElement("script");s.type="module";s.async=true;s.nonce=n;s.textContent=${scriptJson(module)};box.appendChild(s)}if(d.visibilityState!=="visible")go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener("visibilitychange",go)})(document,document.currentScript.nonce)`;
-}
-
 export function LateScripts(props: Props) {
   // Called as a function, its hooks are this component's own, in the same order on every render; once
   // hydrated it renders nothing, as Remix's does.
@@ -63,7 +55,7 @@ export function LateScripts(props: Props) {
       <script
         nonce={props?.nonce}
         suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: loader(preloads, module) }}
+        dangerouslySetInnerHTML={{ __html: onServer.lateScriptsLoader?.(BOX_ID, preloads, module) ?? "" }}
       />
     </>
   );
