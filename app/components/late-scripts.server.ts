@@ -10,4 +10,3 @@ const scriptJson = (value: unknown) =>
 export function lateScriptsLoader(boxId: string, preloads: string[], module: string) {
   return `(function(d,n){var done=0;function go(){if(done)return;done=1;var box=d.getElementById(${scriptJson(boxId)});${scriptJson(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;box.appendChild(l)});var s=d.createElement("script");s.type="module";s.async=true;s.nonce=n;s.textContent=${scriptJson(module)};box.appendChild(s)}if(d.visibilityState!=="visible")go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener("visibilitychange",go)})(document,document.currentScript.nonce)`;
 }
-
