@@ -139,8 +139,11 @@ const pagesHandler = handlerOf("pages");
 const subsetFor = development
   ? () => null
   : routeSubsets(build, (subset) => createRequestHandler({ build: subset, mode: process.env.NODE_ENV }));
-/** A GET of one of the API's fixed paths is answered by its route's loader directly (direct-loaders). */
-const direct = development ? new Map() : directRoutes(build);
+/**
+ * A GET of one of the API's fixed paths is answered by its route's loader directly (direct-loaders); not for a
+ * build whose hooks say `directLoaders: false` (the bench's bare Remix app, scripts/bench-floor).
+ */
+const direct = development || hooks.directLoaders === false ? new Map() : directRoutes(build);
 const reportError = build.entry.module.handleError ?? ((error) => console.error(error));
 const directHandler = (route) => (req, res, next) =>
   loaderAnswer(route, createRemixRequest(req, res), reportError)

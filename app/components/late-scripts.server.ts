@@ -8,5 +8,21 @@ const scriptJson = (value: unknown) =>
 
 /** The inline script that adds the preloads and the module script into the element `boxId` after the first frame. */
 export function lateScriptsLoader(boxId: string, preloads: string[], module: string) {
+  // The same page's scripts again (issue 44, first views): the text is made once per page kind.
+  const key = `${boxId}\n${preloads.join("\n")}\n${module}`;
+  let text = made.get(key);
+  if (text === undefined) {
+    text = loaderText(boxId, preloads, module);
+    if (made.size >= MADE_MAX) made.clear();
+    made.set(key, text);
+  }
+  return text;
+}
+
+/** The texts made, by their inputs: one per route combination of the build (a few dozen), bounded all the same. */
+const made = new Map<string, string>();
+const MADE_MAX = 500;
+
+function loaderText(boxId: string, preloads: string[], module: string) {
   return `(function(d,n){var done=0;function go(){if(done)return;done=1;var box=d.getElementById(${scriptJson(boxId)});${scriptJson(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;box.appendChild(l)});var s=d.createElement("script");s.type="module";s.async=true;s.nonce=n;s.textContent=${scriptJson(module)};box.appendChild(s)}if(d.visibilityState!=="visible")go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener("visibilitychange",go)})(document,document.currentScript.nonce)`;
 }

@@ -22,6 +22,10 @@ export const serverHooks = {
   adminNoStore: (_req: unknown, _res: unknown, next: () => void) => next(),
   replicaGuard: (_req: unknown, _res: unknown, next: () => void) => next(),
   passSocketAddress: () => {},
+  // The bare app's resource route is answered by Remix's request handler, as in any Remix app: scripts/server.mjs's
+  // direct answers (scripts/direct-loaders.mjs) are the app's own work on its API's fixed paths, which the API
+  // lines measure against what the framework costs (issue 44).
+  directLoaders: false,
   /** morgan's "tiny" line, as the app logs it. */
   accessLogLine: (tokens: Tokens, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) =>
     `${tokens.method(req, res)} ${req.originalUrl || req.url} ${tokens.status(req, res) ?? "-"} ${tokens.res(req, res, "content-length") ?? "-"} - ${tokens["response-time"](req, res) ?? "-"} ms`,
