@@ -10,6 +10,7 @@
 // written otherwise: other case, encoded, a trailing slash; Remix's own `_data`, `index` and `_routes`
 // parameters) goes to Remix as before. Tested in tests/unit/direct-loaders.test.ts, and against Remix's own
 // answers by the API's browser tests, which run through here.
+import { createRemixHeaders } from "@remix-run/express/dist/server.js";
 import { fullPathOf } from "./route-subsets.mjs";
 
 /** Remix's search parameters that change how it calls a loader: such requests are left to Remix. */
@@ -69,4 +70,58 @@ export async function sendWhole(res, response) {
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   if (!response.body) return void res.end();
   res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** The request's URL as @remix-run/express's `createRemixRequest` makes it (the port from X-Forwarded-Host or Host). */
+export function remixUrl(req) {
+  const portOf = (header) => Number.parseInt(req.get(header)?.split(":")[1] ?? "", 10);
+  const forwarded = portOf("X-Forwarded-Host");
+  const host = portOf("host");
+  const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(host) ? host : "";
+  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`).href;
+}
+
+/**
+ * The loader's Request for a GET answered directly, as @remix-run/express's `createRemixRequest` makes it, but
+ * made only as far as the loader reads it (issue 44, the API's fixed cost: building undici's Request, its
+ * AbortSignal and its body was about a tenth of a small answer's CPU). Its `url`, `method` and `headers` are
+ * plain; its `signal` is made when first read, aborted as Remix's is when the connection closes before the
+ * answer is finished; anything else (`clone()`, `text()`, ...) makes the real Request with that very URL,
+ * headers and signal and reads from it. It is an `instanceof Request`.
+ */
+export function lightRequest(req, res) {
+  const url = remixUrl(req);
+  let headers = null;
+  let controller = null;
+  let real = null;
+  let cut = false;
+  res.on("close", () => {
+    if (res.writableFinished) return;
+    cut = true;
+    controller?.abort();
+  });
+  const signal = () => {
+    if (!controller) {
+      controller = new AbortController();
+      if (cut) controller.abort();
+    }
+    return controller.signal;
+  };
+  const headersOf = () => (headers ??= createRemixHeaders(req.headers));
+  const materialized = () =>
+    (real ??= new Request(url, { method: req.method, headers: headersOf(), signal: signal() }));
+  return new Proxy(Object.create(Request.prototype), {
+    get(_target, property) {
+      if (property === "url") return url;
+      if (property === "method") return req.method;
+      if (property === "headers") return headersOf();
+      if (property === "signal") return signal();
+      const request = materialized();
+      const value = Reflect.get(request, property, request);
+      return typeof value === "function" ? value.bind(request) : value;
+    },
+    has(_target, property) {
+      return property in materialized();
+    },
+  });
 }

@@ -19,14 +19,11 @@ import net from "node:net";
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-// The adapter's own Request builder (exported by its module, not by the package's index): a direct answer's
-// loader gets the very Request Remix's would.
-import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { directRouteFor, directRoutes, loaderAnswer, sendWhole } from "./direct-loaders.mjs";
+import { directRouteFor, directRoutes, lightRequest, loaderAnswer, sendWhole } from "./direct-loaders.mjs";
 import { oneRequestPerTurn } from "./request-turns.mjs";
 import { wholeAnswer } from "./whole-answer.mjs";
 import { isApiPath, routeSubsets, splitBuild } from "./route-subsets.mjs";
@@ -146,7 +143,7 @@ const subsetFor = development
 const direct = development || hooks.directLoaders === false ? new Map() : directRoutes(build);
 const reportError = build.entry.module.handleError ?? ((error) => console.error(error));
 const directHandler = (route) => (req, res, next) =>
-  loaderAnswer(route, createRemixRequest(req, res), reportError)
+  loaderAnswer(route, lightRequest(req, res), reportError)
     .then((response) => sendWhole(res, response))
     .catch(next);
 /** What Remix answers starts one request per turn of the event loop (request-turns: newcomers are let in). */

@@ -5,6 +5,8 @@
 import { readConfig } from "@remix-run/dev/dist/config.js";
 import { ServerMode } from "@remix-run/dev/dist/config/serverModes.js";
 import { matchRoutes } from "@remix-run/react";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { directRouteFor, directRoutes, loaderAnswer, sendWhole } from "../../scripts/direct-loaders.mjs";
 
@@ -167,5 +169,107 @@ describe("the direct answer", () => {
     expect(sent.body?.toString()).toBe('{"x":1}');
     await sendWhole(res, new Response(null, { status: 304 }));
     expect(sent.status).toBe(304);
+  });
+});
+
+describe("the loader's request (lightRequest)", () => {
+  /** An Express app answering once with what `inspect` makes of the adapter's Request and the light one. */
+  async function compare(
+    path: string,
+    headers: Record<string, string>,
+    inspect: (light: Request, remix: Request) => Promise<unknown>,
+  ) {
+    const express = (await import("express")).default;
+    const { createRemixRequest } = await import("@remix-run/express/dist/server.js");
+    const { lightRequest } = await import("../../scripts/direct-loaders.mjs");
+    const app = express();
+    let result: unknown;
+    app.get(/.*/, (req: IncomingMessage, res: ServerResponse) => {
+      void inspect(lightRequest(req, res), createRemixRequest(req, res)).then((value) => {
+        result = value;
+        if (!res.writableEnded) res.end("ok");
+      });
+    });
+    const server = app.listen(0);
+    const port = (server.address() as AddressInfo).port;
+    try {
+      await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+    } finally {
+      server.close();
+    }
+    return result;
+  }
+
+  it("has the adapter's URL, method and headers, and is a Request", async () => {
+    const seen = await compare(
+      "/api/auth/me?x=1&y=%C3%A9",
+      { cookie: "a=1; b=2", "accept-language": "fr-CA", "x-forwarded-host": "example.org:8443" },
+      async (light, remix) => ({
+        url: [light.url, remix.url],
+        method: [light.method, remix.method],
+        headers: [[...light.headers], [...remix.headers]],
+        isRequest: light instanceof Request,
+        aborted: light.signal.aborted,
+      }),
+    );
+    const { url, method, headers, isRequest, aborted } = seen as Record<string, [unknown, unknown]> & {
+      isRequest: boolean;
+      aborted: boolean;
+    };
+    expect(url[0]).toBe(url[1]);
+    expect(url[0]).toMatch(/:8443\/api\/auth\/me\?x=1&y=%C3%A9$/);
+    expect(method[0]).toBe("GET");
+    expect(headers[0]).toEqual(headers[1]);
+    expect(isRequest).toBe(true);
+    expect(aborted).toBe(false);
+  });
+
+  it("makes the real Request for anything else, with the same URL and headers", async () => {
+    const seen = await compare("/api/materials?q=pile", { cookie: "c=3" }, async (light) => {
+      const copy = light.clone();
+      return {
+        url: copy.url,
+        cookie: copy.headers.get("cookie"),
+        body: await light.text(),
+        mode: light.mode,
+        has: "clone" in light,
+      };
+    });
+    expect(seen).toMatchObject({ cookie: "c=3", body: "", has: true });
+    expect((seen as { url: string }).url).toMatch(/\/api\/materials\?q=pile$/);
+  });
+
+  it("its signal is aborted when the connection closes before the answer, as the adapter's", async () => {
+    const express = (await import("express")).default;
+    const { lightRequest } = await import("../../scripts/direct-loaders.mjs");
+    const app = express();
+    let early: Promise<boolean> | null = null;
+    let late: Promise<boolean> | null = null;
+    app.get("/early", (req: IncomingMessage, res: ServerResponse) => {
+      const request = lightRequest(req, res);
+      const signal = request.signal;
+      early = new Promise((resolve) => signal.addEventListener("abort", () => resolve(true)));
+    });
+    app.get("/late", (req: IncomingMessage, res: ServerResponse) => {
+      const request = lightRequest(req, res);
+      late = new Promise((resolve) => res.on("close", () => setTimeout(() => resolve(request.signal.aborted), 10)));
+    });
+    const server = app.listen(0);
+    const port = (server.address() as AddressInfo).port;
+    try {
+      for (const path of ["/early", "/late"]) {
+        const controller = new AbortController();
+        const asked = fetch(`http://127.0.0.1:${port}${path}`, { signal: controller.signal }).catch(() => null);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        controller.abort();
+        await asked;
+      }
+      expect(await early).toBe(true);
+      // Its signal read only after the connection closed: made aborted.
+      expect(await late).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
