@@ -97,23 +97,22 @@ module.exports = {
       to: { path: "^app/(services|components|routes)/" },
     },
     {
-      // The islands' server side (app/components/island.tsx) re-exports components, and the late scripts' text
-      // is made from nothing but its arguments: no server code behind either.
-      name: "islands-server-side-is-components-only",
+      // A component's server-only side (the islands' re-exports, sometimes.server.ts; the late scripts' text,
+      // late-scripts.server.ts) imports nothing but components: no server code behind it.
+      name: "components-server-side-is-components-only",
       severity: "error",
-      from: { path: "^app/components/(sometimes|late-scripts)\\.server\\.ts$" },
+      from: { path: "^app/components/[^/]+\\.server\\.ts$" },
       to: { pathNot: "^app/components/" },
     },
     {
       name: "components-never-import-server-code",
       severity: "error",
       from: { path: "^app/components/" },
-      // sometimes.server.ts and late-scripts.server.ts hold no server code: the first re-exports the islands'
-      // components, the second makes an inline script's text, for the server's render only, and both are
-      // empty in the browser's build by their names.
+      // A `.server` module directly in app/components holds no server code (the rule above): it is what a
+      // component renders on the server only, and empty in the browser's build by its name.
       to: {
         path: ["\\.server\\.[a-z]+$", "^app/services/", "^app/routes/"],
-        pathNot: "^app/components/(sometimes|late-scripts)\\.server\\.ts$",
+        pathNot: "^app/components/[^/]+\\.server\\.ts$",
       },
     },
     {

@@ -21,10 +21,10 @@ const loaders = new Map<string, () => Promise<AnyComponent>>();
 /** The islands' code fetched before hydrating (`preloadIslands`). */
 const preloaded = new Map<string, AnyComponent>();
 
-/** An island named `name` (its marker's value): `onServer` is the component on the server, `fetch` brings it in the browser. */
-export function island<C extends AnyComponent>(name: string, onServer: C | undefined, fetch: () => Promise<C>) {
-  loaders.set(name, fetch);
-  const Lazy = lazy(() => fetch().then((component) => ({ default: component })));
+/** An island named `name` (its marker's value): `onServer` is the component on the server, `load` brings it in the browser. */
+export function island<C extends AnyComponent>(name: string, onServer: C | undefined, load: () => Promise<C>) {
+  loaders.set(name, load);
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
   function Island(props: ComponentProps<C>) {
     // Fixed for the island's life: on the server its component; in the browser the code fetched before
     // hydrating when there was, else React.lazy (an island first shown after hydrating).

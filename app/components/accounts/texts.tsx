@@ -17,10 +17,10 @@ export type MessageSettings = {
   dayAfterEnabled: boolean;
 };
 
+/** The number's state and its code's form: shown (by ReminderChoices) only to a resident who gave a number. */
 export function PhoneVerification({ settings, lastResult }: { settings: MessageSettings; lastResult: unknown }) {
   const { t } = useTranslation(["reminders", "common"]);
   const reply = useReply(lastResult, "verify-phone");
-  if (settings.phoneState === "none") return null;
   if (!settings.textsOn) {
     // No text provider: no code went out (it is kept in the outbox as not sent), so none is asked for.
     return (
