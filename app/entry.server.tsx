@@ -10,6 +10,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { StylesheetReaderProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./components/nonce";
+import { ShellPieceStoreProvider } from "./components/shell-pieces";
 import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/language.server";
@@ -21,6 +22,7 @@ import { replicaGuard } from "~/services/serving/replica.server";
 import { refusedFormRedirect } from "~/services/serving/refused-form.server";
 import { throughStages } from "~/services/serving/gathered-stream.server";
 import { settleHandoff } from "~/services/serving/handoff.server";
+import { shellPieceRender } from "~/services/serving/shell-pieces.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
 import { renderKey, storedRender, storingStage } from "~/services/serving/render-cache.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
@@ -113,14 +115,20 @@ export default async function handleRequest(
   // The loader data's scripts settled first, then the whole document in one synchronous pass
   // (services/serving/handoff): no page defers anything. A component that throws rejects, as a shell error did.
   await settleHandoff(remixContext);
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <StylesheetReaderProvider value={stylesheetReader}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
-      </StylesheetReaderProvider>
-    </NonceProvider>,
+  // The header and the footer rendered once per input set, then put in as stored markup (serving/shell-pieces).
+  const shell = shellPieceRender();
+  const html = shell.splice(
+    renderToString(
+      <NonceProvider value={nonce}>
+        <StylesheetReaderProvider value={stylesheetReader}>
+          <ShellPieceStoreProvider value={shell}>
+            <I18nextProvider i18n={instance}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            </I18nextProvider>
+          </ShellPieceStoreProvider>
+        </StylesheetReaderProvider>
+      </NonceProvider>,
+    ),
   );
   // The document is run once through the stages: the closing tags held back until after the streamed data
   // (services/serving/document-end), the stylesheet's marker replaced by its bytes (serving/document-pieces),

@@ -18,10 +18,12 @@ import { ContainerQueries, InlineStylesheet } from "./components/inline-styleshe
 import { LateScripts } from "./components/late-scripts";
 import { RouteError } from "./components/route-error";
 import { RouteFocus } from "./components/route-focus";
+import { ShellPiece } from "./components/shell-pieces";
 import { NotificationBell } from "./components/notification-bell";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { onboardingGateRedirect } from "./lib/onboarding-gate";
+import { activeTab } from "./lib/bottom-tabs";
 import { driverGateRedirect, isOperatorPath } from "./lib/operator-shell";
 import {
   data,
@@ -116,29 +118,35 @@ function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const { t, i18n } = useTranslation();
   const user = rootData?.user ?? null;
+  const locale = rootData?.locale ?? i18n.language;
+  const notifications = rootData?.notifications ?? [];
+  const supportEmail = rootData?.supportEmail ?? null;
   // Admin and driver pages have their own navigation: no residents' bottom bar (nor its room).
   const { pathname } = useLocation();
   const residentBar = Boolean(user) && !isOperatorPath(pathname) && !user?.isDriver;
+  const tab = residentBar ? activeTab(pathname) : null;
+  // The header and the footer are the same on every page for the same inputs (components/shell-pieces).
+  const account = user ? [user.email, user.isAdmin, user.isDriver] : null;
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        {t("app.skipToContent")}
-      </a>
-      <Header
-        user={user}
-        locale={rootData?.locale ?? i18n.language}
-        bell={user ? <NotificationBell notifications={rootData?.notifications ?? []} /> : null}
-      />
+      <ShellPiece name="head" inputs={JSON.stringify([i18n.language, locale, account, notifications])}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          {t("app.skipToContent")}
+        </a>
+        <Header user={user} locale={locale} bell={user ? <NotificationBell notifications={notifications} /> : null} />
+      </ShellPiece>
       <main id="main" className={`mx-auto max-w-3xl px-4 py-6 narrow:px-3 ${residentBar ? "pb-24 narrow:pb-6" : ""}`}>
         {/* The flash message: at the top of the page's content, in its flow (it covers nothing). */}
         <Toaster toast={rootData?.toast ?? null} />
         {children}
       </main>
-      <Footer supportEmail={rootData?.supportEmail ?? null} aboveBottomNav={residentBar} />
-      {residentBar ? <BottomNav /> : null}
+      <ShellPiece name="foot" inputs={JSON.stringify([i18n.language, supportEmail, residentBar, tab])}>
+        <Footer supportEmail={supportEmail} aboveBottomNav={residentBar} />
+        {residentBar ? <BottomNav active={tab} /> : null}
+      </ShellPiece>
       <RouteFocus />
     </>
   );

@@ -1,8 +1,9 @@
 // A plain form inside <details>: opens and submits without JavaScript. With JavaScript the menu also
 // closes after a choice, on Escape (focus back on its button) and on a click or focus outside it.
 import { useEffect, useRef, type RefObject } from "react";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useHere } from "./shell-pieces";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 
 /** Closes an open <details> menu on Escape and on a pointer down or focus outside it. */
@@ -33,7 +34,7 @@ function useDismissable(ref: RefObject<HTMLDetailsElement>) {
 
 export function LanguageSwitcher({ current }: { current: string }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const here = useHere();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/language";
   const menu = useRef<HTMLDetailsElement>(null);
@@ -57,7 +58,7 @@ export function LanguageSwitcher({ current }: { current: string }) {
         }}
         className="absolute right-0 z-30 mt-1 w-40 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
       >
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <input type="hidden" name="redirectTo" value={here} />
         {SUPPORTED_LANGUAGES.map((lng) => (
           <button
             key={lng}

@@ -1,7 +1,8 @@
 // The bell in the header and its dropdown: a <details> element and plain forms, so it opens and marks
 // notifications read without JavaScript.
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useHere } from "./shell-pieces";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { notificationText, unreadBadge } from "~/lib/notifications";
 import type { UserNotification } from "~/lib/notifications";
@@ -10,8 +11,7 @@ type Item = Omit<UserNotification, "values"> & { values: Record<string, string |
 
 export function NotificationList({ notifications }: { notifications: Item[] }) {
   const { t, i18n } = useTranslation(["orders", "common"]);
-  const location = useLocation();
-  const here = location.pathname + location.search;
+  const here = useHere();
   const lng = i18n.language;
   const unread = notifications.filter((n) => !n.isRead).length;
   return (

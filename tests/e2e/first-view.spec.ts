@@ -64,6 +64,18 @@ test("a first view and a repeated view of the same inputs are the same bytes but
   const checkout = String(toCheckout.headers.location);
   expect(checkout).toContain("checkout=");
 
+  // This resident's header (their address, their new notification) is new to the server: the first page renders
+  // it with React, the next one puts it in from its store (components/shell-pieces), with its own address in
+  // the header's forms. The same bytes but for the address, the nonce and the honeypot.
+  const shellA = await rawRequest(`${baseURL}/history?shell=a'"<`, { headers });
+  const shellB = await rawRequest(`${baseURL}/history?shell=b'"<`, { headers });
+  expect(shellA.text).toContain('data-testid="notification"');
+  expect(shellA.text).not.toContain("data-shell-");
+  const shellPage = (answer: RawAnswer, letter: string) =>
+    withoutNonce(answer).replace(HONEYPOT, "HONEYPOT").split(`shell=${letter}`).join("shell=");
+  expect(shellA.text).toContain('value="/history?shell=a%27%22%3C"');
+  expect(shellPage(shellB, "b")).toBe(shellPage(shellA, "a"));
+
   const pages = [
     "/",
     "/booking",
