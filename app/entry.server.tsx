@@ -24,7 +24,7 @@ import { throughStages } from "~/services/serving/gathered-stream.server";
 import { settleHandoff } from "~/services/serving/handoff.server";
 import { shellPieceRender } from "~/services/serving/shell-pieces.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
-import { renderKey, storedRender, storingStage } from "~/services/serving/render-cache.server";
+import { keptFromNow, renderKey, storedRender, storingStage } from "~/services/serving/render-cache.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/serving/security-headers.server";
@@ -98,7 +98,7 @@ export default async function handleRequest(
   if (responseStatusCode === 503) retryAfterOfPage(remixContext, responseHeaders);
 
   // The same inputs render the same bytes (services/serving/render-cache): a page rendered from the very same
-  // loader data is answered from its stored bytes, with this answer's nonce.
+  // loader data twice is answered from its stored bytes afterwards, with this answer's nonce.
   const key = renderKey(request, responseStatusCode, remixContext, lng);
   const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
   const stored = key === null ? null : storedRender(key, nonce, gzip);
@@ -132,11 +132,11 @@ export default async function handleRequest(
   );
   // The document is run once through the stages: the closing tags held back until after the streamed data
   // (services/serving/document-end), the stylesheet's marker replaced by its bytes (serving/document-pieces),
-  // the page kept for the render cache, and gzip made with the stylesheet compressed once; then it goes out
+  // the page kept for the render cache (from its second render), and gzip made with the stylesheet compressed once; then it goes out
   // in one write, with its length.
   const pieces = stylesheetPieces();
   const stages = [closingTagsStage(), splicingStage(pieces)];
-  if (key !== null) stages.push(storingStage(key, nonce, () => true));
+  if (key !== null && keptFromNow(key)) stages.push(storingStage(key, nonce, () => true));
   if (gzip) {
     stages.push(gzipStage(pieces));
     // Already compressed: the server's compression middleware leaves an encoded answer as it is.

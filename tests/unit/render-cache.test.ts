@@ -7,6 +7,7 @@ import type { EntryContext } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   forgetRenders,
+  keptFromNow,
   keptRenderBytes,
   MAX_RENDER_BYTES,
   renderKey,
@@ -151,5 +152,18 @@ describe("stored pages", () => {
     expect(keptRenderBytes()).toBeLessThanOrEqual(MAX_RENDER_BYTES);
     expect(storedRender(first, "N")).not.toBeNull();
     expect(storedRender(key({ root: { n: 1 } })!, "N")).toBeNull();
+  });
+});
+
+describe("what is kept", () => {
+  it("keeps a page from its second render only, and forgets a key rendered once after 8,192 others", () => {
+    expect(keptFromNow("page-a")).toBe(false);
+    expect(keptFromNow("page-b")).toBe(false);
+    expect(keptFromNow("page-a")).toBe(true);
+    // Kept now: the count starts again should it be dropped from the cache and rendered anew.
+    expect(keptFromNow("page-a")).toBe(false);
+    for (let i = 0; i < 8192; i++) keptFromNow(`other-${i}`);
+    expect(keptFromNow("page-b")).toBe(false);
+    expect(keptFromNow("other-8191")).toBe(true);
   });
 });

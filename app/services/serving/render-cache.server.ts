@@ -12,7 +12,8 @@
 // that read the clock while rendering is never older than the minute. Each answer's CSP nonce is fresh:
 // the nonce is cut out of the stored bytes and the new one put in its place. A page asked for gzipped is
 // sent from its pieces compressed once (see `gzipOf`), not compressed again on every answer.
-// Bounded by bytes (MAX_RENDER_BYTES); the least recently used page goes first.
+// Bounded by bytes (MAX_RENDER_BYTES); the least recently used page goes first. A page is kept from its second
+// render only (`keptFromNow`): most pages are asked for once.
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { EntryContext } from "@remix-run/node";
@@ -161,6 +162,24 @@ function gzipOf(entry: Entry, nonce: string): Buffer<ArrayBuffer> {
   return Buffer.concat(pieces);
 }
 
+/** Keys rendered once and not kept (yet), least recently rendered first out: a few hundred KB at most. */
+const renderedOnce = new Map<string, true>();
+const RENDERED_ONCE_MAX = 8192;
+
+/**
+ * Whether a page rendered under `key` is kept: only from its second render on (issue 44, first views). Most
+ * pages are asked for once (a resident's own booking page, their checkout): copying and keeping each of those
+ * cost a first view more than a tenth of its CPU, mostly in garbage collection, for pages never asked for
+ * again. A page asked for twice (the landing page, a page reloaded or come back to) is kept from its second
+ * render, and answered from the cache from its third request on.
+ */
+export function keptFromNow(key: string): boolean {
+  if (renderedOnce.delete(key)) return true;
+  renderedOnce.set(key, true);
+  if (renderedOnce.size > RENDERED_ONCE_MAX) renderedOnce.delete(renderedOnce.keys().next().value as string);
+  return false;
+}
+
 /**
  * The document's chunks passed on unchanged; once it has ended and `whole()` says nothing failed while
  * rendering, its bytes are kept under `key` (with `nonce` cut out). A body cut short (the client went away)
@@ -226,6 +245,7 @@ export function keptRenderBytes() {
 
 /** For tests: forget every page. */
 export function forgetRenders() {
+  renderedOnce.clear();
   entries.clear();
   bytes = 0;
 }
