@@ -18,8 +18,24 @@ export async function getUserId(request: Request): Promise<number | null> {
   return typeof userId === "number" ? userId : null;
 }
 
-/** The signed-in user; the session's last-seen time and browser are noted (for the profile's session list). */
-export async function getUser(request: Request) {
+/**
+ * The signed-in user; the session's last-seen time and browser are noted (for the profile's session list). A
+ * page's loaders (the root's and the route's) ask with the same GET request: it is read once per request (issue
+ * 44, first views). Any other method reads again, as an action may have just changed who is signed in.
+ */
+export function getUser(request: Request) {
+  if (request.method !== "GET") return readUser(request);
+  let user = usersOfRequests.get(request);
+  if (!user) {
+    user = readUser(request);
+    usersOfRequests.set(request, user);
+  }
+  return user;
+}
+
+const usersOfRequests = new WeakMap<Request, ReturnType<typeof readUser>>();
+
+async function readUser(request: Request) {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (typeof userId !== "number") return null;

@@ -38,7 +38,19 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
   return best?.lng ?? null;
 }
 
-export async function getLanguage(request: Request): Promise<Language> {
+export function getLanguage(request: Request): Promise<Language> {
+  // Asked by every loader of a page and by the server entry: read once per request (issue 44, first views).
+  let language = languagesOfRequests.get(request);
+  if (!language) {
+    language = readLanguage(request);
+    languagesOfRequests.set(request, language);
+  }
+  return language;
+}
+
+const languagesOfRequests = new WeakMap<Request, Promise<Language>>();
+
+async function readLanguage(request: Request): Promise<Language> {
   const fromCookie: unknown = await languageCookie.parse(request.headers.get("Cookie"));
   if (isLanguage(fromCookie)) return fromCookie;
   return languageFromAcceptLanguage(request.headers.get("Accept-Language")) ?? FALLBACK_LANGUAGE;
