@@ -10,7 +10,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { StylesheetReaderProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./components/nonce";
-import { ShellPieceStoreProvider } from "./components/shell-pieces";
+import { PieceStoreProvider } from "./components/stored-pieces";
 import { i18nConfig } from "./lib/i18n";
 import { resources } from "./locales/resources";
 import { getLanguage, i18n } from "~/services/http/language.server";
@@ -22,7 +22,7 @@ import { replicaGuard } from "~/services/serving/replica.server";
 import { refusedFormRedirect } from "~/services/serving/refused-form.server";
 import { throughStages } from "~/services/serving/gathered-stream.server";
 import { settleHandoff } from "~/services/serving/handoff.server";
-import { shellPieceRender } from "~/services/serving/shell-pieces.server";
+import { pieceRender } from "~/services/serving/stored-pieces.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
 import { keptFromNow, renderKey, storedRender, storingStage } from "~/services/serving/render-cache.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
@@ -115,17 +115,17 @@ export default async function handleRequest(
   // The loader data's scripts settled first, then the whole document in one synchronous pass
   // (services/serving/handoff): no page defers anything. A component that throws rejects, as a shell error did.
   await settleHandoff(remixContext);
-  // The header and the footer rendered once per input set, then put in as stored markup (serving/shell-pieces).
-  const shell = shellPieceRender();
+  // The header and the footer rendered once per input set, then put in as stored markup (serving/stored-pieces).
+  const shell = pieceRender();
   const html = shell.splice(
     renderToString(
       <NonceProvider value={nonce}>
         <StylesheetReaderProvider value={stylesheetReader}>
-          <ShellPieceStoreProvider value={shell}>
+          <PieceStoreProvider value={shell}>
             <I18nextProvider i18n={instance}>
               <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
             </I18nextProvider>
-          </ShellPieceStoreProvider>
+          </PieceStoreProvider>
         </StylesheetReaderProvider>
       </NonceProvider>,
     ),

@@ -18,7 +18,7 @@ import { ContainerQueries, InlineStylesheet } from "./components/inline-styleshe
 import { LateScripts } from "./components/late-scripts";
 import { RouteError } from "./components/route-error";
 import { RouteFocus } from "./components/route-focus";
-import { ShellPiece } from "./components/shell-pieces";
+import { StoredPiece } from "./components/stored-pieces";
 import { NotificationBell } from "./components/notification-bell";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
@@ -125,11 +125,11 @@ function Shell({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const residentBar = Boolean(user) && !isOperatorPath(pathname) && !user?.isDriver;
   const tab = residentBar ? activeTab(pathname) : null;
-  // The header and the footer are the same on every page for the same inputs (components/shell-pieces).
+  // The header and the footer are the same on every page for the same inputs (components/stored-pieces).
   const account = user ? [user.email, user.isAdmin, user.isDriver] : null;
   return (
     <>
-      <ShellPiece name="head" inputs={JSON.stringify([i18n.language, locale, account, notifications])}>
+      <StoredPiece name="head" inputs={JSON.stringify([locale, account, notifications])}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -137,16 +137,16 @@ function Shell({ children }: { children: React.ReactNode }) {
           {t("app.skipToContent")}
         </a>
         <Header user={user} locale={locale} bell={user ? <NotificationBell notifications={notifications} /> : null} />
-      </ShellPiece>
+      </StoredPiece>
       <main id="main" className={`mx-auto max-w-3xl px-4 py-6 narrow:px-3 ${residentBar ? "pb-24 narrow:pb-6" : ""}`}>
         {/* The flash message: at the top of the page's content, in its flow (it covers nothing). */}
         <Toaster toast={rootData?.toast ?? null} />
         {children}
       </main>
-      <ShellPiece name="foot" inputs={JSON.stringify([i18n.language, supportEmail, residentBar, tab])}>
+      <StoredPiece name="foot" inputs={JSON.stringify([supportEmail, residentBar, tab])}>
         <Footer supportEmail={supportEmail} aboveBottomNav={residentBar} />
         {residentBar ? <BottomNav active={tab} /> : null}
-      </ShellPiece>
+      </StoredPiece>
       <RouteFocus />
     </>
   );

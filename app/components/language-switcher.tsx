@@ -3,7 +3,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useHere } from "./shell-pieces";
+import { useHere } from "./stored-pieces";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 
 /** Closes an open <details> menu on Escape and on a pointer down or focus outside it. */

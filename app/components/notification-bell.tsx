@@ -2,7 +2,7 @@
 // notifications read without JavaScript.
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useHere } from "./shell-pieces";
+import { useHere } from "./stored-pieces";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { notificationText, unreadBadge } from "~/lib/notifications";
 import type { UserNotification } from "~/lib/notifications";

@@ -65,12 +65,12 @@ test("a first view and a repeated view of the same inputs are the same bytes but
   expect(checkout).toContain("checkout=");
 
   // This resident's header (their address, their new notification) is new to the server: the first page renders
-  // it with React, the next one puts it in from its store (components/shell-pieces), with its own address in
+  // it with React, the next one puts it in from its store (components/stored-pieces), with its own address in
   // the header's forms. The same bytes but for the address, the nonce and the honeypot.
   const shellA = await rawRequest(`${baseURL}/history?shell=a'"<`, { headers });
   const shellB = await rawRequest(`${baseURL}/history?shell=b'"<`, { headers });
   expect(shellA.text).toContain('data-testid="notification"');
-  expect(shellA.text).not.toContain("data-shell-");
+  expect(shellA.text).not.toContain("data-piece-");
   const shellPage = (answer: RawAnswer, letter: string) =>
     withoutNonce(answer).replace(HONEYPOT, "HONEYPOT").split(`shell=${letter}`).join("shell=");
   expect(shellA.text).toContain('value="/history?shell=a%27%22%3C"');

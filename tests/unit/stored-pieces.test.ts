@@ -1,4 +1,4 @@
-// The header and footer stored once per input set (components/shell-pieces, services/serving/shell-pieces):
+// The header and footer stored once per input set (components/stored-pieces, services/serving/stored-pieces):
 // a document whose pieces were stored is, byte for byte, the document React renders with the components
 // themselves, for any address (escaped as React escapes it), and a piece whose inputs differ is rendered anew.
 // Also the bottom bar's tab, which the footer's inputs name (lib/bottom-tabs).
@@ -6,9 +6,9 @@ import { createElement as h, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { ShellPiece, ShellPieceStoreProvider, useHere } from "~/components/shell-pieces";
+import { StoredPiece, PieceStoreProvider, useHere } from "~/components/stored-pieces";
 import { activeTab } from "~/lib/bottom-tabs";
-import { forgetShellPieces, shellPieceRender } from "~/services/serving/shell-pieces.server";
+import { forgetPieces, pieceRender } from "~/services/serving/stored-pieces.server";
 
 function Back({ label }: { label: string }) {
   const here = useHere();
@@ -20,31 +20,31 @@ function page(head: string, body: string, foot: string): ReactNode {
   return h(
     "div",
     null,
-    h(ShellPiece, { name: "head", inputs: head, children: h("header", null, h(Back, { label: head }), `${head}!`) }),
+    h(StoredPiece, { name: "head", inputs: head, children: h("header", null, h(Back, { label: head }), `${head}!`) }),
     h("main", null, body, h(Back, { label: "in main" })),
-    h(ShellPiece, { name: "foot", inputs: foot, children: h("footer", null, foot) }),
+    h(StoredPiece, { name: "foot", inputs: foot, children: h("footer", null, foot) }),
   );
 }
 
 const at = (url: string, node: ReactNode) => h(StaticRouter, { location: url }, node);
 const plain = (url: string, node: ReactNode) => renderToString(at(url, node));
 function stored(url: string, node: ReactNode) {
-  const render = shellPieceRender();
-  const html = renderToString(h(ShellPieceStoreProvider, { value: render }, at(url, node)));
+  const render = pieceRender();
+  const html = renderToString(h(PieceStoreProvider, { value: render }, at(url, node)));
   return { html, spliced: render.splice(html) };
 }
 
-afterEach(() => forgetShellPieces());
+afterEach(() => forgetPieces());
 
 describe("shell pieces", () => {
   it("renders a new piece between markers and its stored markup afterwards, the same bytes as React's own render", () => {
     const first = stored("/history", page("fr|ana", "orders", "fr|/history"));
-    expect(first.html).toContain('<template data-shell-start="0"></template>');
+    expect(first.html).toContain('<template data-piece-start="0"></template>');
     expect(first.spliced).not.toContain("<template");
     expect(first.spliced).toBe(plain("/history", page("fr|ana", "orders", "fr|/history")));
 
     const again = stored("/history", page("fr|ana", "orders, again", "fr|/history"));
-    expect(again.html).toContain('<template data-shell-at="0"></template>');
+    expect(again.html).toContain('<template data-piece-at="0"></template>');
     expect(again.html).not.toContain("<header>");
     expect(again.spliced).toBe(plain("/history", page("fr|ana", "orders, again", "fr|/history")));
   });
@@ -61,8 +61,8 @@ describe("shell pieces", () => {
   it("renders a piece anew when its inputs differ (another account, language or tab)", () => {
     stored("/", page("fr|ana", "home", "fr|/"));
     const other = stored("/", page("fr|bob", "home", "en|/"));
-    expect(other.html).toContain('<template data-shell-start="0"></template>');
-    expect(other.html).toContain('<template data-shell-start="1"></template>');
+    expect(other.html).toContain('<template data-piece-start="0"></template>');
+    expect(other.html).toContain('<template data-piece-start="1"></template>');
     expect(other.spliced).toBe(plain("/", page("fr|bob", "home", "en|/")));
     expect(other.spliced).toContain("fr|bob!");
   });

@@ -11,10 +11,11 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { parseBagCount, type BagCount } from "~/lib/pricing";
 import type { BookingSelection, WeekGroup } from "~/lib/booking-choice";
 import { BagPicker } from "./bag-picker";
-import { DatePicker } from "./date-picker";
+import { DatePicker, datePickerInputs } from "./date-picker";
 import { CancellationPolicy } from "./notices";
 import { BOOKING_FORM_ID, ChoiceSummary } from "./choice-summary";
 import { WindowPicker } from "./window-picker";
+import { StoredPiece } from "../stored-pieces";
 
 export type BookingVariant = "new" | "modify";
 
@@ -118,21 +119,29 @@ export function BookingForm({
         </div>
       ) : null}
       {withBags ? (
-        <BagPicker value={choice.bags} lng={lng} onChange={(bags: BagCount) => setChoice((c) => ({ ...c, bags }))} />
+        // The bundles and the calendar are the same for every resident of an area (components/stored-pieces).
+        <StoredPiece name="bag-picker" inputs={JSON.stringify([choice.bags, lng])}>
+          <BagPicker value={choice.bags} lng={lng} onChange={(bags: BagCount) => setChoice((c) => ({ ...c, bags }))} />
+        </StoredPiece>
       ) : (
         <>
           {from ? <input type="hidden" name="from" value={from} /> : null}
           <input type="hidden" name="bags" value={choice.bags ?? ""} />
         </>
       )}
-      <DatePicker
-        weeks={weeks}
-        value={choice.date}
-        onChange={pickDate}
-        showSubmit={!hydrated}
-        path={path}
-        legend={moving ? t("date.legendMove") : undefined}
-      />
+      <StoredPiece
+        name="date-picker"
+        inputs={JSON.stringify([choice.date, hydrated, path, moving, datePickerInputs(weeks)])}
+      >
+        <DatePicker
+          weeks={weeks}
+          value={choice.date}
+          onChange={pickDate}
+          showSubmit={!hydrated}
+          path={path}
+          legend={moving ? t("date.legendMove") : undefined}
+        />
+      </StoredPiece>
       <WindowPicker
         ref={windows}
         date={date}
@@ -156,7 +165,9 @@ export function BookingForm({
             : date.windows.flatMap((w) => (w.slotId === null ? [] : [{ slotId: w.slotId, label: w.label }]))
         }
       />
-      <CancellationPolicy lng={lng} />
+      <StoredPiece name="cancellation-policy" inputs={lng}>
+        <CancellationPolicy lng={lng} />
+      </StoredPiece>
       <div id="booking-error" className="scroll-mt-20" aria-live="assertive">
         {shownError ? (
           <div className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">

@@ -4,6 +4,10 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { WeekGroup } from "~/lib/booking-choice";
 
+/** What of `weeks` the calendar shows, for its stored markup's key (components/stored-pieces). */
+export const datePickerInputs = (weeks: WeekGroup[]) =>
+  weeks.map((week) => [week.start, week.label, week.dates.map((d) => [d.date, d.label, d.shortLabel, d.fullyBooked])]);
+
 export function DatePicker({
   weeks,
   value,

@@ -1,10 +1,10 @@
-// The server's side of components/shell-pieces (issue 44, first views): the header and the footer of every
-// page rendered once per input set, then put in their place as stored markup. The pieces are few (a language,
-// the signed-in account and its notifications for the header; a language, the support address and the bottom
-// bar's tab for the footer), kept least recently used first out.
-import { HERE_PLACEHOLDER, pieceMarker, type ShellPieceStore } from "~/components/shell-pieces";
+// The server's side of components/stored-pieces (issue 44, first views): parts of pages rendered once per input
+// set, then put in their place as stored markup. The pieces are few (per language: a header per signed-in account
+// and its notifications, a footer per bottom-bar tab, a booking calendar per area and availability), kept least
+// recently used first out.
+import { HERE_PLACEHOLDER, pieceMarker, type PieceStore } from "~/components/stored-pieces";
 
-/** Markup by piece key; a header with its notifications is 5-20 KB, so at most a few MB. */
+/** Markup by piece key; a header with its notifications or a calendar is 5-20 KB, so a few MB at most. */
 const stored = new Map<string, string>();
 const STORED_MAX = 400;
 
@@ -18,16 +18,16 @@ function remember(key: string, markup: string) {
 const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
 const escapeLikeReact = (text: string) => text.replace(/["&'<>]/g, (char) => ESCAPES[char]!);
 
-export type ShellPieceRender = ShellPieceStore & {
+export type PieceRender = PieceStore & {
   /** The rendered document with each piece's markers replaced by its markup, new pieces stored. */
   splice(html: string): string;
 };
 
 /** The store for one document render (a fresh one for every render, a retried one included). */
-export function shellPieceRender(): ShellPieceRender {
+export function pieceRender(): PieceRender {
   const keys: string[] = [];
   const markups: (string | undefined)[] = [];
-  const render: ShellPieceRender = {
+  const render: PieceRender = {
     here: null,
     use(key) {
       const markup = stored.get(key);
@@ -67,6 +67,6 @@ export function shellPieceRender(): ShellPieceRender {
 }
 
 /** For tests: forget every stored piece (the next render of each is React's own). */
-export function forgetShellPieces() {
+export function forgetPieces() {
   stored.clear();
 }
