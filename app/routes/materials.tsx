@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { MaterialCard } from "~/components/materials/material-card";
 import { NoMatch } from "~/components/materials/no-match";
 import { SearchForm } from "~/components/materials/search-form";
+import { StoredPiece } from "~/components/stored-pieces";
 import { TakeAnswerBox } from "~/components/materials/take-answer";
 import { MAX_MATERIAL_QUERY } from "~/lib/material-text";
 import { titleMeta } from "~/lib/meta";
@@ -70,13 +71,16 @@ export default function Materials() {
             <NoMatch q={q} email={supportEmail} />
           )
         ) : (
-          <ul className="mt-3 space-y-3" aria-label={t("categories")}>
-            {materials.map((material) => (
-              <li key={material.id}>
-                <MaterialCard material={material} open={openAll} q={q} partners={partners[material.category]} />
-              </li>
-            ))}
-          </ul>
+          // The same list for everyone who asks the same (components/stored-pieces).
+          <StoredPiece name="materials" inputs={JSON.stringify([openAll, q, materials, partners])}>
+            <ul className="mt-3 space-y-3" aria-label={t("categories")}>
+              {materials.map((material) => (
+                <li key={material.id}>
+                  <MaterialCard material={material} open={openAll} q={q} partners={partners[material.category]} />
+                </li>
+              ))}
+            </ul>
+          </StoredPiece>
         )}
       </div>
 

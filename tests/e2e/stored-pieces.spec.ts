@@ -1,6 +1,6 @@
 // The parts of pages stored once per input set (components/stored-pieces: the header, the footer and bottom bar,
-// the booking form's bundles, calendar and cancellation policy) are, put in from their store, the bytes React
-// renders for them. On a server of its own, so that the first answer of each page renders every piece with React:
+// the booking form's bundles, calendar and cancellation policy, the materials' list) are, put in from their store,
+// the bytes React renders for them. On a server of its own, so that the first answer of each page renders every piece with React:
 // each page asked for twice in each language (a query of its own each time, so both are renders and neither comes
 // from the render cache), the second answer with every piece from the store, the same bytes but for the page's
 // address in the header's forms, the nonce and the honeypot. Raw node:http, js project only.
@@ -87,6 +87,8 @@ test("pages whose pieces come from the store are the bytes React renders for the
     "/history",
     `/order/${String(booked.json.confirmationNumber)}`,
     "/profile",
+    "/materials?q=pile",
+    "/materials",
     "/",
     "/how-it-works",
   ];

@@ -9,6 +9,22 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const HOST_SYNTAX = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 function isAllowedHost(value: string): boolean {
+  // Asked on every request, by the edge and by loaders, for the same few hosts: each answer is remembered (two
+  // URL parses each; issue 44, first views). Any client may send any Host, so the memory is bounded.
+  const key = `${env.APP_URL ?? ""}\n${value}`;
+  let allowed = hostAnswers.get(key);
+  if (allowed === undefined) {
+    allowed = hostAllowed(value);
+    if (hostAnswers.size >= HOST_ANSWERS_MAX) hostAnswers.clear();
+    hostAnswers.set(key, allowed);
+  }
+  return allowed;
+}
+
+const hostAnswers = new Map<string, boolean>();
+const HOST_ANSWERS_MAX = 256;
+
+function hostAllowed(value: string): boolean {
   const host = value.trim().toLowerCase();
   if (!HOST_SYNTAX.test(host)) return false;
   if (env.APP_URL) {
