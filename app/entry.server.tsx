@@ -98,8 +98,10 @@ export default async function handleRequest(
   if (responseStatusCode === 503) retryAfterOfPage(remixContext, responseHeaders);
 
   // The same inputs render the same bytes (services/serving/render-cache): a page rendered from the very same
-  // loader data twice is answered from its stored bytes afterwards, with this answer's nonce.
-  const key = renderKey(request, responseStatusCode, remixContext, lng);
+  // loader data twice is answered from its stored bytes afterwards, with this answer's nonce. The loader data's
+  // scripts are settled first (services/serving/handoff): the key is made of their text.
+  const handoff = await settleHandoff(remixContext);
+  const key = renderKey(request, responseStatusCode, remixContext, lng, handoff);
   const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
   const stored = key === null ? null : storedRender(key, nonce, gzip);
   if (stored) {
@@ -112,10 +114,9 @@ export default async function handleRequest(
     return new Response(stored, { headers: responseHeaders, status: responseStatusCode });
   }
 
-  // The loader data's scripts settled first, then the whole document in one synchronous pass
-  // (services/serving/handoff): no page defers anything. A component that throws rejects, as a shell error did.
-  await settleHandoff(remixContext);
-  // The header and the footer rendered once per input set, then put in as stored markup (serving/stored-pieces).
+  // The whole document in one synchronous pass (services/serving/handoff): no page defers anything. A component
+  // that throws rejects, as a shell error did. The parts of pages the same for the same inputs (the header, the
+  // footer...) are rendered once per input set, then put in as stored markup (serving/stored-pieces).
   const shell = pieceRender();
   const html = shell.splice(
     renderToString(

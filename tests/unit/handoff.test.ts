@@ -23,7 +23,7 @@ describe("settleHandoff", () => {
     const bytes = new TextEncoder().encode('["Montréal","déc."]');
     const cut = bytes.indexOf(0xc3) + 1; // inside the two bytes of "é"
     const context = contextWith([bytes.subarray(0, cut), bytes.subarray(cut)]);
-    expect(await settleHandoff(context)).toBe(true);
+    expect(await settleHandoff(context)).toBe('["Montréal","déc."]');
     const cache = context.renderMeta!.streamCache!;
     expect(Object.keys(cache)).toEqual(["0", "1", "2"]);
     expect(cache[0]!.result).toEqual({ done: false, value: '["Montr' });
@@ -36,7 +36,7 @@ describe("settleHandoff", () => {
 
   it("does nothing without a hand-off stream", async () => {
     const context = contextWith(null);
-    expect(await settleHandoff(context)).toBe(false);
+    expect(await settleHandoff(context)).toBeNull();
     expect(context.renderMeta).toBeUndefined();
   });
 });

@@ -24,22 +24,27 @@ function settled(done: boolean, value: string): Level {
 
 /**
  * Reads the context's single-fetch stream to its end and leaves every read `StreamTransfer` will make already
- * settled, decoded exactly as it decodes them; false when the context has no such stream (nothing to do).
+ * settled, decoded exactly as it decodes them. Returns the whole hand-off's text (turbo-stream's encoding of the
+ * loaders' data, a line for the data and one more for each promise settled), or null when the context has no
+ * such stream (nothing to do).
  */
-export async function settleHandoff(context: EntryContext): Promise<boolean> {
+export async function settleHandoff(context: EntryContext): Promise<string | null> {
   const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta) return false;
+  if (!stream || !context.renderMeta) return null;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   const cache: StreamCache = {};
+  let text = "";
   for (let level = 0; ; level++) {
     const { done, value } = await reader.read();
-    cache[level] = settled(done, decoder.decode(value, { stream: true }));
+    const read = decoder.decode(value, { stream: true });
+    cache[level] = settled(done, read);
+    text += read;
     if (done) break;
   }
   context.renderMeta.streamCache = cache;
   // `<RemixServer>` still asks the stream for a reader, which a read stream (locked) would refuse; nothing
   // reads from this one.
   context.serverHandoffStream = new ReadableStream<Uint8Array>();
-  return true;
+  return text;
 }

@@ -40,55 +40,31 @@ function manifestId(manifest: object): number {
   return id;
 }
 
-class NotKeyable extends Error {}
-
 /**
- * JSON of the loaders' data that tells apart what the page's serializer tells apart: `undefined`, a Date,
- * a Map, a Set, a bigint are marked, not merged with look-alikes; a promise (deferred data) makes the page
- * unkeyable.
- */
-function keyOfData(data: unknown): string {
-  return JSON.stringify(data, function replacer(this: Record<string, unknown>, key, value: unknown) {
-    const original = key === "" ? value : this[key];
-    if (original === undefined) return "\u0000u";
-    if (original instanceof Date) return `\u0000d${original.getTime()}`;
-    if (typeof original === "bigint") return `\u0000n${original.toString()}`;
-    if (original instanceof Map) return ["\u0000m", ...original.entries()];
-    if (original instanceof Set) return ["\u0000s", ...original.values()];
-    if (original instanceof Promise || (typeof original === "object" && original !== null && "then" in original))
-      throw new NotKeyable();
-    if (typeof original === "function" || typeof original === "symbol") throw new NotKeyable();
-    return value;
-  });
-}
-
-/**
- * The key of a document render, or null when this render must not be kept (see the top of the file).
- * `now` is for tests.
+ * The key of a document render, or null when this render must not be kept (see the top of the file). `handoff`:
+ * the page's single-fetch hand-off as `handoff.server`'s `settleHandoff` read it, turbo-stream's encoding of every
+ * loader's data (a faithful one: the browser rebuilds the data from it, `undefined`, dates, maps, sets and bigints
+ * told apart). One line is the data; a promise settled later is a line more, so such a page is not kept. `now`
+ * is for tests.
  */
 export function renderKey(
   request: Request,
   status: number,
   context: EntryContext,
   language: string,
+  handoff: string | null,
   now = Date.now(),
 ): string | null {
   const handler = context.staticHandlerContext;
   if (request.method !== "GET" || status !== 200 || handler.actionData || handler.errors) return null;
   // A context without its build's manifest (a stand-in) is not the build's page.
   if (context.isSpaMode || typeof context.manifest !== "object" || context.manifest === null) return null;
-  let data: string;
-  try {
-    data = keyOfData(handler.loaderData);
-  } catch (error) {
-    if (error instanceof NotKeyable) return null;
-    throw error;
-  }
+  if (handoff === null || handoff.indexOf("\n") !== handoff.length - 1) return null;
   const routes = handler.matches.map((match) => match.route.id).join(",");
   return crypto
     .createHash("sha256")
     .update(`${manifestId(context.manifest)}\n${Math.floor(now / 60_000)}\n${request.url}\n${language}\n${routes}\n`)
-    .update(data)
+    .update(handoff)
     .digest("base64");
 }
 
