@@ -43,6 +43,7 @@ import {
   THROUGHPUT_HEADER,
   cannon,
   measureThroughput,
+  warmUp,
   summary,
   targetBudget,
   targetContext,
@@ -608,6 +609,8 @@ async function measureOneCpu(tmp) {
       booking,
       checkoutSlot,
     });
+    log("onecpu: every target and its floor warmed up first (fresh servers)");
+    await warmUp(setup, ONECPU_TARGETS);
     return { cpu, ...(await measureThroughput(setup, ONECPU_TARGETS)) };
   } finally {
     await stopChild(app);
@@ -887,7 +890,7 @@ async function main() {
     rows.push(
       {
         label: "onecpu",
-        text: `app and floor each pinned to CPU ${onecpu.cpu} (taskset -c ${onecpu.cpu}; fresh servers, run in turn) of ${machine}; ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up, as above; targets: the first views with a budget and the API lines; budgets as above, and p99 of a first view of /booking < ${BUDGET.onecpuBookingP99OverFloorP50}× the floor page's p50`,
+        text: `app and floor each pinned to CPU ${onecpu.cpu} (taskset -c ${onecpu.cpu}; fresh servers, every target and floor warmed up first, then run in turn) of ${machine}; ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up, as above; targets: the first views with a budget and the API lines; budgets as above, and p99 of a first view of /booking < ${BUDGET.onecpuBookingP99OverFloorP50}× the floor page's p50`,
       },
       "sep",
       THROUGHPUT_HEADER,

@@ -86,6 +86,40 @@ const average = (runs) => ({
  * checked once (status 200 and its marker in the body: the page, not a redirect or an error page). `setup`:
  * the origins and pids of the app and the floor, the resident, the context of the targets' paths (targetContext).
  */
+/**
+ * Load on every target and its floor for WARMUP seconds each, not reported: a fresh server's first lines would
+ * otherwise count the optimizing compiler's first work on the code they are the first to run (on one pinned CPU
+ * its threads share the CPU, and the CPU time is all threads'). `onecpu` starts fresh servers; the two-core part's
+ * first-view lines come after its repeated views have run the same code.
+ */
+export async function warmUp(setup, targets) {
+  const { origin, floorOrigin, resident, context } = setup;
+  if (WARMUP <= 0) return;
+  const floorsWarmed = new Set();
+  for (const target of targets) {
+    const floor = FLOORS[target.floor];
+    const path = typeof target.path === "function" ? target.path(context) : target.path;
+    const floorPath = floor.path(context.apiBytes[target.path]);
+    const headers = { ...floor.headers, ...(target.resident ? { Cookie: resident.cookieHeader } : {}) };
+    const url = origin + path;
+    let sent = 0;
+    const requests = target.vary
+      ? [{ setupRequest: (request) => ({ ...request, path: varied(url, target.vary, `w${++sent}`) }) }]
+      : undefined;
+    await drain(await autocannon({ url, connections: CONNECTIONS, headers, requests, duration: WARMUP }));
+    if (floorsWarmed.has(floorPath)) continue;
+    floorsWarmed.add(floorPath);
+    await drain(
+      await autocannon({
+        url: floorOrigin + floorPath,
+        connections: CONNECTIONS,
+        headers: floor.headers,
+        duration: WARMUP,
+      }),
+    );
+  }
+}
+
 export async function measureThroughput(setup, targets) {
   const { origin, floorOrigin, resident, serverPid, floorPid, context } = setup;
   const floorRuns = new Map();
