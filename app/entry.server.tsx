@@ -22,7 +22,7 @@ import { replicaGuard } from "~/services/serving/replica.server";
 import { refusedFormRedirect } from "~/services/serving/refused-form.server";
 import { throughStages } from "~/services/serving/gathered-stream.server";
 import { settleHandoff } from "~/services/serving/handoff.server";
-import { pieceRender } from "~/services/serving/stored-pieces.server";
+import { pieceRender, shellInputs } from "~/services/serving/stored-pieces.server";
 import { acceptsGzip } from "~/services/http/cached-json.server";
 import { keptFromNow, renderKey, storedRender, storingStage } from "~/services/serving/render-cache.server";
 import { passSocketAddress } from "~/services/http/client-address.server";
@@ -117,7 +117,7 @@ export default async function handleRequest(
   // The whole document in one synchronous pass (services/serving/handoff): no page defers anything. A component
   // that throws rejects, as a shell error did. The parts of pages the same for the same inputs (the header, the
   // footer...) are rendered once per input set, then put in as stored markup (serving/stored-pieces).
-  const shell = pieceRender();
+  const shell = pieceRender(instance.language, request.url, shellInputs(remixContext, request.url));
   const html = shell.splice(
     renderToString(
       <NonceProvider value={nonce}>

@@ -16,14 +16,14 @@ import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { ContainerQueries, InlineStylesheet } from "./components/inline-stylesheet";
 import { LateScripts } from "./components/late-scripts";
-import { RouteError } from "./components/route-error";
 import { RouteFocus } from "./components/route-focus";
 import { StoredPiece } from "./components/stored-pieces";
 import { NotificationBell } from "./components/notification-bell";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
+import { island } from "./components/island";
+import { RouteError as RouteErrorOnServer } from "./components/sometimes.server";
 import { onboardingGateRedirect } from "./lib/onboarding-gate";
-import { activeTab } from "./lib/bottom-tabs";
 import { driverGateRedirect, isOperatorPath } from "./lib/operator-shell";
 import {
   data,
@@ -88,6 +88,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootData = typeof loader;
 
+/** The error page's code: fetched only by a page that shows it (issue 44, the JS budget). */
+const RouteError = island("route-error", RouteErrorOnServer, () =>
+  import("./components/route-error").then((module) => module.RouteError),
+);
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
@@ -118,34 +123,34 @@ function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const { t, i18n } = useTranslation();
   const user = rootData?.user ?? null;
-  const locale = rootData?.locale ?? i18n.language;
-  const notifications = rootData?.notifications ?? [];
-  const supportEmail = rootData?.supportEmail ?? null;
   // Admin and driver pages have their own navigation: no residents' bottom bar (nor its room).
   const { pathname } = useLocation();
   const residentBar = Boolean(user) && !isOperatorPath(pathname) && !user?.isDriver;
-  const tab = residentBar ? activeTab(pathname) : null;
-  // The header and the footer are the same on every page for the same inputs (components/stored-pieces).
-  const account = user ? [user.email, user.isAdmin, user.isDriver] : null;
+  // The header and the footer are the same on every page for the same inputs (components/stored-pieces; the
+  // server reads theirs from this route's data, services/serving/stored-pieces shellInputs).
   return (
     <>
-      <StoredPiece name="head" inputs={JSON.stringify([locale, account, notifications])}>
+      <StoredPiece name="head">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
         >
           {t("app.skipToContent")}
         </a>
-        <Header user={user} locale={locale} bell={user ? <NotificationBell notifications={notifications} /> : null} />
+        <Header
+          user={user}
+          locale={rootData?.locale ?? i18n.language}
+          bell={user ? <NotificationBell notifications={rootData?.notifications ?? []} /> : null}
+        />
       </StoredPiece>
       <main id="main" className={`mx-auto max-w-3xl px-4 py-6 narrow:px-3 ${residentBar ? "pb-24 narrow:pb-6" : ""}`}>
         {/* The flash message: at the top of the page's content, in its flow (it covers nothing). */}
         <Toaster toast={rootData?.toast ?? null} />
         {children}
       </main>
-      <StoredPiece name="foot" inputs={JSON.stringify([supportEmail, residentBar, tab])}>
-        <Footer supportEmail={supportEmail} aboveBottomNav={residentBar} />
-        {residentBar ? <BottomNav active={tab} /> : null}
+      <StoredPiece name="foot">
+        <Footer supportEmail={rootData?.supportEmail ?? null} aboveBottomNav={residentBar} />
+        {residentBar ? <BottomNav /> : null}
       </StoredPiece>
       <RouteFocus />
     </>

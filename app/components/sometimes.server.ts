@@ -5,3 +5,4 @@ export { PhoneVerification, TextChannels } from "./accounts/texts";
 export { CalendarSubscribe } from "./pickups/calendar-subscribe";
 export { MyPlan } from "./pickups/my-plan";
 export { NotServedNotice } from "./visitor/not-served";
+export { RouteError } from "./route-error";

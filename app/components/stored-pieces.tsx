@@ -12,50 +12,33 @@
 // - Anywhere else (the browser, a render without the store), `StoredPiece` is its children.
 import { createContext, useContext, type ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
-/** What the server entry hands down for one document render. */
+/** What the server entry hands down for one document render (services/serving/stored-pieces `pieceRender`). */
 export type PieceStore = {
-  /** The piece's index in this render, and whether its markup is already stored. */
-  use(key: string): { index: number; stored: boolean };
-  /** The address the page's forms return to, as the server's router has it (filled in by `useHere`'s placeholder). */
-  here: string | null;
+  /**
+   * What the server renders for the piece `name` with `inputs`: a marker, or the piece between two, its `useHere`
+   * placeholder provided through `Here`. The store knows the render's language and the page's address.
+   */
+  piece(name: string, inputs: string, children: ReactNode, Here: typeof HereContext.Provider): ReactNode;
 };
 
 const StoreContext = createContext<PieceStore | null>(null);
 export const PieceStoreProvider = StoreContext.Provider;
 const HereContext = createContext<string | null>(null);
 
-/** What a piece's forms render for the page's address on the server; never in a page's own text. */
-export const HERE_PLACEHOLDER = "recircle-piece-here-b7c2e9";
-
-/** The markers around and in place of a piece: `<template>` elements React renders as given. */
-export const pieceMarker = (kind: "start" | "end" | "at", index: number) =>
-  `<template data-piece-${kind}="${index}"></template>`;
-
-/** `pathname + search` of the page, for a form's way back; the placeholder inside a piece the server stores. */
+/** `pathname + search` of the page, for a form's way back; a placeholder inside a piece the server stores. */
 export function useHere() {
   const location = useLocation();
   return useContext(HereContext) ?? location.pathname + location.search;
 }
 
 /**
- * `inputs`: everything the piece's markup depends on besides the translations and the language they are in (which
- * the key has always) and the page's address (`useHere`): its props, as a string.
+ * `inputs`: everything the piece's markup depends on besides the translations, the language they are in and the
+ * page's address (`useHere`), which the store has: its props, as a string. The root's header and footer have theirs
+ * read by the server from the root's data (services/serving/stored-pieces `shellInputs`), so the browser carries
+ * no code for them.
  */
-export function StoredPiece({ name, inputs, children }: { name: string; inputs: string; children: ReactNode }) {
+export function StoredPiece({ name, inputs = "", children }: { name: string; inputs?: string; children: ReactNode }) {
   const store = useContext(StoreContext);
-  const location = useLocation();
-  const { i18n } = useTranslation();
-  if (!store) return <>{children}</>;
-  store.here ??= location.pathname + location.search;
-  const { index, stored } = store.use(`${name}\n${i18n.language}\n${inputs}`);
-  if (stored) return <template data-piece-at={index} />;
-  return (
-    <>
-      <template data-piece-start={index} />
-      <HereContext.Provider value={HERE_PLACEHOLDER}>{children}</HereContext.Provider>
-      <template data-piece-end={index} />
-    </>
-  );
+  return store ? store.piece(name, inputs, children, HereContext.Provider) : children;
 }
