@@ -5,7 +5,7 @@
 // renders (a page is kept from its second render) and its third the stored bytes; all are taken within one minute
 // and one honeypot period (the render key's minute, the timestamp in every page's root data). Raw node:http against the shared server, js project only.
 import { expect, test } from "@playwright/test";
-import { ApiClient, rawRequest, registerResident, type RawAnswer } from "./own-server";
+import { ApiClient, bookOneBag, rawRequest, registerResident, type RawAnswer } from "./own-server";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP-level: the js project");
 
@@ -34,28 +34,7 @@ test("a first view and a repeated view of the same inputs are the same bytes but
   }[];
   const open = slots.filter((slot) => slot.currentBooked < slot.maxCapacity);
   expect(open.length).toBeGreaterThan(1);
-  const intent = await api.call("POST", "/api/create-payment-intent", {
-    acceptTerms: true,
-    bagCount: 1,
-    slotId: open[0]!.id,
-  });
-  expect(intent.status).toBe(200);
-  const paid = await api.call("POST", "/api/payments/simulated/confirm", {
-    paymentIntentId: intent.json.paymentIntentId,
-    cardNumber: "4242424242424242",
-    expMonth: 12,
-    expYear: 2034,
-    cvc: "123",
-    postalCode: "H2X 3K2",
-  });
-  expect(paid.status).toBe(200);
-  const booked = await api.call("POST", "/api/pickup-requests", {
-    acceptTerms: true,
-    bagsRequested: 1,
-    pickupSlotId: open[0]!.id,
-    totalPrice: 11.5,
-    paymentIntentId: intent.json.paymentIntentId,
-  });
+  const booked = await bookOneBag(api, open[0]!.id);
   expect(booked.status).toBe(201);
   const headers = { Cookie: api.cookie, Accept: "text/html", "Accept-Language": "fr-CA" };
   // The checkout's own URL: /checkout?bags&slotId answers with the checkout's token in it.

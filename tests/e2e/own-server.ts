@@ -246,3 +246,25 @@ export async function residentAtCheckout(baseURL: string, context: BrowserContex
   await context.addCookies([{ name, value, url: baseURL, httpOnly: true, sameSite: "Lax", secure: false }]);
   return { api, checkout: `${baseURL}/checkout?bags=2&slotId=${slot!.id}` };
 }
+
+/** Books one bag in `slotId` through the API: payment intent, simulated card, pickup request; the last answer. */
+export async function bookOneBag(api: ApiClient, slotId: number) {
+  const intent = await api.call("POST", "/api/create-payment-intent", { acceptTerms: true, bagCount: 1, slotId });
+  expect(intent.status, JSON.stringify(intent.json)).toBe(200);
+  const paid = await api.call("POST", "/api/payments/simulated/confirm", {
+    paymentIntentId: intent.json.paymentIntentId,
+    cardNumber: "4242424242424242",
+    expMonth: 12,
+    expYear: 2034,
+    cvc: "123",
+    postalCode: "H2X 3K2",
+  });
+  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  return api.call("POST", "/api/pickup-requests", {
+    acceptTerms: true,
+    bagsRequested: 1,
+    pickupSlotId: slotId,
+    totalPrice: 11.5,
+    paymentIntentId: intent.json.paymentIntentId,
+  });
+}

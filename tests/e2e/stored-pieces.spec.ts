@@ -9,6 +9,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
   ApiClient,
+  bookOneBag,
   freePort,
   rawRequest,
   registerResident,
@@ -58,26 +59,7 @@ test("pages whose pieces come from the store are the bytes React renders for the
   const open = slots.filter((slot) => slot.currentBooked < slot.maxCapacity);
   expect(open.length).toBeGreaterThan(1);
   // A booking: a notification in the bell, an order page.
-  const intent = await api.call("POST", "/api/create-payment-intent", {
-    acceptTerms: true,
-    bagCount: 1,
-    slotId: open[0]!.id,
-  });
-  await api.call("POST", "/api/payments/simulated/confirm", {
-    paymentIntentId: intent.json.paymentIntentId,
-    cardNumber: "4242424242424242",
-    expMonth: 12,
-    expYear: 2034,
-    cvc: "123",
-    postalCode: "H2X 3K2",
-  });
-  const booked = await api.call("POST", "/api/pickup-requests", {
-    acceptTerms: true,
-    bagsRequested: 1,
-    pickupSlotId: open[0]!.id,
-    totalPrice: 11.5,
-    paymentIntentId: intent.json.paymentIntentId,
-  });
+  const booked = await bookOneBag(api, open[0]!.id);
   expect(booked.status).toBe(201);
 
   // The first page's header is rendered by React, with an address that needs escaping (&amp;).
