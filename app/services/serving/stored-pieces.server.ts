@@ -43,7 +43,7 @@ export type PieceRender = PieceStore & {
  * the browser's build has none of it. More than the markup needs is fine: a key too fine only stores more.
  */
 export function shellInputs(context: EntryContext, url: string): Record<string, string> {
-  const root = context.staticHandlerContext.loaderData.root as Partial<ShellData> | undefined;
+  const root = context.staticHandlerContext.loaderData?.root as Partial<ShellData> | undefined;
   const { pathname } = new URL(url);
   const user = root?.user ?? null;
   return {
