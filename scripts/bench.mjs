@@ -14,7 +14,8 @@
 // BENCH_WARMUP (seconds of unreported load before each run, 2), BENCH_MIX_DURATION (seconds of the
 // 250-connection mix, 30), BENCH_BOOKINGS (200), BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse
 // runs per page, 3; the median counts), BENCH_LH_CPU_SLOWDOWN (Lighthouse's CPU slowdown by hand instead of
-// calibrated), BENCH_MORNING_RESIDENTS (200), BENCH_MORNING_CONCURRENCY (20), BENCH_CPU (the CPU onecpu and
+// calibrated), BENCH_LH_REPORTS (a folder: each Lighthouse run's full JSON report is written there, to see what
+// a score is made of), BENCH_MORNING_RESIDENTS (200), BENCH_MORNING_CONCURRENCY (20), BENCH_CPU (the CPU onecpu and
 // morning pin their servers to; the last one), BENCH_NODE_OPTIONS (the servers' Node flags; by default the
 // Dockerfile's NODE_OPTIONS, as deployed), BENCH_TARGETS (comma-separated subset of the throughput targets' ids,
 // as the error for an unknown one lists them; all by default; onecpu measures those of them with a first-view
@@ -343,6 +344,11 @@ async function lighthouseOnce(page, cpuSlowdown = null, origin = ORIGIN) {
     };
     const result = await lighthouse(origin + page.path, flags);
     const lhr = result.lhr;
+    if (process.env.BENCH_LH_REPORTS) {
+      fs.mkdirSync(process.env.BENCH_LH_REPORTS, { recursive: true });
+      const name = `${origin === ORIGIN ? "" : "floor"}${page.path}`.replace(/[^A-Za-z0-9]+/g, "_");
+      fs.writeFileSync(path.join(process.env.BENCH_LH_REPORTS, `${name}-${Date.now()}.json`), result.report);
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code}`);
     const finalUrl = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl);
     if (finalUrl.pathname + finalUrl.search !== page.path)
@@ -362,13 +368,13 @@ async function lighthouseOnce(page, cpuSlowdown = null, origin = ORIGIN) {
 }
 
 /** LH_RUNS runs; the median run (by score; the lower middle one for an even count) is the page's. */
-async function measureLighthouse(page, cpuSlowdown) {
+async function measureLighthouse(page, cpuSlowdown, origin = ORIGIN) {
   const runs = [];
   let failures = 0;
   for (let i = 0; i < LH_RUNS; i++) {
     let run;
     try {
-      run = await lighthouseOnce(page, cpuSlowdown);
+      run = await lighthouseOnce(page, cpuSlowdown, origin);
     } catch (error) {
       // Lighthouse's own flakes under load (NO_NAVSTART, NO_FCP, protocol timeouts): try again, twice at most.
       if (isStopping() || error instanceof WrongPageError || ++failures > 2) throw error;
@@ -730,6 +736,9 @@ async function main() {
     log("Lighthouse: the host's benchmarkIndex (default settings, on the floor's page)");
     calibration = await calibrateLighthouse();
     log(`Lighthouse: benchmarkIndex ${calibration.benchmarkIndex?.toFixed(0)}, CPU slowdown ${calibration.multiplier}`);
+    // The bare page at the same slowdown, for reference (no budget): what the framework alone scores that day.
+    log("Lighthouse: the floor's page at that slowdown");
+    floorPage.lh = await measureLighthouse(floorPage, calibration.multiplier, FLOOR_ORIGIN);
     for (const page of pages.filter((p) => p.lighthouse)) {
       log(`Lighthouse ${page.path}`);
       page.lh = await measureLighthouse(page, calibration.multiplier);
@@ -848,7 +857,7 @@ async function main() {
   const measured = pages.filter((p) => p.bytes || p.lh);
   if (measured.length) {
     rows.push(["page", "HTML", "HTML gz", "JS gz", "CSS gz", "i18n gz", "LH perf", "LCP", "TBT"], "sep");
-    for (const p of floorPage.bytes ? [floorPage, ...pages] : pages) {
+    for (const p of floorPage.bytes || floorPage.lh ? [floorPage, ...pages] : pages) {
       rows.push([
         p.label ?? p.path,
         p.bytes ? `${kb(p.bytes.html)} KB` : "",
