@@ -1,6 +1,5 @@
 // Dates and windows as residents read them, with the browser's own Intl (no date library shipped to
 // phones). Calendar dates are 'YYYY-MM-DD' in Montreal; instants are shown in America/New_York.
-import { intlLocale } from "./i18n";
 
 export const ZONE = "America/New_York";
 
@@ -30,26 +29,101 @@ export function bagsOutBy(window: keyof typeof WINDOW_HOURS, lng: string): strin
   return clockLabel(WINDOW_HOURS[window].startHour, 0, lng);
 }
 
-const FORMAT_OPTIONS = {
-  long: { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" },
-  short: { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" },
-  monthDay: { month: "long", day: "numeric", timeZone: "UTC" },
-  day: { year: "numeric", month: "short", day: "numeric", timeZone: ZONE },
-  clock: { hour: "numeric", minute: "2-digit", hourCycle: "h23", timeZone: ZONE },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
+// Names as en-CA and fr-CA write them (CLDR, as Node's and Chromium's Intl have them). Formatting with them
+// instead of Intl keeps the browser from loading its locale data while it hydrates a page (issue 44, Lighthouse:
+// the first Intl formatter a page builds costs 12-18 ms of a desktop CPU, one blocking task on a phone).
+// tests/unit/format-names.test.ts compares every day of several years, in every style, with Intl's.
+const NAMES = {
+  en: {
+    months: "January February March April May June July August September October November December".split(" "),
+    monthsShort: "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" "),
+    weekdays: "Sunday Monday Tuesday Wednesday Thursday Friday Saturday".split(" "),
+    weekdaysShort: "Sun Mon Tue Wed Thu Fri Sat".split(" "),
+  },
+  fr: {
+    months: "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(" "),
+    monthsShort: "janv. févr. mars avr. mai juin juill. août sept. oct. nov. déc.".split(" "),
+    weekdays: "dimanche lundi mardi mercredi jeudi vendredi samedi".split(" "),
+    weekdaysShort: "dim. lun. mar. mer. jeu. ven. sam.".split(" "),
+  },
+};
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+type DayParts = { year: number; month: number; day: number; weekday: number };
 
-/** The Intl formatter of a language and use, built once and reused (building one is the costly part). */
-function formatter(lng: string, use: keyof typeof FORMAT_OPTIONS): Intl.DateTimeFormat {
-  const locale = intlLocale(lng);
-  const key = `${locale}|${use}`;
-  let made = formatters.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, FORMAT_OPTIONS[use]);
-    formatters.set(key, made);
+/** The year, month (0-11), day and weekday (0 = Sunday) of an instant, read in UTC; a RangeError if invalid. */
+function utcParts(instant: Date): DayParts {
+  if (Number.isNaN(instant.getTime())) throw new RangeError("Invalid time value");
+  return {
+    year: instant.getUTCFullYear(),
+    month: instant.getUTCMonth(),
+    day: instant.getUTCDate(),
+    weekday: instant.getUTCDay(),
+  };
+}
+
+/** 'Tuesday, December 1, 2026' and its shorter forms, in the language's order and names. */
+function dayText(parts: DayParts, lng: string, style: "long" | "short" | "monthDay" | "day"): string {
+  const fr = lng === "fr";
+  const names = fr ? NAMES.fr : NAMES.en;
+  const { year, month, day, weekday } = parts;
+  switch (style) {
+    case "long":
+      return fr
+        ? `${names.weekdays[weekday]} ${day} ${names.months[month]} ${year}`
+        : `${names.weekdays[weekday]}, ${names.months[month]} ${day}, ${year}`;
+    case "short":
+      return fr
+        ? `${names.weekdaysShort[weekday]} ${day} ${names.monthsShort[month]}`
+        : `${names.weekdaysShort[weekday]}, ${names.monthsShort[month]} ${day}`;
+    case "monthDay":
+      return fr ? `${day} ${names.months[month]}` : `${names.months[month]} ${day}`;
+    case "day":
+      return fr ? `${day} ${names.monthsShort[month]} ${year}` : `${names.monthsShort[month]} ${day}, ${year}`;
   }
-  return made;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Whether daylight time is on in Montreal at an instant, by the rule in force since 2007: from the second
+ * Sunday of March at 2:00 standard time (7:00 UTC) to the first Sunday of November at 2:00 daylight time
+ * (6:00 UTC). Null before 2007 (another rule: Intl answers for those).
+ */
+function daylightTime(ms: number): boolean | null {
+  const year = new Date(ms).getUTCFullYear();
+  if (year < 2007) return null;
+  const sunday = (month: number, nth: number) => {
+    const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
+    return 1 + ((7 - first) % 7) + (nth - 1) * 7;
+  };
+  const start = Date.UTC(year, 2, sunday(2, 2), 7);
+  const end = Date.UTC(year, 10, sunday(10, 1), 6);
+  return ms >= start && ms < end;
+}
+
+/** The calendar day and clock of an instant in Montreal (America/New_York). */
+function zoneParts(ms: number): DayParts & { hour: number; minute: number } {
+  if (!Number.isFinite(ms)) throw new RangeError("Invalid time value");
+  const daylight = daylightTime(ms);
+  if (daylight === null) return intlZoneParts(ms);
+  const local = new Date(ms + (daylight ? -4 : -5) * HOUR);
+  return { ...utcParts(local), hour: local.getUTCHours(), minute: local.getUTCMinutes() };
+}
+
+/** Before 2007 only (never an instant of this service): Intl knows the older rule. */
+function intlZoneParts(ms: number): DayParts & { hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+    timeZone: ZONE,
+  }).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const date = new Date(Date.UTC(part("year"), part("month") - 1, part("day"), 12));
+  return { ...utcParts(date), hour: part("hour") % 24, minute: part("minute") };
 }
 
 /**
@@ -74,17 +148,17 @@ export function calendarDate(date: string): Date {
  * 'December 1' / '1 décembre').
  */
 export function formatDate(date: string, lng: string, style: "long" | "short" | "monthDay" = "long"): string {
-  return formatter(lng, style).format(calendarDate(date));
+  return dayText(utcParts(calendarDate(date)), lng, style);
 }
 
 /** The time of an instant in Montreal, in the language's one time format ('3:07 PM' / '15 h 07'). */
 export function formatTime(ms: number, lng: string): string {
-  const parts = formatter(lng, "clock").formatToParts(new Date(ms));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return clockLabel(part("hour") % 24, part("minute"), lng);
+  const { hour, minute } = zoneParts(ms);
+  return clockLabel(hour, minute, lng);
 }
 
 /** 'Nov 24, 2026, 3:07 PM' / '24 nov. 2026, 15 h 07'. */
 export function formatDateTime(ms: number, lng: string): string {
-  return `${formatter(lng, "day").format(new Date(ms))}, ${formatTime(ms, lng)}`;
+  const parts = zoneParts(ms);
+  return `${dayText(parts, lng, "day")}, ${clockLabel(parts.hour, parts.minute, lng)}`;
 }

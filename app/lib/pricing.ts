@@ -112,15 +112,20 @@ export function refundOnCancel(totalCents: number): number {
   return Math.max(0, totalCents - cancellationFeeCents());
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** '$11.50' / '11,50 $'. The formatter of each language is built once (building one is the costly part). */
+/**
+ * '$11.50' / '11,50 $' (en-CA and fr-CA's currency format for CAD, as Intl writes it: fr-CA groups thousands
+ * with no-break spaces and puts one before the sign). Written out rather than built with Intl, so that a page
+ * showing prices does not load the browser's locale data while it hydrates (issue 44; lib/format says why);
+ * tests/unit/format-names.test.ts compares it with Intl's.
+ */
 export function formatMoney(cents: number, lng: string): string {
-  const locale = lng === "fr" ? "fr-CA" : "en-CA";
-  let format = moneyFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: "currency", currency: "CAD" });
-    moneyFormats.set(locale, format);
-  }
-  return format.format(cents / 100);
+  if (!Number.isFinite(cents)) return new Intl.NumberFormat(lng === "fr" ? "fr-CA" : "en-CA", MONEY).format(cents);
+  const whole = Math.round(Math.abs(cents));
+  const sign = cents < 0 && whole !== 0 ? "-" : "";
+  const fr = lng === "fr";
+  const units = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, fr ? "\u00a0" : ",");
+  const hundredths = String(whole % 100).padStart(2, "0");
+  return fr ? `${sign}${units},${hundredths}\u00a0$` : `${sign}$${units}.${hundredths}`;
 }
+
+const MONEY: Intl.NumberFormatOptions = { style: "currency", currency: "CAD" };
