@@ -29,7 +29,7 @@ import {
   data,
   redirect,
   toPublicUser,
-  notificationsFor,
+  notificationsShown,
   env,
   getLanguage,
   translationsVersion,
@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locale,
       user: user ? toPublicUser(user) : null,
-      notifications: user ? notificationsFor(user.id).slice(0, 20) : [],
+      notifications: user ? await notificationsShown(user.id, locale, 20) : [],
       toast,
       // A refused form's answer, after the redirect that spares Back a resubmission (serving/refused-form).
       refusedForm,

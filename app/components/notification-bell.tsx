@@ -3,16 +3,14 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHere } from "./stored-pieces";
-import { formatDate, formatDateTime } from "~/lib/format";
-import { notificationText, unreadBadge } from "~/lib/notifications";
-import type { UserNotification } from "~/lib/notifications";
+import { unreadBadge, type ShownNotification } from "~/lib/notifications";
 
-type Item = Omit<UserNotification, "values"> & { values: Record<string, string | number> };
+// The texts come written by the server in the reader's language (lib/notifications shownNotification).
+type Item = ShownNotification;
 
 export function NotificationList({ notifications }: { notifications: Item[] }) {
-  const { t, i18n } = useTranslation(["orders", "common"]);
+  const { t } = useTranslation(["orders", "common"]);
   const here = useHere();
-  const lng = i18n.language;
   const unread = notifications.filter((n) => !n.isRead).length;
   return (
     <div>
@@ -36,38 +34,35 @@ export function NotificationList({ notifications }: { notifications: Item[] }) {
         <p className="py-4 text-center text-stone-600">{t("notifications.empty")}</p>
       ) : (
         <ul className="divide-y divide-stone-100" data-testid="notification-list">
-          {notifications.map((n) => {
-            const text = notificationText(t, n, (date) => formatDate(date, lng, "short"), lng);
-            return (
-              <li key={n.id} className={n.isRead ? "" : "bg-brand-50"}>
-                <Form method="post" action="/notifications">
-                  <input type="hidden" name="id" value={n.id} />
-                  <input
-                    type="hidden"
-                    name="redirectTo"
-                    value={n.confirmationNumber ? `/order/${n.confirmationNumber}` : here}
-                  />
-                  <button type="submit" className="block w-full px-2 py-2 text-left" data-testid="notification">
-                    <span className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-semibold">{text.title}</span>
-                      {n.isRead ? null : (
-                        <span className="rounded bg-brand-700 px-1.5 text-xs font-bold text-white">
-                          {t("notifications.new")}
-                        </span>
-                      )}
-                    </span>
-                    <span className="block text-sm text-stone-700">{text.message}</span>
-                    {n.fromPlan ? (
-                      <span className="block text-xs font-semibold text-brand-800" data-testid="from-plan">
-                        {t("notifications.fromPlan")}
+          {notifications.map((n) => (
+            <li key={n.id} className={n.isRead ? "" : "bg-brand-50"}>
+              <Form method="post" action="/notifications">
+                <input type="hidden" name="id" value={n.id} />
+                <input
+                  type="hidden"
+                  name="redirectTo"
+                  value={n.confirmationNumber ? `/order/${n.confirmationNumber}` : here}
+                />
+                <button type="submit" className="block w-full px-2 py-2 text-left" data-testid="notification">
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold">{n.title}</span>
+                    {n.isRead ? null : (
+                      <span className="rounded bg-brand-700 px-1.5 text-xs font-bold text-white">
+                        {t("notifications.new")}
                       </span>
-                    ) : null}
-                    <span className="block text-xs text-stone-600">{formatDateTime(n.createdAt, lng)}</span>
-                  </button>
-                </Form>
-              </li>
-            );
-          })}
+                    )}
+                  </span>
+                  <span className="block text-sm text-stone-700">{n.message}</span>
+                  {n.fromPlan ? (
+                    <span className="block text-xs font-semibold text-brand-800" data-testid="from-plan">
+                      {t("notifications.fromPlan")}
+                    </span>
+                  ) : null}
+                  <span className="block text-xs text-stone-600">{n.when}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
         </ul>
       )}
     </div>

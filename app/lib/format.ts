@@ -85,45 +85,21 @@ function dayText(parts: DayParts, lng: string, style: "long" | "short" | "monthD
 const HOUR = 3_600_000;
 
 /**
- * Whether daylight time is on in Montreal at an instant, by the rule in force since 2007: from the second
- * Sunday of March at 2:00 standard time (7:00 UTC) to the first Sunday of November at 2:00 daylight time
- * (6:00 UTC). Null before 2007 (another rule: Intl answers for those).
+ * Whether daylight time is on in Montreal at an instant, by the rule in force since 2007 (every instant this
+ * service shows is later): from the second Sunday of March at 2:00 standard time (7:00 UTC) to the first Sunday
+ * of November at 2:00 daylight time (6:00 UTC).
  */
-function daylightTime(ms: number): boolean | null {
+function daylightTime(ms: number): boolean {
   const year = new Date(ms).getUTCFullYear();
-  if (year < 2007) return null;
-  const sunday = (month: number, nth: number) => {
-    const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
-    return 1 + ((7 - first) % 7) + (nth - 1) * 7;
-  };
-  const start = Date.UTC(year, 2, sunday(2, 2), 7);
-  const end = Date.UTC(year, 10, sunday(10, 1), 6);
-  return ms >= start && ms < end;
+  const sunday = (month: number, nth: number) =>
+    1 + ((7 - new Date(Date.UTC(year, month, 1)).getUTCDay()) % 7) + nth * 7;
+  return ms >= Date.UTC(year, 2, sunday(2, 1), 7) && ms < Date.UTC(year, 10, sunday(10, 0), 6);
 }
 
 /** The calendar day and clock of an instant in Montreal (America/New_York). */
 function zoneParts(ms: number): DayParts & { hour: number; minute: number } {
-  if (!Number.isFinite(ms)) throw new RangeError("Invalid time value");
-  const daylight = daylightTime(ms);
-  if (daylight === null) return intlZoneParts(ms);
-  const local = new Date(ms + (daylight ? -4 : -5) * HOUR);
+  const local = new Date(ms + (daylightTime(ms) ? -4 : -5) * HOUR);
   return { ...utcParts(local), hour: local.getUTCHours(), minute: local.getUTCMinutes() };
-}
-
-/** Before 2007 only (never an instant of this service): Intl knows the older rule. */
-function intlZoneParts(ms: number): DayParts & { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-    timeZone: ZONE,
-  }).formatToParts(new Date(ms));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const date = new Date(Date.UTC(part("year"), part("month") - 1, part("day"), 12));
-  return { ...utcParts(date), hour: part("hour") % 24, minute: part("minute") };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Notifications computed from a resident's pickups (spec section 4): one pure function, used by the
 // server (the bell works without JavaScript) and the API. Titles and messages are translation keys.
-import { bagsOutBy, singlePeriods } from "./format";
+import { bagsOutBy, formatDate, formatDateTime, singlePeriods } from "./format";
 import { isReminderDue, reminderWindow } from "./reminders";
 
 const HOUR = 60 * 60 * 1000;
@@ -249,6 +249,33 @@ export function notificationText(
     date: n.values.date ? formatDay(String(n.values.date)) : "",
   };
   return { title: singlePeriods(t(n.title, values)), message: singlePeriods(t(n.message, values)) };
+}
+
+/**
+ * A notification as the bell and /notifications show it: its texts in the reader's language, written on the
+ * server, so that the browser carries neither the texts' rules nor the date formats (issue 44, JS budget).
+ */
+export type ShownNotification = Pick<UserNotification, "id" | "isRead" | "confirmationNumber" | "fromPlan"> & {
+  title: string;
+  message: string;
+  /** When it happened, in Montreal: 'Nov 24, 2026, 3:07 PM' / '24 nov. 2026, 15 h 07'. */
+  when: string;
+};
+
+export function shownNotification(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  n: UserNotification,
+  lng: string,
+): ShownNotification {
+  const text = notificationText(t, n, (date) => formatDate(date, lng, "short"), lng);
+  return {
+    id: n.id,
+    isRead: n.isRead,
+    ...(n.confirmationNumber ? { confirmationNumber: n.confirmationNumber } : {}),
+    ...(n.fromPlan ? { fromPlan: true } : {}),
+    ...text,
+    when: formatDateTime(n.createdAt, lng),
+  };
 }
 
 /** A notification with whether this resident has read it (read state is kept on the server). */

@@ -119,7 +119,6 @@ export function refundOnCancel(totalCents: number): number {
  * tests/unit/format-names.test.ts compares it with Intl's.
  */
 export function formatMoney(cents: number, lng: string): string {
-  if (!Number.isFinite(cents)) return new Intl.NumberFormat(lng === "fr" ? "fr-CA" : "en-CA", MONEY).format(cents);
   const whole = Math.round(Math.abs(cents));
   const sign = cents < 0 && whole !== 0 ? "-" : "";
   const fr = lng === "fr";
@@ -127,5 +126,3 @@ export function formatMoney(cents: number, lng: string): string {
   const hundredths = String(whole % 100).padStart(2, "0");
   return fr ? `${sign}${units},${hundredths}\u00a0$` : `${sign}$${units}.${hundredths}`;
 }
-
-const MONEY: Intl.NumberFormatOptions = { style: "currency", currency: "CAD" };

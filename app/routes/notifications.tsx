@@ -8,10 +8,11 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import {
   redirect,
   readForm,
+  getLanguage,
   getT,
   markAllNotificationsRead,
   markNotificationsRead,
-  notificationsFor,
+  notificationsShown,
   requireUser,
 } from "~/services/http/pages.server";
 
@@ -20,8 +21,8 @@ export const meta: MetaFunction = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const t = await getT(request, "orders");
-  return { title: t("notifications.title"), notifications: notificationsFor(user.id) };
+  const [t, lng] = await Promise.all([getT(request, "orders"), getLanguage(request)]);
+  return { title: t("notifications.title"), notifications: await notificationsShown(user.id, lng) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

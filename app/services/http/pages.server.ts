@@ -94,7 +94,7 @@ export {
 export { IntakeError, correctIntake, intakeDate, intakePage, recordIntake } from "../impact/intake.server";
 export { diversionReport, readDiversionFilter, seasonDiverted } from "../impact/diversion.server";
 export { residentImpact } from "../impact/resident-impact.server";
-export { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "../pickups/notifications.server";
+export { markAllNotificationsRead, markNotificationsRead, notificationsShown } from "../pickups/notifications.server";
 export {
   findPickupForUser,
   homePickups,

@@ -4,7 +4,15 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { db, perConnection, schema } from "~/services/platform/db.server";
 import { now } from "~/lib/clock";
-import { computeNotifications, type AppNotification, type UserNotification } from "~/lib/notifications";
+import type { Language } from "~/lib/i18n";
+import {
+  computeNotifications,
+  shownNotification,
+  type AppNotification,
+  type ShownNotification,
+  type UserNotification,
+} from "~/lib/notifications";
+import { getTFor } from "~/services/platform/translate.server";
 
 /** The two reads of the bell on every signed-in page, prepared once, reading only what it shows. */
 const bellQueries = perConnection((db) => ({
@@ -90,6 +98,14 @@ export function notificationsFor(userId: number, at = now()): UserNotification[]
     isRead: read.has(n.id),
     ...(n.pickupRequestId && planned.has(n.pickupRequestId) ? { fromPlan: true } : {}),
   }));
+}
+
+/** The bell's (the first `limit`) and /notifications' list: each notification's texts in the reader's language. */
+export async function notificationsShown(userId: number, lng: Language, limit?: number): Promise<ShownNotification[]> {
+  const t = await getTFor(lng, "orders");
+  return notificationsFor(userId)
+    .slice(0, limit)
+    .map((n) => shownNotification(t, n, lng));
 }
 
 export function markNotificationsRead(userId: number, ids: string[]) {
