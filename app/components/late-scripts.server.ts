@@ -23,15 +23,6 @@ export function lateScriptsLoader(boxId: string, preloads: string[], module: str
 const made = new Map<string, string>();
 const MADE_MAX = 500;
 
-/**
- * The loader. Its preloads are added a few at a time, each batch in a task of its own, and Remix's module script
- * after them: each preload starts a request, 0.3-0.4 ms apiece on a desktop CPU and several times that on a
- * phone, and all of them at once made one long task (issue 44, Lighthouse's blocking time). In a tab that is not
- * visible they are all added at once (no one waits there, and its timers may be held back to one a second).
- */
 function loaderText(boxId: string, preloads: string[], module: string) {
-  return `(function(d,n){var done=0;function go(){if(done)return;done=1;var box=d.getElementById(${scriptJson(boxId)}),p=${scriptJson(preloads)},i=0;function links(){for(var k=0,all=d.visibilityState!=="visible";(all||k<${PRELOADS_PER_TASK})&&i<p.length;k++,i++){var l=d.createElement("link");l.rel="modulepreload";l.href=p[i];box.appendChild(l)}if(i<p.length)setTimeout(links,0);else script()}function script(){var s=d.createElement("script");s.type="module";s.async=true;s.nonce=n;s.textContent=${scriptJson(module)};box.appendChild(s)}links()}if(d.visibilityState!=="visible")go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener("visibilitychange",go)})(document,document.currentScript.nonce)`;
+  return `(function(d,n){var done=0;function go(){if(done)return;done=1;var box=d.getElementById(${scriptJson(boxId)});${scriptJson(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;box.appendChild(l)});var s=d.createElement("script");s.type="module";s.async=true;s.nonce=n;s.textContent=${scriptJson(module)};box.appendChild(s)}if(d.visibilityState!=="visible")go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener("visibilitychange",go)})(document,document.currentScript.nonce)`;
 }
-
-/** Module preloads added per task. */
-const PRELOADS_PER_TASK = 2;

@@ -6,9 +6,8 @@
 // matched routes' modules and imports, from its manifest), each requested once; the page then hydrates and
 // navigates client-side, with no page error, console error (React's hydration errors among them) or CSP
 // violation, and the late scripts' element is gone once React renders the root again. A page opened in a
-// hidden tab (no animation frame ever comes) still loads its scripts and hydrates. The preloads are added two
-// at a time, each pair in a task of its own, and hydrating builds no Intl date or number formatter (issue 44). With JavaScript off, a
-// page requests no script at all.
+// hidden tab (no animation frame ever comes) still loads its scripts and hydrates. Hydrating builds no Intl
+// date or number formatter (issue 44). With JavaScript off, a page requests no script at all.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { interactive } from "./helpers";
@@ -71,16 +70,8 @@ async function countIntlFormatters(page: Page) {
 async function recordLateScripts(page: Page) {
   await page.addInitScript(() => {
     const added: string[] = [];
-    const batches: number[] = [];
     (window as unknown as { __late: string[] }).__late = added;
-    (window as unknown as { __lateBatches: number[] }).__lateBatches = batches;
-    // Called once after each task that added something: the preloads added by one task make one batch.
     new MutationObserver((mutations) => {
-      batches.push(
-        mutations.flatMap(({ target, addedNodes }) =>
-          (target as Element).id === "late-scripts" ? [...addedNodes].filter((n) => n.nodeName === "LINK") : [],
-        ).length,
-      );
       for (const { target, addedNodes } of mutations) {
         if ((target as Element).id !== "late-scripts") continue;
         for (const node of addedNodes)
@@ -121,7 +112,6 @@ function scriptsOf(page: Page) {
         .filter((e) => /^\/build[^/]*\/.*\.js$/.test(pathOf(e.name)))
         .map((e) => ({ path: pathOf(e.name), start: e.startTime })),
       remix: [...new Set(modules.flatMap((m) => [m.module, ...(m.imports ?? [])]).map(pathOf))].sort(),
-      batches: ((window as unknown as { __lateBatches?: number[] }).__lateBatches ?? []).filter((n) => n > 0),
       late: ((window as unknown as { __late?: string[] }).__late ?? [])
         .map((added) => added.replace(/^modulepreload (.*)$/, (_, href: string) => `modulepreload ${pathOf(href)}`))
         .sort(),
@@ -184,7 +174,7 @@ for (const { lang, locale } of LANGUAGES) {
         await page.goto(path);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await interactive(page);
-        const { fcp, requested, remix, late, batches } = await scriptsOf(page);
+        const { fcp, requested, remix, late } = await scriptsOf(page);
         expect(fcp, "a first contentful paint").not.toBeNull();
         expect(remix.length, "Remix preloads the entry and the routes").toBeGreaterThan(2);
         // Each is requested once, all after the first paint, and they are what Remix preloads.
@@ -192,9 +182,6 @@ for (const { lang, locale } of LANGUAGES) {
         for (const { path: file, start } of requested)
           expect(start, `${file} starts after the first paint`).toBeGreaterThanOrEqual(fcp!);
         expect(late, "the loader added these preloads and one module script").toEqual(lateScripts(remix));
-        // A few preloads a task (issue 44: each starts a request; all at once were one long task on a phone).
-        expect(Math.max(...batches), `preloads per task: ${batches.join(", ")}`).toBeLessThanOrEqual(2);
-        expect(batches.length).toBeGreaterThan(1);
         expect(await intlFormatters(), "Intl formatters built while hydrating").toEqual([]);
 
         await navigateClientSide(page, link, to);
