@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import {
   ApiClient,
+  bookOneBag,
   freePort,
   rawRequest,
   registerAccount,
@@ -120,28 +121,7 @@ test("the slot list has a stable ETag, answers 304 without a body, and is gzippe
 test("a booking and an operator's write each give the next request a new tag and the new list", async () => {
   const before = await get("/api/pickup-slots", as(plateau));
   const slot = (JSON.parse(before.text) as Slot[]).find((s) => s.currentBooked < s.maxCapacity)!;
-  const intent = await plateau.call("POST", "/api/create-payment-intent", {
-    acceptTerms: true,
-    bagCount: 1,
-    slotId: slot.id,
-  });
-  expect(intent.status, JSON.stringify(intent.json)).toBe(200);
-  const confirmed = await plateau.call("POST", "/api/payments/simulated/confirm", {
-    paymentIntentId: intent.json.paymentIntentId,
-    cardNumber: "4242424242424242",
-    expMonth: 12,
-    expYear: 2034,
-    cvc: "123",
-    postalCode: "H2X 3K2",
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
-  const booked = await plateau.call("POST", "/api/pickup-requests", {
-    acceptTerms: true,
-    bagsRequested: 1,
-    pickupSlotId: slot.id,
-    totalPrice: 11.5,
-    paymentIntentId: intent.json.paymentIntentId,
-  });
+  const booked = await bookOneBag(plateau, slot.id);
   expect(booked.status, JSON.stringify(booked.json)).toBe(201);
 
   const after = await get("/api/pickup-slots", as(plateau, { "If-None-Match": before.headers.etag! }));

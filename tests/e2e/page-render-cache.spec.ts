@@ -14,6 +14,7 @@ import { createAdminWithScript } from "./admin-fixtures";
 import { PASSWORD } from "./helpers";
 import {
   ApiClient,
+  bookOneBag,
   freePort,
   rawRequest,
   registerResident,
@@ -153,25 +154,7 @@ async function resident(tag: string) {
 
 /** Books one bag in `slot` through the API (payment intent, simulated confirmation, pickup request). */
 async function book(agent: Agent, slotId: number) {
-  const api = agent.api!;
-  const intent = await api.call("POST", "/api/create-payment-intent", { acceptTerms: true, bagCount: 1, slotId });
-  expect(intent.status, JSON.stringify(intent.json)).toBe(200);
-  const confirmed = await api.call("POST", "/api/payments/simulated/confirm", {
-    paymentIntentId: intent.json.paymentIntentId,
-    cardNumber: "4242424242424242",
-    expMonth: 12,
-    expYear: 2034,
-    cvc: "123",
-    postalCode: "H2X 3K2",
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
-  const booked = await api.call("POST", "/api/pickup-requests", {
-    acceptTerms: true,
-    bagsRequested: 1,
-    pickupSlotId: slotId,
-    totalPrice: 11.5,
-    paymentIntentId: intent.json.paymentIntentId,
-  });
+  const booked = await bookOneBag(agent.api!, slotId);
   expect(booked.status, JSON.stringify(booked.json)).toBe(201);
   return String(booked.json.confirmationNumber);
 }
