@@ -5,7 +5,7 @@ import { BOTTOM_TABS } from "~/lib/bottom-tabs";
 
 export function BottomNav() {
   const { t } = useTranslation();
-  const ref = useBarHeight<HTMLElement>("--bottom-bar-height");
+  const ref = useBarHeight<HTMLElement>("bottom");
   return (
     <nav
       ref={ref}

@@ -6,7 +6,7 @@ import type { PublicUser } from "~/lib/user";
 
 export function Header({ user, locale, bell }: { user: PublicUser | null; locale: string; bell?: React.ReactNode }) {
   const { t } = useTranslation();
-  const ref = useBarHeight<HTMLElement>("--header-height");
+  const ref = useBarHeight<HTMLElement>("top");
   return (
     <header ref={ref} className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur narrow:static">
       {/* One row at 320 px (WCAG 1.4.10): below 400 px the name beside the logo and the avatar (both

@@ -7,7 +7,8 @@
 // navigates client-side, with no page error, console error (React's hydration errors among them) or CSP
 // violation, and the late scripts' element is gone once React renders the root again. A page opened in a
 // hidden tab (no animation frame ever comes) still loads its scripts and hydrates. Hydrating builds no Intl
-// date or number formatter (issue 44). With JavaScript off, a page requests no script at all.
+// date or number formatter, and the loader adds at most five preloads in one task (issue 44). With
+// JavaScript off, a page requests no script at all.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { interactive } from "./helpers";
@@ -70,17 +71,24 @@ async function countIntlFormatters(page: Page) {
 async function recordLateScripts(page: Page) {
   await page.addInitScript(() => {
     const added: string[] = [];
-    (window as unknown as { __late: string[] }).__late = added;
+    const batches: number[] = [];
+    (window as unknown as { __late: string[]; __lateBatches: number[] }).__late = added;
+    (window as unknown as { __lateBatches: number[] }).__lateBatches = batches;
+    // A callback per task that added something (its microtask checkpoint): the preloads each task added.
     new MutationObserver((mutations) => {
+      let preloads = 0;
       for (const { target, addedNodes } of mutations) {
         if ((target as Element).id !== "late-scripts") continue;
-        for (const node of addedNodes)
+        for (const node of addedNodes) {
+          if (node instanceof HTMLLinkElement) preloads++;
           added.push(
             node instanceof HTMLLinkElement
               ? `${node.rel} ${node.href}`
               : `${node.nodeName} ${node instanceof HTMLScriptElement ? node.type : ""}`,
           );
+        }
       }
+      if (preloads) batches.push(preloads);
     }).observe(document, { childList: true, subtree: true });
   });
 }
@@ -112,6 +120,7 @@ function scriptsOf(page: Page) {
         .filter((e) => /^\/build[^/]*\/.*\.js$/.test(pathOf(e.name)))
         .map((e) => ({ path: pathOf(e.name), start: e.startTime })),
       remix: [...new Set(modules.flatMap((m) => [m.module, ...(m.imports ?? [])]).map(pathOf))].sort(),
+      batches: (window as unknown as { __lateBatches?: number[] }).__lateBatches ?? [],
       late: ((window as unknown as { __late?: string[] }).__late ?? [])
         .map((added) => added.replace(/^modulepreload (.*)$/, (_, href: string) => `modulepreload ${pathOf(href)}`))
         .sort(),
@@ -174,7 +183,7 @@ for (const { lang, locale } of LANGUAGES) {
         await page.goto(path);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await interactive(page);
-        const { fcp, requested, remix, late } = await scriptsOf(page);
+        const { fcp, requested, remix, late, batches } = await scriptsOf(page);
         expect(fcp, "a first contentful paint").not.toBeNull();
         expect(remix.length, "Remix preloads the entry and the routes").toBeGreaterThan(2);
         // Each is requested once, all after the first paint, and they are what Remix preloads.
@@ -182,6 +191,9 @@ for (const { lang, locale } of LANGUAGES) {
         for (const { path: file, start } of requested)
           expect(start, `${file} starts after the first paint`).toBeGreaterThanOrEqual(fcp!);
         expect(late, "the loader added these preloads and one module script").toEqual(lateScripts(remix));
+        // A few per task (each starts a request: 25 in one task were 8-30 ms of a desktop CPU, issue 44).
+        expect(Math.max(...batches), `preloads per task: ${batches.join(", ")}`).toBeLessThanOrEqual(5);
+        expect(batches.reduce((sum, n) => sum + n, 0)).toBe(remix.length);
         expect(await intlFormatters(), "Intl formatters built while hydrating").toEqual([]);
 
         await navigateClientSide(page, link, to);

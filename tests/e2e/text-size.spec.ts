@@ -105,6 +105,15 @@ for (const lang of ["en", "fr"] as const) {
           return now.header === "sticky" && now.headerHeight > 60 && Math.abs(now.headerHeight - now.paddingTop) <= 1;
         })
         .toBe(true);
+      // Set as <html>'s own scroll padding, not as custom properties there: those are inherited, and changing
+      // one recomputed the style of every element of the page (issue 44, components/bar-height).
+      const inline = await page.evaluate(() => {
+        const style = document.documentElement.style;
+        return [...Array.from({ length: style.length }, (_, i) => style.item(i))].filter((name) =>
+          name.startsWith("--"),
+        );
+      });
+      expect(inline, "custom properties on <html>").toEqual([]);
     });
   });
 }
