@@ -15,7 +15,7 @@
 // 250-connection mix, 30), BENCH_BOOKINGS (200), BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse
 // runs per page, 3; the median counts), BENCH_LH_CPU_SLOWDOWN (Lighthouse's CPU slowdown by hand instead of
 // calibrated), BENCH_LH_REPORTS (a folder: each Lighthouse run's full JSON report is written there, to see what
-// a score is made of), BENCH_MORNING_RESIDENTS (200), BENCH_MORNING_CONCURRENCY (20), BENCH_CPU (the CPU onecpu and
+// a score is made of, with Lantern's tasks and what each blocked beside it: bench/lantern-blocking), BENCH_MORNING_RESIDENTS (200), BENCH_MORNING_CONCURRENCY (20), BENCH_CPU (the CPU onecpu and
 // morning pin their servers to; the last one), BENCH_NODE_OPTIONS (the servers' Node flags; by default the
 // Dockerfile's NODE_OPTIONS, as deployed), BENCH_TARGETS (comma-separated subset of the throughput targets' ids,
 // as the error for an unknown one lists them; all by default; onecpu measures those of them with a first-view
@@ -34,6 +34,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
 import { STAND_IN_IDENTITY } from "./stand-in-identity.mjs";
+import { lanternBlocking } from "./bench/lantern-blocking.mjs";
 import { cpuSlowdownFor } from "./bench/lighthouse-calibration.mjs";
 import { runMorning } from "./bench/morning.mjs";
 import { CONNECTIONS, DURATION, HTML, JSON_ACCEPT, KB, ORIGIN, PORT, ROOT, WARMUP, log } from "./bench/config.mjs";
@@ -347,7 +348,13 @@ async function lighthouseOnce(page, cpuSlowdown = null, origin = ORIGIN) {
     if (process.env.BENCH_LH_REPORTS) {
       fs.mkdirSync(process.env.BENCH_LH_REPORTS, { recursive: true });
       const name = `${origin === ORIGIN ? "" : "floor"}${page.path}`.replace(/[^A-Za-z0-9]+/g, "_");
-      fs.writeFileSync(path.join(process.env.BENCH_LH_REPORTS, `${name}-${Date.now()}.json`), result.report);
+      const file = path.join(process.env.BENCH_LH_REPORTS, `${name}-${Date.now()}`);
+      fs.writeFileSync(`${file}.json`, result.report);
+      // Lantern's tasks and what each blocked (a diagnosis: a Lighthouse whose internals moved only loses it).
+      await lanternBlocking(result).then(
+        (text) => fs.writeFileSync(`${file}-blocking.txt`, text),
+        (error) => log(`Lantern's breakdown of ${page.path}: ${error.message}`),
+      );
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code}`);
     const finalUrl = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl);

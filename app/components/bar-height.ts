@@ -7,7 +7,7 @@
 // Set as <html>'s own `scroll-padding-*` (a property no element inherits), not as a custom property on <html>:
 // custom properties are inherited, so changing one made the browser recompute the style of every element of
 // the page, forced at once by the other bar's measure (issue 44: 11 ms of a desktop CPU after hydrating
-// /booking). A value already set is not set again.
+// /booking). The same value set again changes nothing (the browser compares).
 import { useEffect, useRef } from "react";
 
 export function useBarHeight<T extends HTMLElement>(side: "top" | "bottom") {
@@ -19,8 +19,7 @@ export function useBarHeight<T extends HTMLElement>(side: "top" | "bottom") {
     const property = `scroll-padding-${side}`;
     const update = () => {
       const over = /^(sticky|fixed)$/.test(getComputedStyle(bar).position);
-      const value = `${over ? bar.getBoundingClientRect().height : 0}px`;
-      if (root.style.getPropertyValue(property) !== value) root.style.setProperty(property, value);
+      root.style.setProperty(property, `${over ? bar.getBoundingClientRect().height : 0}px`);
     };
     // Its first callback comes once the bar is laid out, in the same frame: nothing is measured in the commit.
     const observer = new ResizeObserver(update);

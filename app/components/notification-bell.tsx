@@ -3,7 +3,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHere } from "./stored-pieces";
-import { unreadBadge, type ShownNotification } from "~/lib/notifications";
+import { unreadBadge, type ShownNotification } from "~/lib/bell";
 
 // The texts come written by the server in the reader's language (lib/notifications shownNotification).
 type Item = ShownNotification;

@@ -32,19 +32,47 @@ export function bagsOutBy(window: keyof typeof WINDOW_HOURS, lng: string): strin
 // Names as en-CA and fr-CA write them (CLDR, as Node's and Chromium's Intl have them). Formatting with them
 // instead of Intl keeps the browser from loading its locale data while it hydrates a page (issue 44, Lighthouse:
 // the first Intl formatter a page builds costs 12-18 ms of a desktop CPU, one blocking task on a phone).
-// tests/unit/format-names.test.ts compares every day of several years, in every style, with Intl's.
+// tests/unit/format-names.test.ts compares every day of several years, in every style, with Intl's. Plain
+// literals (no call at the module's top level): a page whose browser code only imports this module, its uses
+// being in a loader, then does not carry it (issue 44, JavaScript budget).
 const NAMES = {
   en: {
-    months: "January February March April May June July August September October November December".split(" "),
-    monthsShort: "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" "),
-    weekdays: "Sunday Monday Tuesday Wednesday Thursday Friday Saturday".split(" "),
-    weekdaysShort: "Sun Mon Tue Wed Thu Fri Sat".split(" "),
+    months: [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ],
+    monthsShort: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+    weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+    weekdaysShort: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
   },
   fr: {
-    months: "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(" "),
-    monthsShort: "janv. févr. mars avr. mai juin juill. août sept. oct. nov. déc.".split(" "),
-    weekdays: "dimanche lundi mardi mercredi jeudi vendredi samedi".split(" "),
-    weekdaysShort: "dim. lun. mar. mer. jeu. ven. sam.".split(" "),
+    months: [
+      "janvier",
+      "février",
+      "mars",
+      "avril",
+      "mai",
+      "juin",
+      "juillet",
+      "août",
+      "septembre",
+      "octobre",
+      "novembre",
+      "décembre",
+    ],
+    monthsShort: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juill.", "août", "sept.", "oct.", "nov.", "déc."],
+    weekdays: ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
+    weekdaysShort: ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."],
   },
 };
 

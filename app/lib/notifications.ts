@@ -2,6 +2,7 @@
 // server (the bell works without JavaScript) and the API. Titles and messages are translation keys.
 import { bagsOutBy, formatDate, formatDateTime, singlePeriods } from "./format";
 import { isReminderDue, reminderWindow } from "./reminders";
+import type { ShownNotification } from "./bell";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -224,12 +225,6 @@ function reminders(list: AppNotification[], pickup: PickupForNotifications, base
   }
 }
 
-/** '9+' above nine. */
-export function unreadBadge(count: number): string | null {
-  if (count <= 0) return null;
-  return count > 9 ? "9+" : String(count);
-}
-
 /** The notification's title and message in the reader's language (`t` of the orders namespace). */
 export function notificationText(
   t: (key: string, values?: Record<string, unknown>) => string,
@@ -250,17 +245,6 @@ export function notificationText(
   };
   return { title: singlePeriods(t(n.title, values)), message: singlePeriods(t(n.message, values)) };
 }
-
-/**
- * A notification as the bell and /notifications show it: its texts in the reader's language, written on the
- * server, so that the browser carries neither the texts' rules nor the date formats (issue 44, JS budget).
- */
-export type ShownNotification = Pick<UserNotification, "id" | "isRead" | "confirmationNumber" | "fromPlan"> & {
-  title: string;
-  message: string;
-  /** When it happened, in Montreal: 'Nov 24, 2026, 3:07 PM' / '24 nov. 2026, 15 h 07'. */
-  when: string;
-};
 
 export function shownNotification(
   t: (key: string, values?: Record<string, unknown>) => string,

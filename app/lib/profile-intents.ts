@@ -1,6 +1,8 @@
 // The `intent` of the profile's small forms (shared by the page's forms and the server's action).
 export const RESEND_CONFIRMATION_INTENT = "resend-confirmation";
 export const CALENDAR_FEED_INTENT = "calendar-feed";
+/** The profile's forms for texts and reminders (one action, told apart by `intent`). */
+export const REMINDER_INTENTS = { verify: "verify-phone", resend: "resend-code", choices: "reminder-choices" } as const;
 /**
  * Without JavaScript: the name of the submit control that looks the typed street up and lists the addresses
  * found (each a button that saves it). An <input type="submit"> (its value is its label), so the form's

@@ -60,9 +60,6 @@ export function messageChannels(user: Reach, textsOn = true): ("email" | "sms")[
   return user.channels === "both" ? ["email", "sms"] : ["sms"];
 }
 
-/** The profile's forms for texts and reminders (one action, told apart by `intent`). */
-export const REMINDER_INTENTS = { verify: "verify-phone", resend: "resend-code", choices: "reminder-choices" } as const;
-
 export type PhoneState = "none" | "pending" | "verified" | "stopped";
 
 export function phoneState(user: {

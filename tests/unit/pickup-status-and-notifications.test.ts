@@ -1,7 +1,8 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { ZONE } from "~/lib/dates";
-import { computeNotifications, unreadBadge, type PickupForNotifications } from "~/lib/notifications";
+import { unreadBadge } from "~/lib/bell";
+import { computeNotifications, type PickupForNotifications } from "~/lib/notifications";
 import { displayStatus } from "~/lib/pickup-status";
 import { canChange } from "~/lib/slots";
 

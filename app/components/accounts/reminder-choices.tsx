@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { FormError, useReply } from "~/components/ui/plain-field";
 import { island } from "~/components/island";
 import * as sometimes from "~/components/sometimes.server";
-import { REMINDER_INTENTS } from "~/lib/reminders";
+import { REMINDER_INTENTS } from "~/lib/profile-intents";
 import type { MessageSettings } from "./texts";
 
 /** The mobile number's state, and its code's form while one is awaited: fetched only by a resident with a number. */

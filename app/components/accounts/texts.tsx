@@ -4,7 +4,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, useReply } from "~/components/ui/plain-field";
-import { REMINDER_INTENTS, type PhoneState } from "~/lib/reminders";
+import { REMINDER_INTENTS } from "~/lib/profile-intents";
+import type { PhoneState } from "~/lib/reminders";
 
 export type MessageSettings = {
   phone: string | null;

@@ -3,20 +3,20 @@
 // links: no JavaScript needed.
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "~/lib/format";
 import { SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/session-intents";
 
 export type SessionRow = {
   handle: string;
   browser: string;
   system: string;
-  createdAt: number;
-  lastSeenAt: number;
+  /** When it was last used and when it signed in, written by the server in the reader's language. */
+  lastSeen: string;
+  signedIn: string;
   current: boolean;
 };
 
 export function SessionList({ sessions }: { sessions: SessionRow[] }) {
-  const { t, i18n } = useTranslation("privacy");
+  const { t } = useTranslation("privacy");
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("session") : null;
   const others = sessions.filter((s) => !s.current);
@@ -32,7 +32,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
             browser: s.browser || t("sessions.unknownBrowser"),
             system: s.system || t("sessions.unknownSystem"),
           });
-          const when = formatDateTime(s.lastSeenAt, i18n.language);
+          const when = s.lastSeen;
           return (
             <li
               key={s.handle}
@@ -49,9 +49,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
                   ) : null}
                 </p>
                 <p className="text-sm text-stone-600">{t("sessions.lastSeen", { when })}</p>
-                <p className="text-sm text-stone-600">
-                  {t("sessions.signedIn", { when: formatDateTime(s.createdAt, i18n.language) })}
-                </p>
+                <p className="text-sm text-stone-600">{t("sessions.signedIn", { when: s.signedIn })}</p>
               </div>
               {s.current ? null : (
                 <Form method="post">

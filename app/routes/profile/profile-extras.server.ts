@@ -4,6 +4,7 @@
 import { resendConfirmation } from "~/services/accounts/email-confirmation.server";
 import { calendarFeedUrl, renewCalendarFeed } from "~/services/pickups/calendar-feed.server";
 import { CALENDAR_FEED_INTENT, RESEND_CONFIRMATION_INTENT } from "~/lib/profile-intents";
+import { formatDate, windowLabel } from "~/lib/format";
 import type { User } from "../../../db/schema";
 import { requestOrigin } from "../../services/http/request.server";
 import { redirectWithToast } from "../../services/http/toast.server";
@@ -35,4 +36,20 @@ export function profileExtras(request: Request, user: User, lng: string) {
     emailConfirmed: user.emailConfirmedAt !== null,
     calendarFeed: calendarFeedUrl(user, requestOrigin(request)),
   };
+}
+
+/**
+ * Inside a booking, the line above the form: '2 bags on Monday, November 30, 2026, 8:00 AM - 12:00 PM'. Written
+ * here, not in the route's module: the browser's code for /profile then imports no date formats (issue 44).
+ */
+export function bookingSummary(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  booking: { bags: number; slot: { date: string; window: "morning" | "afternoon" } },
+  lng: string,
+) {
+  return t("bookingSummary", {
+    bags: t("bags", { count: booking.bags }),
+    date: formatDate(booking.slot.date, lng),
+    window: windowLabel(booking.slot.window, lng),
+  });
 }

@@ -3,9 +3,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { resendPhoneCode, saveMessageChoices, TextsOffError, verifyPhoneCode } from "~/services/accounts/phone.server";
-import { REMINDER_INTENTS } from "~/lib/reminders";
+import { REMINDER_INTENTS } from "~/lib/profile-intents";
+import { phoneState } from "~/lib/reminders";
+import type { User } from "../../../db/schema";
+import { profilePhone } from "./profile-save.server";
 import { reject, rateLimited, submissionOf } from "../../services/http/forms.server";
 import { redirectWithToast } from "../../services/http/toast.server";
+import { textsConfigured } from "../../services/http/pages.server";
 
 const CodeSchema = z.object({
   code: z
@@ -59,4 +63,21 @@ export async function reminderIntent(request: Request, formData: FormData, userI
     return redirectWithToast(request, "/profile", { title: "reminders:choices.saved" });
   }
   return null;
+}
+
+/**
+ * The texts and reminders section's state: the number, where it stands, the choices. Made here, not in the
+ * route's module: the browser's code for /profile then imports neither lib/reminders nor the date modules
+ * under it (issue 44, JavaScript budget).
+ */
+export function reminderSettings(user: User) {
+  return {
+    phone: profilePhone(user.phone),
+    phoneState: phoneState(user),
+    textsOn: textsConfigured(),
+    remindersEnabled: user.remindersEnabled,
+    reminderChannels: user.reminderChannels,
+    alertsEnabled: user.alertsEnabled,
+    dayAfterEnabled: user.dayAfterEnabled,
+  };
 }

@@ -14,9 +14,8 @@ import { ReminderChoices } from "~/components/accounts/reminder-choices";
 import { SessionList, YourData } from "~/components/privacy/account-privacy";
 import { Toaster } from "~/components/toaster";
 import { DEFAULT_PROVINCE } from "~/lib/address-selection";
-import { formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { phoneState, REMINDER_INTENTS } from "~/lib/reminders";
+import { REMINDER_INTENTS } from "~/lib/profile-intents";
 import {
   redirect,
   changePasswordFromForm,
@@ -34,10 +33,9 @@ import {
   sessionIntent,
   sessionsOf,
   BOOKING_PATH,
-  textsConfigured,
 } from "~/services/http/pages.server";
-import { profileExtras, profileExtrasIntent } from "./profile-extras.server";
-import { reminderIntent } from "./reminder-actions.server";
+import { bookingSummary, profileExtras, profileExtrasIntent } from "./profile-extras.server";
+import { reminderIntent, reminderSettings } from "./reminder-actions.server";
 import { findAddressIntent } from "./address-lookup.server";
 import { parseProfileForm, profilePhone } from "./profile-save.server";
 import { EmailConfirmationNotice } from "~/components/accounts/email-confirmation-notice";
@@ -61,11 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = readBookingContext(new URL(request.url).searchParams);
   if (booking.kind === "invalid") throw await missingBooking(request);
-  const [t, lng, sessions] = await Promise.all([
-    getT(request, "profile"),
-    getLanguage(request),
-    sessionsOf(request, user.id),
-  ]);
+  const [t, lng] = await Promise.all([getT(request, "profile"), getLanguage(request)]);
+  const sessions = await sessionsOf(request, user.id, lng);
   return {
     sessions,
     ...profileExtras(request, user, lng),
@@ -82,23 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pickupNotes: user.pickupNotes,
       phone: profilePhone(user.phone) ?? "",
     },
-    messages: {
-      phone: profilePhone(user.phone),
-      phoneState: phoneState(user),
-      textsOn: textsConfigured(),
-      remindersEnabled: user.remindersEnabled,
-      reminderChannels: user.reminderChannels,
-      alertsEnabled: user.alertsEnabled,
-      dayAfterEnabled: user.dayAfterEnabled,
-    },
-    bookingSummary:
-      booking.kind === "booking"
-        ? t("bookingSummary", {
-            bags: t("bags", { count: booking.bags }),
-            date: formatDate(booking.slot.date, lng),
-            window: windowLabel(booking.slot.window, lng),
-          })
-        : null,
+    messages: reminderSettings(user),
+    bookingSummary: booking.kind === "booking" ? bookingSummary(t, booking, lng) : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { DeleteAccountSchema } from "~/lib/privacy-schemas";
 import { SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/session-intents";
 import { dateKey } from "~/lib/dates";
+import { formatDateTime } from "~/lib/format";
 import { now } from "~/lib/clock";
 import { destroyOtherSessionsOf } from "~/services/accounts/session-rows.server";
 import { listSessions, signOutSession } from "~/services/accounts/session-list.server";
@@ -47,8 +48,16 @@ export async function exportPage(request: Request, user: User) {
 }
 
 /** The profile's list of the account's sessions, this one marked. */
-export async function sessionsOf(request: Request, userId: number) {
-  return listSessions(userId, await currentSessionId(request));
+/**
+ * The account's sessions for the profile, their times written here in the reader's language (issue 44: the
+ * browser's code for /profile then carries no date formats).
+ */
+export async function sessionsOf(request: Request, userId: number, lng: string) {
+  return listSessions(userId, await currentSessionId(request)).map((session) => ({
+    ...session,
+    lastSeen: formatDateTime(session.lastSeenAt, lng),
+    signedIn: formatDateTime(session.createdAt, lng),
+  }));
 }
 
 /** The profile's session buttons; null when the form is another one. */

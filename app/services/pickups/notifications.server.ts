@@ -9,9 +9,9 @@ import {
   computeNotifications,
   shownNotification,
   type AppNotification,
-  type ShownNotification,
   type UserNotification,
 } from "~/lib/notifications";
+import type { ShownNotification } from "~/lib/bell";
 import { getTFor } from "~/services/platform/translate.server";
 
 /** The two reads of the bell on every signed-in page, prepared once, reading only what it shows. */
