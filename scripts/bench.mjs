@@ -15,8 +15,9 @@
 // 250-connection mix, 30), BENCH_BOOKINGS (200), BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse
 // runs per page, 3; the median counts), BENCH_LH_CPU_SLOWDOWN (Lighthouse's CPU slowdown by hand instead of
 // calibrated), BENCH_LH_REPORTS (a folder: each Lighthouse run's full JSON report is written there, to see what
-// a score is made of, with Lantern's tasks and what each blocked beside it: bench/lantern-blocking), BENCH_MORNING_RESIDENTS (200), BENCH_MORNING_CONCURRENCY (20), BENCH_CPU (the CPU onecpu and
-// morning pin their servers to; the last one), BENCH_NODE_OPTIONS (the servers' Node flags; by default the
+// a score is made of, with Lantern's tasks and what each blocked beside it: bench/lantern-blocking),
+// BENCH_MORNING_RESIDENTS (200), BENCH_MORNING_CONCURRENCY (20), BENCH_CPU (the CPU onecpu and morning pin their
+// servers to; the last one), BENCH_NODE_OPTIONS (the servers' Node flags; by default the
 // Dockerfile's NODE_OPTIONS, as deployed), BENCH_TARGETS (comma-separated subset of the throughput targets' ids,
 // as the error for an unknown one lists them; all by default; onecpu measures those of them with a first-view
 // budget and the API lines), BENCH_PARTS (comma-separated subset of

@@ -1,6 +1,7 @@
 // The profile's two small forms besides the profile itself (plain POSTs, answered with a redirect and a
 // toast): send a new "confirm your address" link, and make a new private calendar link (the old one
-// stops working). Null when the form is another one.
+// stops working). Null when the form is another one. Also the page's data around them: the calendar link,
+// the plans, and the booking's summary line.
 import { resendConfirmation } from "~/services/accounts/email-confirmation.server";
 import { calendarFeedUrl, renewCalendarFeed } from "~/services/pickups/calendar-feed.server";
 import { CALENDAR_FEED_INTENT, RESEND_CONFIRMATION_INTENT } from "~/lib/profile-intents";

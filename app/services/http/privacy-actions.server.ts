@@ -47,10 +47,9 @@ export async function exportPage(request: Request, user: User) {
   return { ...view, sections: [...view.sections, await impactExportSection(user.id, lng)] };
 }
 
-/** The profile's list of the account's sessions, this one marked. */
 /**
- * The account's sessions for the profile, their times written here in the reader's language (issue 44: the
- * browser's code for /profile then carries no date formats).
+ * The profile's list of the account's sessions, this one marked, their times written here in the reader's
+ * language (issue 44: the browser's code for /profile then carries no date formats).
  */
 export async function sessionsOf(request: Request, userId: number, lng: string) {
   return listSessions(userId, await currentSessionId(request)).map((session) => ({
