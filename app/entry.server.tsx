@@ -28,7 +28,7 @@ import { keptFromNow, renderKey, storedRender, storingStage } from "~/services/s
 import { passSocketAddress } from "~/services/http/client-address.server";
 import { answerDatabaseFaults } from "~/services/http/database-fault.server";
 import { documentSecurityHeaders, personalCacheControl } from "~/services/serving/security-headers.server";
-import { rememberTranslations } from "~/services/serving/remembered-translations.server";
+import { rememberTranslations } from "~/services/platform/remembered-translations.server";
 import { stylesheetPieces, stylesheetReader } from "~/services/serving/stylesheet.server";
 import { gzipStage, splicingStage } from "~/services/serving/document-pieces.server";
 import { startBackgroundWork, stopBackgroundWork } from "~/services/ops/startup.server";

@@ -13,7 +13,7 @@ export type PickupWindow = keyof typeof WINDOWS;
  * (its offsets are whole hours), so every instant of one minute has the same date. Pages ask many times a
  * second for the same minute, and luxon's zone conversion is costly.
  */
-function perMinute<T>(compute: (ms: number) => T): (ms: number) => T {
+export function perMinute<T>(compute: (ms: number) => T): (ms: number) => T {
   let last: { minute: number; value: T } | null = null;
   return (ms) => {
     const minute = Math.floor(ms / 60_000);

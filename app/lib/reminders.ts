@@ -1,10 +1,13 @@
 // The day-before reminder's one rule (issue 35), pure and shared: the reminder job (e-mail and SMS) and
 // the bell ask it what is due at an instant, so they agree.
 import { DateTime } from "luxon";
-import { addDays, dateKey, ZONE } from "./dates";
+import { addDays, dateKey, perMinute, ZONE } from "./dates";
 
 /** Reminders go out at 17:00 Montreal time the day before the pickup. */
 const REMINDER_HOUR = 17;
+
+/** Each date's window, once: the bell asks it for every pickup on every signed-in page (luxon's zones are costly). */
+const windows = new Map<string, { from: number; until: number }>();
 
 /**
  * When the reminder for a pickup on `date` may be sent: from 17:00 Montreal time the day before (`from`)
@@ -13,16 +16,22 @@ const REMINDER_HOUR = 17;
  * after 17:00 the day before is due at once.
  */
 export function reminderWindow(date: string): { from: number; until: number } {
-  const day = DateTime.fromISO(date, { zone: ZONE });
-  const from = DateTime.fromISO(`${addDays(date, -1)}T${String(REMINDER_HOUR).padStart(2, "0")}:00`, { zone: ZONE });
-  return { from: from.toMillis(), until: day.toMillis() };
+  let window = windows.get(date);
+  if (!window) {
+    const day = DateTime.fromISO(date, { zone: ZONE });
+    const from = DateTime.fromISO(`${addDays(date, -1)}T${String(REMINDER_HOUR).padStart(2, "0")}:00`, { zone: ZONE });
+    window = { from: from.toMillis(), until: day.toMillis() };
+    if (windows.size >= 1_000) windows.clear();
+    windows.set(date, window);
+  }
+  return { ...window };
 }
 
 /** The one pickup date whose reminders are due at `at` (tomorrow, from 17:00 on), else null. */
-export function reminderDateAt(at: number): string | null {
+export const reminderDateAt: (at: number) => string | null = perMinute((at) => {
   const local = DateTime.fromMillis(at, { zone: ZONE });
   return local.hour >= REMINDER_HOUR ? addDays(dateKey(at), 1) : null;
-}
+});
 
 export type PickupForReminder = {
   status: "Scheduled" | "Completed" | "Missed" | "Cancelled";

@@ -1,6 +1,6 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { rememberTranslations } from "~/services/serving/remembered-translations.server";
+import { rememberTranslations } from "~/services/platform/remembered-translations.server";
 
 type Call = (...x: unknown[]) => unknown;
 
