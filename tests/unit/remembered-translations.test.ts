@@ -65,4 +65,14 @@ describe("translations remembered on the server", () => {
     expect(t("bags.perBag", { price })).toBe("1,00 $ par sac");
     expect(t("bags.perBag", { price })).toBe("2,00 $ par sac");
   });
+
+  it("hands out one function per language, namespaces and key prefix", async () => {
+    const { remembered } = await instances();
+    const t = remembered.getFixedT("fr", "booking");
+    expect(remembered.getFixedT("fr", "booking")).toBe(t);
+    expect(remembered.getFixedT("fr", ["booking"])).toBe(t);
+    expect(remembered.getFixedT("fr", "booking", "bags")).not.toBe(t);
+    expect(remembered.getFixedT("fr", "booking", "bags")("option", { count: 3 })).toBe("3 sacs");
+    expect(t("title")).toBe("Planifier une collecte");
+  });
 });

@@ -17,6 +17,8 @@ type FixedT = ((...args: unknown[]) => unknown) & {
 };
 
 const MAX_REMEMBERED = 20_000;
+/** The scopes are the code's own (a few hundred at most); bounded all the same. */
+const MAX_HANDED_OUT = 2_000;
 
 /** The options' own part of the key, or null when they are not plain values (a function, an object...). */
 function optionsKey(options: unknown): string | null {
@@ -33,9 +35,14 @@ function optionsKey(options: unknown): string | null {
 export function rememberTranslations(instance: I18n): I18n {
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
   const remembered = new Map<string, unknown>();
+  // One function per language, namespaces and key prefix: every component that translates asks for its own
+  // (react-i18next's useTranslation, on each render), and making one is i18next's and this closure's work.
+  const handedOut = new Map<string, FixedT>();
   instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown) => {
-    const fixed = getFixedT(lng, ns, keyPrefix);
     const scope = `${String(lng ?? "")}\u0000${Array.isArray(ns) ? ns.join(",") : String(ns ?? "")}\u0000${String(keyPrefix ?? "")}\u0000`;
+    const existing = handedOut.get(scope);
+    if (existing) return existing;
+    const fixed = getFixedT(lng, ns, keyPrefix);
     const t = (key: unknown, ...rest: unknown[]) => {
       if (typeof key !== "string" || rest.length > 1) return fixed(key, ...rest);
       const options = rest.length === 1 ? optionsKey(rest[0]) : "";
@@ -49,7 +56,10 @@ export function rememberTranslations(instance: I18n): I18n {
       }
       return value;
     };
-    return Object.assign(t, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+    const made = Object.assign(t, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+    if (handedOut.size >= MAX_HANDED_OUT) handedOut.clear();
+    handedOut.set(scope, made);
+    return made;
   }) as unknown as I18n["getFixedT"];
   return instance;
 }
