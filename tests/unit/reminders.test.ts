@@ -31,6 +31,26 @@ describe("the reminder's due window", () => {
     expect(isReminderDue(scheduled("2026-12-02"), at("2026-12-02T07:00"))).toBe(false);
     expect(reminderDateAt(at("2026-12-02T07:00"))).toBeNull();
   });
+  it("answers the same remembered (per minute, per date) as computed afresh, whatever order it is asked in", () => {
+    // Instants around 17:00 and midnight on ordinary and daylight-saving days, asked in turn and again.
+    const days = ["2026-12-01", "2027-03-13", "2027-03-14", "2026-10-31", "2026-11-01"];
+    const instants = days.flatMap((day) =>
+      ["00:00", "16:59:59", "17:00", "17:00:30", "23:59:59"].map((time) => at(`${day}T${time}`)),
+    );
+    const fresh = (ms: number) => {
+      const local = DateTime.fromMillis(ms, { zone: ZONE });
+      return local.hour >= 17 ? local.plus({ days: 1 }).toISODate() : null;
+    };
+    for (const ms of [...instants, ...[...instants].reverse(), ...instants]) expect(reminderDateAt(ms)).toBe(fresh(ms));
+    for (const day of [...days, ...days]) {
+      const window = reminderWindow(day);
+      expect(window.from).toBe(DateTime.fromISO(day, { zone: ZONE }).minus({ days: 1 }).set({ hour: 17 }).toMillis());
+      expect(window.until).toBe(DateTime.fromISO(day, { zone: ZONE }).toMillis());
+      // A caller changing what it was given changes nothing remembered.
+      window.from = 0;
+    }
+    expect(reminderWindow(days[0]!).from).toBe(at("2026-11-30T17:00"));
+  });
   it("cancelled, Completed, Missed and closed-date pickups are never due", () => {
     const when = at("2026-12-01T18:00");
     for (const status of ["Cancelled", "Completed", "Missed"] as const) {
