@@ -1,12 +1,12 @@
 // The server's translations remembered (issue 44, first views). Rendering a page asks i18next for a few
 // hundred labels; each `t("key")` walked i18next's whole path (options copied, key split, resource looked up,
-// nesting and interpolation checked), about a fifth of React's render. The server's i18next instances are
-// one per language and namespace set (entry.server) and the shared one (platform/translate: e-mails, the
-// bell's notices), set up once and never changed, so a label is the same
-// string every time it is asked with the same options: it is remembered per instance, language, namespace,
-// key prefix, key and options, when the options are plain values (a count, a date or an amount to put in;
-// anything else goes to i18next as before). Labels with values vary (dates, names), so at most
-// MAX_REMEMBERED of them are kept: past that, they are forgotten and remembered again as they come.
+// nesting and interpolation checked), about a fifth of React's render. The server's i18next instances (one per
+// language and namespace set in entry.server, and the shared one of platform/translate for e-mails and the
+// bell's notices) are set up once and never changed, so a label is the same string every time it is asked
+// with the same options: it is remembered per instance, language, namespace, key prefix, key and options,
+// when the options are plain values (a count, a date or an amount to put in; anything else goes to i18next as
+// before). Labels with values vary (dates, names), so at most MAX_REMEMBERED of them are kept: past that, they
+// are forgotten and remembered again as they come.
 import type { i18n as I18n } from "i18next";
 
 type FixedT = ((...args: unknown[]) => unknown) & {
