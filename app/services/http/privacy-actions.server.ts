@@ -49,11 +49,14 @@ export async function exportPage(request: Request, user: User) {
 
 /**
  * The profile's list of the account's sessions, this one marked, their times written here in the reader's
- * language (issue 44: the browser's code for /profile then carries no date formats).
+ * language (issue 44: the browser's code for /profile then carries no date formats); only what the list shows.
  */
 export async function sessionsOf(request: Request, userId: number, lng: string) {
   return listSessions(userId, await currentSessionId(request)).map((session) => ({
-    ...session,
+    handle: session.handle,
+    browser: session.browser,
+    system: session.system,
+    current: session.current,
     lastSeen: formatDateTime(session.lastSeenAt, lng),
     signedIn: formatDateTime(session.createdAt, lng),
   }));
