@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/links";
 import { useTranslation } from "react-i18next";
 import { useBarHeight } from "./bar-height";
 import { LanguageSwitcher } from "./language-switcher";

@@ -1,7 +1,8 @@
 // The admin dashboard: promo statistics, creating codes (one or a batch), recent redemptions (pending or
 // booked), today's work at a glance and the recent admin activity.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/links";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CreateCodesForm, PromoStatCards, RedemptionsTable } from "~/components/admin/dashboard";

@@ -3,7 +3,8 @@
 // records, each with a correction form (the correction and who made it are kept). Plain form posts
 // (name="intent"), refusals through the refused-form mechanism: works without JavaScript. Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/links";
 import { useTranslation } from "react-i18next";
 import { useActionAnswer } from "~/components/action-answer";
 import { IntakeDayPicker, IntakeForm } from "~/components/impact/intake";

@@ -1,7 +1,8 @@
 // The outbox: every message by status (queued, sent, failing with its last error and next attempt, expired,
 // not sent: no text provider; codes masked), filtered by links, in pages, and a plain-form "Resend".
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/links";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
@@ -27,7 +28,6 @@ import { toInteger } from "~/lib/ids";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;
-
 const TONE = { queued: "pending", sent: "booked", failing: "inactive", expired: "expired", unsent: "used" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,7 +6,8 @@
 // on Back and on reload: the cookie remembers, and the page is not kept in the browser's history cache),
 // with a link to sign up another address (&another=1).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/links";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Toaster } from "~/components/toaster";

@@ -4,7 +4,8 @@
 // uses), how long each kind of record is kept (lib/retention), withdrawing consent, who on the team sees
 // what, and the governance: roles, requests and complaints, the policy's versions (lib/privacy-policy).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/links";
 import { useTranslation } from "react-i18next";
 import { Section } from "~/components/privacy/legal-page";
 import { CollectedFields, Cookies, Recipients } from "~/components/privacy/policy-facts";

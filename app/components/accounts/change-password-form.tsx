@@ -1,6 +1,7 @@
 // The profile's Change password form: the current password, then the new one twice. The server validates
 // (profile route → changePasswordFromForm) and its reply is shown in place; passwords are never echoed back.
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { Form } from "~/components/ui/links";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 

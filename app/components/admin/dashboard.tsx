@@ -1,6 +1,7 @@
 // The dashboard's parts: the promo statistics, the form creating codes (one or a batch) and the recent
 // redemptions, pending or booked.
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/links";
 import { useTranslation } from "react-i18next";
 import { type AdminReply, Problem, problemOf, sentValue } from "./problem";
 import { Badge, StatCard, tableClass, tdClass, TableHead, TableScroll } from "./ui";

@@ -1,6 +1,7 @@
 // The simulated provider's card form: a plain form post that works without JavaScript. The number is
 // never echoed back by the server.
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form } from "~/components/ui/links";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/ui/plain-field";

@@ -4,7 +4,8 @@
 // Every control is a link to `?slide=n` (or a form post), so it all works without JavaScript. With
 // JavaScript those links become client navigations and the next slide shows at once (optimistic, from
 // the pending navigation), without a page reload.
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/links";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GUIDE_SLIDE_COUNT, GUIDE_SLIDES, parseSlide, type GuideSlide } from "~/lib/guide";
