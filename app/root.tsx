@@ -1,13 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  ScrollRestoration,
-  useLoaderData,
-  useLocation,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -17,6 +9,7 @@ import { Header } from "./components/header";
 import { ContainerQueries, InlineStylesheet } from "./components/inline-stylesheet";
 import { LateScripts } from "./components/late-scripts";
 import { RouteFocus } from "./components/route-focus";
+import { ScrollRestoration } from "./components/scroll-restoration";
 import { StoredPiece } from "./components/stored-pieces";
 import { NotificationBell } from "./components/notification-bell";
 import { useNonce } from "./components/nonce";
