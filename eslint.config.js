@@ -6,14 +6,6 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// Remix's Link, NavLink and Form come from components/ui/links, which turns off their route discovery at
-// render (a request and a second render of the whole page after each hydration; see there).
-const remixLinks = {
-  name: "@remix-run/react",
-  importNames: ["Link", "NavLink", "Form"],
-  message: "Take Link, NavLink and Form from ~/components/ui/links (no route discovery at render).",
-};
-
 export default tseslint.config(
   {
     ignores: [
@@ -43,12 +35,7 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      "no-restricted-imports": ["error", { paths: [remixLinks] }],
     },
-  },
-  {
-    files: ["app/components/ui/links.tsx"],
-    rules: { "no-restricted-imports": "off" },
   },
   {
     files: ["app/**/*.tsx"],
@@ -69,7 +56,6 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            remixLinks,
             {
               name: "@remix-run/node",
               allowTypeImports: true,

@@ -8,6 +8,7 @@ import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { ContainerQueries, InlineStylesheet } from "./components/inline-stylesheet";
 import { LateScripts } from "./components/late-scripts";
+import { discoverRoutesOnNavigation } from "./components/no-route-discovery";
 import { RouteFocus } from "./components/route-focus";
 import { ScrollRestoration } from "./components/scroll-restoration";
 import { StoredPiece } from "./components/stored-pieces";
@@ -32,6 +33,8 @@ import {
   flashToast,
 } from "~/services/http/pages.server";
 import stylesheet from "./tailwind.css";
+
+discoverRoutesOnNavigation();
 
 // The stylesheet is inlined in <head> (InlineStylesheet), not linked: no render-blocking request.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

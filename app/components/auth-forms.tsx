@@ -1,8 +1,7 @@
 // The sign-up and sign-in forms, used by /sign-up, /sign-in and the tabbed /auth page. The server
 // validates (auth-actions.server.ts) and its reply is shown in place; zod stays out of the browser.
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { SpamTrap } from "~/components/ui/spam-trap";

@@ -1,4 +1,4 @@
-import { NavLink } from "~/components/ui/links";
+import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useBarHeight } from "./bar-height";
 import { BOTTOM_TABS } from "~/lib/bottom-tabs";

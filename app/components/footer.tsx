@@ -1,6 +1,6 @@
 // Who we are, on every page (issue 34): the privacy page, the terms, help and contact, and the
 // accessibility statement. Plain links: it works without JavaScript, for visitors, residents and admins.
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EmailText } from "./operators/email-text";
 

@@ -1,4 +1,4 @@
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useBarHeight } from "./bar-height";
 import { LanguageSwitcher } from "./language-switcher";

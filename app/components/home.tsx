@@ -1,5 +1,5 @@
 // The signed-in resident's home page at /: a welcome, their service area, and the two next steps.
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, windowLabel } from "~/lib/format";
 import { orderPath } from "~/lib/paths";

@@ -1,7 +1,7 @@
 // The visitor's landing page at /: what a visitor needs to decide without an account — the three prices
 // with taxes, the categories we take, and "will you take this?" (a plain GET form answered on this page,
 // with or without JavaScript).
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TakeAnswer } from "~/lib/material-answer";
 import { MAX_MATERIAL_QUERY } from "~/lib/material-text";

@@ -1,8 +1,7 @@
 // A plain form inside <details>: opens and submits without JavaScript. With JavaScript the menu also
 // closes after a choice, on Escape (focus back on its button) and on a click or focus outside it.
 import { useEffect, useRef, type RefObject } from "react";
-import { useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHere } from "./stored-pieces";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";

@@ -1,6 +1,6 @@
 // The bell in the header and its dropdown: a <details> element and plain forms, so it opens and marks
 // notifications read without JavaScript.
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHere } from "./stored-pieces";
 import { unreadBadge, type ShownNotification } from "~/lib/bell";

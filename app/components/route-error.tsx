@@ -1,8 +1,7 @@
 // The error page: a title and a sentence per status (404, 403, 400, 503, anything else), in the reader's
 // language, with a way on. The root shows it around the whole app; routes with parameters (an order, a
 // cancel, a reset link) show it inside the page frame, with their own words for "not found".
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export type NotFoundText = {

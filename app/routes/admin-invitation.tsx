@@ -4,8 +4,7 @@
 // visitor signs in and comes back here (the token goes through the visitor cookie, never a logged URL);
 // another account, or a link that is unknown, expired, used or revoked: a message, nothing changes.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";

@@ -1,8 +1,7 @@
 // The admin dashboard: promo statistics, creating codes (one or a batch), recent redemptions (pending or
 // booked), today's work at a glance and the recent admin activity.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { CreateCodesForm, PromoStatCards, RedemptionsTable } from "~/components/admin/dashboard";

@@ -2,8 +2,7 @@
 // every opened resident or pickup page, newest first, filtered by resident or by admin (plain GET form
 // and links), in pages.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ResidentLink } from "~/components/admin/people";
 import { Pagination, tableClass, tdClass, TableHead, TableScroll } from "~/components/admin/ui";

@@ -3,8 +3,7 @@
 // records, each with a correction form (the correction and who made it are kept). Plain form posts
 // (name="intent"), refusals through the refused-form mechanism: works without JavaScript. Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useActionAnswer } from "~/components/action-answer";
 import { IntakeDayPicker, IntakeForm } from "~/components/impact/intake";

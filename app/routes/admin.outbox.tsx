@@ -1,8 +1,7 @@
 // The outbox: every message by status (queued, sent, failing with its last error and next attempt, expired,
 // not sent: no text provider; codes masked), filtered by links, in pages, and a plain-form "Resend".
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";
@@ -28,6 +27,7 @@ import { toInteger } from "~/lib/ids";
 
 export const handle = { i18n: ["common", "admin"] };
 export const meta: MetaFunction = titleMeta;
+
 const TONE = { queued: "pending", sent: "booked", failing: "inactive", expired: "expired", unsent: "used" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

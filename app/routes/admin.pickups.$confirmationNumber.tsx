@@ -4,8 +4,7 @@
 // Admins only; an unknown number is a 404. Plain forms, POST → 303 → GET.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DoorSummary } from "~/components/stops/door-fields";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useActionAnswer } from "~/components/action-answer";
 import { Problem } from "~/components/admin/problem";

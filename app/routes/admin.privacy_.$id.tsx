@@ -4,8 +4,7 @@
 // who saved each version, when, and what it changed. Admins only; plain form posts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useActionAnswer } from "~/components/action-answer";
 import { IncidentForm } from "~/components/admin/incident-form";

@@ -2,8 +2,7 @@
 // the messages written to them (kind, date, status; never a body: a text's may be a verification code)
 // and their open sessions. Opening it is written to the access log (Law 25) before anything is shown.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ResidentMessages, ResidentPayments, ResidentPickups } from "~/components/admin/resident";
 import { formatDate, formatDateTime } from "~/lib/dates";

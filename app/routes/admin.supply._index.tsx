@@ -2,8 +2,7 @@
 // (never below what is booked), closing a date (after a confirmation page) or reopening it, and
 // generating the slots ahead from the weekly template.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { HolidaysAhead } from "~/components/admin/holidays";

@@ -2,8 +2,7 @@
 // then the admin confirms. Nobody is cancelled: the residents are e-mailed to pick another date and stay
 // listed here (after closing) so the admin can follow up. A closed date can be reopened.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { AffectedPickups } from "~/components/admin/affected-pickups";

@@ -1,8 +1,7 @@
 // The weekly template the slots are generated from: for each weekday and window, whether it is offered,
 // its capacity and the prefixes it serves (empty: every served area). Saving applies it to the weeks ahead.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Problem } from "~/components/admin/problem";

@@ -2,8 +2,7 @@
 // The role is granted only when the invited address follows the e-mailed link (/admin-invitation). Plain
 // form posts: works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { FieldProblemText, Problem, problemOf, sentValue } from "~/components/admin/problem";

@@ -1,8 +1,7 @@
 // Sign up or sign in on one page, reached from the postal check with ?postalCode=H2X. The tabs are
 // links (?tab=signin) so they work without JavaScript; the checked prefix goes into the new account.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { SignInForm, SignUpForm } from "~/components/auth-forms";

@@ -2,8 +2,7 @@
 // a valid link (24 hours, once) confirms the address; any other says it does not work and how to get a
 // new one. Signed in or not: the token is the proof.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
 import { confirmEmail, data, getT } from "~/services/http/pages.server";

@@ -1,8 +1,7 @@
 // /confirmation?confirmationNumber=…: the resident's booked pickup (number, date, window, bags) and
 // what to do on pickup day. Someone else's number reads exactly like an unknown one: not found, 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bagsOutBy, formatDate, windowLabel } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";

@@ -4,8 +4,7 @@
 // Issue 42: a button asks first (POST → 303 → the stop's confirm step, `?confirm=<id>&mark=…`; Missed
 // takes its reason there), the second POST marks; the driver may undo their own mark for 10 minutes.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteStop } from "~/components/driver/route-stop";
 import { addDays, formatDate, windowLabel } from "~/lib/dates";

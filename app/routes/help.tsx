@@ -1,8 +1,7 @@
 // /help: how to reach us (SUPPORT_EMAIL, SUPPORT_PHONE, the business's legal name and address from the
 // configuration) and the answers residents ask for most, with Montréal's and Recyc-Québec's own guides.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Section } from "~/components/privacy/legal-page";
 import { titleMeta } from "~/lib/meta";

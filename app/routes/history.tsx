@@ -1,8 +1,7 @@
 // My Orders: the resident's pickups, newest pickup date first, each with its receipt link and, while it
 // can still change, Modify date (its move page) and Cancel (its cancel page).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { PickupCard } from "~/components/pickups/pickup-card";

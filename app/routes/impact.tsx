@@ -2,8 +2,7 @@
 // kilograms per category and where each went, this season and all time, with a server-drawn chart and its
 // table. Only the resident's own pickups; every figure labelled as an estimate. Works without JavaScript.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImpactCategories, ImpactPickups, ImpactSummary } from "~/components/impact/resident-impact";
 import { titleMeta } from "~/lib/meta";

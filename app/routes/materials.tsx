@@ -2,8 +2,7 @@
 // search. The search is a GET form (?q=), so it works without JavaScript; with it, results follow
 // the typing without a page reload.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MaterialCard } from "~/components/materials/material-card";
 import { NoMatch } from "~/components/materials/no-match";

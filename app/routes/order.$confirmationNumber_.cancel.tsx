@@ -1,8 +1,7 @@
 // Cancelling asks first, on its own page (works without JavaScript): the fee, the refund, and that it is final.
 // Once cancelled (Back, a reload, a second tab) the page shows the outcome, never the question again.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { PickupError } from "~/components/pickups/pickup-error";

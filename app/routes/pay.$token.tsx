@@ -6,8 +6,7 @@
 // hosted Checkout without (or when Stripe.js does not load). Paid: the confirmation number, and nothing more
 // to do. An unknown link: 404.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation, useParams } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData, useNavigation, useParams } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -5,8 +5,7 @@
 // "Save this card for my plan" keeps the card that pays for the plan's next pickups. Paid: the booked
 // pickup's order page. Only the plan's resident sees it (404).
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

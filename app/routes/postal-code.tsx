@@ -6,8 +6,7 @@
 // on Back and on reload: the cookie remembers, and the page is not kept in the browser's history cache),
 // with a link to sign up another address (&another=1).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { Toaster } from "~/components/toaster";

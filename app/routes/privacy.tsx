@@ -4,8 +4,7 @@
 // uses), how long each kind of record is kept (lib/retention), withdrawing consent, who on the team sees
 // what, and the governance: roles, requests and complaints, the policy's versions (lib/privacy-policy).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Section } from "~/components/privacy/legal-page";
 import { CollectedFields, Cookies, Recipients } from "~/components/privacy/policy-facts";

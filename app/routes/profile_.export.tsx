@@ -3,8 +3,7 @@
 // JavaScript), with "Download as JSON" beside it (/profile/export.json, the same file as GET
 // /api/auth/export). Both are made from the same export (services/privacy/export); only one's own data.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ExportSections } from "~/components/privacy/export-sections";
 import { EXPORT_JSON_PATH } from "~/lib/data-export";

@@ -3,8 +3,7 @@
 // language, with its version and date; the page around it stays in the visitor's language, and an English
 // visitor reads at the top, in English, that the French version governs, with the link to the English one.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Section } from "~/components/privacy/legal-page";
 import { titleMeta } from "~/lib/meta";

@@ -3,8 +3,7 @@
 // turns it off (reminder e-mails only: a resident on e-mail and text keeps texts, and is told so), and so does a mail client's RFC 8058 POST (`List-Unsubscribe=One-Click`). A tampered or
 // unknown token answers 400 with a page saying the link is not valid.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";

@@ -205,7 +205,7 @@ for (const { lang, locale } of LANGUAGES) {
         expect(batches, `preloads per task: ${batches.join(", ")}`).toEqual(remix.map(() => 1));
         expect(await intlFormatters(), "Intl formatters built while hydrating").toEqual([]);
         // No route discovery while the page loads: Remix would patch the routes it learns into the router
-        // and render the whole page again (components/ui/links).
+        // and render the whole page again (components/no-route-discovery).
         await page.waitForTimeout(300);
         expect(discovered, "route discovery before any navigation").toEqual([]);
 

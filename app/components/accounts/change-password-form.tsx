@@ -1,7 +1,6 @@
 // The profile's Change password form: the current password, then the new one twice. The server validates
 // (profile route → changePasswordFromForm) and its reply is shown in place; passwords are never echoed back.
-import { useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 

@@ -1,6 +1,6 @@
 // Until the welcome e-mail's link is followed, the profile says the address is not confirmed and offers a
 // new link (a plain POST form: no JavaScript needed).
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RESEND_CONFIRMATION_INTENT } from "~/lib/profile-intents";
 

@@ -3,8 +3,7 @@
 // An address picked from the suggestions fills the postal code, and that postal code travels with the
 // form (suggestedPostalCode): the server refuses a different one typed over it. Its signed position
 // travels too (positionToken): the save keeps the suggestion's coordinates instead of geocoding again.
-import { useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,7 @@
 // The profile's texts and reminders (issue 35): verifying the mobile number with the code texted to it, and
 // the reminder choices (on or off, by e-mail, SMS or both; service alerts and the day-after e-mails). Plain forms posted to
 // the profile's action (lib/reminders REMINDER_INTENTS): they work without JavaScript.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, useReply } from "~/components/ui/plain-field";
 import { island } from "~/components/island";

@@ -1,7 +1,7 @@
 // The profile's texts (issue 35): the mobile number verified with the code texted to it (its state, the code's
 // form while one is awaited, a new code), shown only to a resident who gave a number; and the channels
 // (e-mail, texts or both), offered only where a text provider is configured. Islands of the reminder choices.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, useReply } from "~/components/ui/plain-field";
 import { REMINDER_INTENTS } from "~/lib/profile-intents";

@@ -1,5 +1,5 @@
 // The admin sub-navigation: Dashboard, Promo codes, Supply, Day sheet, Waitlist, Demand, Money, Plans, Book for a resident, Refunds, Team, Outbox, Alerts, Partners, Intake, Diversion, Privacy (the incidents register), Access log. Hidden when printing.
-import { NavLink } from "~/components/ui/links";
+import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 const ITEMS = [

@@ -1,6 +1,6 @@
 // The service alert form and its preview (admin /admin/alerts, issue 35): the date, window and postal
 // prefixes it goes to, the message in both languages, and the list of who gets it and how.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, useReply } from "~/components/ui/plain-field";
 import { tableClass, tdClass, TableHead, TableScroll } from "./ui";

@@ -1,7 +1,6 @@
 // The served areas' parts: the form opening a prefix, the prefixes people wait for most, the served
 // prefixes (notify their waitlist, switch them off) and the ones switched off (reopen them).
-import { useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type AdminReply, Problem, problemOf, sentValue } from "./problem";
 import { tableClass, tdClass, TableHead, TableScroll } from "./ui";

@@ -1,7 +1,7 @@
 // /admin/book-for's account form (issue 46 part 5): the operator opens the account of a resident who calls,
 // with their agreement: e-mail, the language they read, name, address, an optional phone (a plain post,
 // intent "create"). A refused form comes back as it was sent, each problem under its field.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, useReply } from "~/components/ui/plain-field";
 

@@ -1,7 +1,7 @@
 // /admin/book-for's forms (issue 46 part 5, a resident who calls): find the resident (a GET form) and book
 // bags on a window for them (a plain post, name="intent"); the resident's card and their phone bookings. The
 // account form is book-for-account. Every text from the "bookfor" namespace; refusals from the server's reply.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, useReply } from "~/components/ui/plain-field";
 import { BAG_OPTIONS } from "~/lib/pricing";

@@ -1,7 +1,6 @@
 // The dashboard's parts: the promo statistics, the form creating codes (one or a batch) and the recent
 // redemptions, pending or booked.
-import { useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type AdminReply, Problem, problemOf, sentValue } from "./problem";
 import { Badge, StatCard, tableClass, tdClass, TableHead, TableScroll } from "./ui";

@@ -1,8 +1,7 @@
 // The day sheet's parts: choosing the date, and one window's pickups in route order (stop number, address
 // with where the bags are, bags, confirmation number, resident, status) with the buttons marking a
 // scheduled pickup Completed or Missed. On a phone the table is a stack of cards (operator.css).
-import { useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PickupWindow } from "~/lib/dates";
 import { EmailText } from "~/components/operators/email-text";

@@ -1,6 +1,6 @@
 // The supply page's holidays ahead: each Quebec statutory holiday of the generated weeks by name (the
 // operator's language), closed unless opened on purpose, with a plain form to open one.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "./ui";
 

@@ -1,8 +1,7 @@
 // The form of an entry of the incident register (issue 43 part 6), the same to record one (/admin/privacy)
 // and to save a new version of it (/admin/privacy/{id}): the Regulation's fields in its order, grouped in
 // fieldsets, each refusal under its field. Plain form posts: it works without JavaScript.
-import { useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PlainField, SubmitButton, useReply } from "~/components/ui/plain-field";
 import { INCIDENT_TEXT_MAX, RISK_LEVELS, type IncidentState } from "~/lib/incidents";

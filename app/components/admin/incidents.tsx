@@ -1,7 +1,7 @@
 // The incident register as admins read it (issue 43 part 6): the register's table on /admin/privacy (a
 // summary of each entry, to its page; the CSVs have every field), and on an entry's page the entry as it
 // stands (its history: incident-history).
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Badge, TableScroll } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";

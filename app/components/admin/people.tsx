@@ -1,6 +1,6 @@
 // Finding people (issue 42 part 9): the search box (the dashboard and the results page), a resident's
 // name as a link to their admin page, and a pickup's confirmation number as a link to its admin page.
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SEARCH_QUERY_MAX } from "~/lib/admin-search";
 

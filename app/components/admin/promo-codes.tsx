@@ -1,7 +1,6 @@
 // The promo code list's parts: the filter (status, search, the batch shown) and the table of codes, each
 // with its status and, while it can still be applied, a button switching it off.
-import { useLocation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type AdminReply, Problem } from "./problem";
 import { Badge, tableClass, tdClass, TableHead, TableScroll } from "./ui";

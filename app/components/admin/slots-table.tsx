@@ -1,6 +1,6 @@
 // The slots ahead, one group of rows per date: booked / capacity per window, the prefixes served, a form
 // changing each slot's capacity, and the date's actions (close it, or follow up and reopen it).
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { PickupWindow } from "~/lib/dates";

@@ -1,6 +1,6 @@
 // A day sheet row's actions (issue 42): a scheduled pickup's Completed and Missed buttons, then their
 // confirm step (the reasons for Missed); a marked one's link to its correction on the pickup's admin view.
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/stops/reason-fields";
 import { DoorFields, DoorSummary } from "~/components/stops/door-fields";

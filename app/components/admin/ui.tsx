@@ -1,6 +1,6 @@
 // Small building blocks of the admin pages: statistic cards, status badges,
 // pagination links and the recent activity list.
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export function StatCard({

@@ -1,7 +1,6 @@
 // The waitlist's parts: the counts per prefix and reason (with e-mailing those waiting for a served
 // prefix), the filter of the entries, and the entries themselves.
-import { useLocation, useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REASON_KEYS } from "./labels";
 import { type AdminReply, Problem } from "./problem";

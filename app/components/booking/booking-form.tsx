@@ -4,8 +4,7 @@
 // JavaScript the choices live in component state and the page updates in place.
 // No preventScrollReset: a refused Continue (answered without a redirect) keeps its scroll anyway, and
 // the redirect into /checkout must open at the top, with the order summary in view.
-import { useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

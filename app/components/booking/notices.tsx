@@ -1,6 +1,6 @@
 // The booking page's notices: the cancellation policy, the Montreal-only service area, and the
 // empty state when no date is open.
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cancellationFeeTexts } from "~/lib/pricing";
 

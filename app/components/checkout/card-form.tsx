@@ -1,7 +1,6 @@
 // The simulated provider's card form: a plain form post that works without JavaScript. The number is
 // never echoed back by the server.
-import { useActionData } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/ui/plain-field";

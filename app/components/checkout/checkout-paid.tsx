@@ -1,7 +1,7 @@
 // A checkout that is already paid (Back after paying, a reload, a second tab): what it booked and a
 // link to the confirmation, never a live Pay button. Another pickup on the same date starts at /booking.
 import { confirmationPath } from "~/lib/pickup-status";
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export function CheckoutPaid(props: {

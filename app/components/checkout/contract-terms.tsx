@@ -4,8 +4,7 @@
 // and, on an English page, the box choosing English after receiving the French terms. The merchant's
 // identity comes from the configuration (the loader's whoWeAre), the rules from the constants the cancel and
 // our-fault logic use. Plain server-rendered HTML: it works without JavaScript.
-import { useActionData } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

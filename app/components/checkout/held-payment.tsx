@@ -2,7 +2,7 @@
 // at /pay/{token}, issue 46 part 5): what is held (date, window, bags, amount, until when) and the way to
 // pay it: with Stripe, hosted Checkout (a plain form post); otherwise the simulated card form, plain too.
 // With `terms` (the phone booking's link, issue 43), the form asks for the terms' boxes before paying.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CardForm } from "./card-form";

@@ -1,7 +1,7 @@
 // How the order is paid, by provider: a free order's confirm button, Stripe Elements (JavaScript on),
 // Stripe's hosted page (JavaScript off), or the simulated provider's card form. Errors come from the
 // form's reply (translation keys).
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

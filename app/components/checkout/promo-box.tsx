@@ -1,4 +1,4 @@
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 /** Apply a promo code; once applied the code is locked and can only be removed. */

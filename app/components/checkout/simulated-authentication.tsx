@@ -1,6 +1,6 @@
 // The simulated bank's 3-D Secure step (test mode): the amount and card, and one form with two buttons,
 // Complete or Fail authentication. A plain form post, so it works without JavaScript.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 const BRANDS: Record<string, string> = {

@@ -5,8 +5,7 @@
 import { confirmationPath } from "~/lib/pickup-status";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe, type StripeElementsOptions } from "@stripe/stripe-js";
-import { useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBroughtIntoView } from "~/components/ui/plain-field";

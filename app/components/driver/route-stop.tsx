@@ -4,8 +4,7 @@
 // Completed / Missed buttons (a plain form: no JavaScript needed). After a mark the page comes back on the
 // next stop (#stop-<id>), so the driver never scrolls back. Issue 42: a button asks first (the confirm step,
 // with the reasons for Missed); the driver's own mark shows Undo for 10 minutes.
-import { useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/admin/ui";
 import { mapLinks } from "~/lib/map-links";

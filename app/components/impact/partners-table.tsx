@@ -1,6 +1,6 @@
 // The admins' partner list (/admin/partners): each partner with what it takes and what becomes of the
 // material in both languages, an Edit link (?edit=<id>) and a Remove button (a plain form post).
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RowAction, tableClass, tdClass, TableHead } from "~/components/admin/ui";
 import type { PartnerView } from "./partners";

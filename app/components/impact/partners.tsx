@@ -1,7 +1,7 @@
 // The admins' partner list and its form (/admin/partners): name, city, website, the catalogue categories
 // it takes (checkboxes), what becomes of the material in English and French. Plain form posts. The list:
 // partners-table.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PARTNER_LIMITS } from "~/lib/partner-form";
 import { FormError, PlainField, useReply } from "~/components/ui/plain-field";

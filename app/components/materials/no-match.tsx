@@ -1,5 +1,5 @@
 // No category matches the search: say so, offer the support address and a way back to the full list.
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export function NoMatch({

@@ -1,7 +1,6 @@
 // The "will you take this?" search: a GET form (?q=), so it works without JavaScript; with it, results
 // follow the typing (one history entry per search, not one per letter).
-import { useSubmit } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_MATERIAL_QUERY } from "~/lib/material-text";

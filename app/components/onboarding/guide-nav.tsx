@@ -1,6 +1,6 @@
 // The guide's way through its slides: a dot per slide, Previous and Next, and on the last slide Get
 // started (onboarding, a POST) or Done (the guide). Plain links (?slide=n), so it works without JavaScript.
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GUIDE_SLIDE_COUNT, GUIDE_SLIDES } from "~/lib/guide";
 

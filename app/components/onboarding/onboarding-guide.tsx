@@ -4,8 +4,7 @@
 // Every control is a link to `?slide=n` (or a form post), so it all works without JavaScript. With
 // JavaScript those links become client navigations and the next slide shows at once (optimistic, from
 // the pending navigation), without a page reload.
-import { useLocation, useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GUIDE_SLIDE_COUNT, GUIDE_SLIDES, parseSlide, type GuideSlide } from "~/lib/guide";

@@ -4,7 +4,7 @@
 // the difference with the card form (the simulated provider's; 3-D Secure goes on to the bank's page), or,
 // with Stripe, its Payment Element with JavaScript (bag-stripe-card, through the JSON API) and its hosted
 // Checkout without (intent "bagsHosted": Stripe's page, then back here).
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -1,7 +1,7 @@
 // The profile's private calendar link (/calendar/{token}.ics): offered to subscribe to (CalendarSubscribe:
 // webcal link, the link to copy, how-tos), and a plain POST form that makes a new one (the old one stops
 // working).
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CALENDAR_FEED_INTENT } from "~/lib/profile-intents";
 import { island } from "~/components/island";

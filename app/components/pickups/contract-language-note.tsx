@@ -1,7 +1,7 @@
 // Issue 43 part 3: a receipt follows the page's language, but a pickup's contract may be in French while
 // the page is in English. Then the receipt says so and offers its French version: the language switcher's
 // own form (a plain POST to /language that comes back here), so it works without JavaScript.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export function ContractLanguageNote({

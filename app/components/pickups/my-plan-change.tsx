@@ -1,5 +1,5 @@
 // Issue 45 part 4: My plan's change form: the interval, the bags and the window, one post.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { windowLabel } from "~/lib/format";
 

@@ -2,8 +2,7 @@
 // interval, bags, window, card and status, and plain forms (no JavaScript needed): skip the next pickup,
 // change the interval, bags or window, pause until a date or resume, change the card (remove the saved one;
 // the next pickup then waits for a payment whose card can be saved, card-change.server), stop.
-import { useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlanChangeForm } from "./my-plan-change";
 import { planPayPath } from "~/lib/plan-paths";

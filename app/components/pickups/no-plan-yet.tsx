@@ -1,5 +1,5 @@
 // Issue 45 part 4: the order page's word for a Scheduled pickup without a plan, and how one starts from it.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 /** A Scheduled pickup without a plan: how a plan starts from it (a saved card needed). */

@@ -1,8 +1,7 @@
 // On the order page of a pickup we missed by our fault (issue 42 part 2): the apology and the choice,
 // a free new pickup of the same bags in a window of the next 14 days or a full refund, each a plain form
 // (no JavaScript needed); once chosen, what was chosen (the new pickup, or where the refund stands).
-import { useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { orderPath } from "~/lib/paths";
 

@@ -1,6 +1,6 @@
 // One pickup in My Orders: its date and status, the details, and (while it can still change) the
 // buttons to move or cancel it (PickupChanges, shared with the order page).
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { orderPath } from "~/lib/paths";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";

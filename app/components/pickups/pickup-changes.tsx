@@ -3,7 +3,7 @@
 // Moving and cancelling each have their own page (lib/paths movePath, cancelPath). Modify date is a
 // button of a plain GET form (it shows disabled, with the reason, when the pickup can no longer change).
 // No JavaScript needed.
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cancelPath, movedFrom, movePath } from "~/lib/paths";
 

@@ -1,6 +1,6 @@
 // An order's receipt: when and where, the full price breakdown with the tax registration numbers,
 // the card that paid and any refund; printable.
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { formatDate, formatDateTime, windowLabel } from "~/lib/format";

@@ -1,8 +1,7 @@
 // The profile's privacy sections (issue 34): the account's sessions with a sign-out button for each other
 // one and for all of them at once, and "Your data": download it, or delete the account. Plain forms and
 // links: no JavaScript needed.
-import { useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SIGN_OUT_OTHERS_INTENT, SIGN_OUT_SESSION_INTENT } from "~/lib/session-intents";
 

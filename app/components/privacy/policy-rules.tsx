@@ -1,7 +1,7 @@
 // The privacy page's rules (issue 43, part 4): how long each kind of record is kept (lib/retention's
 // periods), what deleting an account deletes, withdrawing consent, who on the team sees what, and the
 // governance: roles, requests and complaints with their 30-day answer, the policy's versions.
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/lib/format";
 import { RETENTION_ROWS, type RetentionRow } from "~/lib/personal-data";

@@ -1,6 +1,6 @@
 // An admin's correction of a marked stop (issue 42), on the pickup's admin view: what really happened
 // (Completed, Missed with its reason, or not done yet), a plain form.
-import { Form } from "~/components/ui/links";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "./reason-fields";
 

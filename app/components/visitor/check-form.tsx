@@ -1,7 +1,6 @@
 // Step 1 of the service-area check: a GET form (?fsa=H2X). With JavaScript the field upper-cases as one
 // types and the button waits for 3 characters.
-import { useNavigation } from "@remix-run/react";
-import { Form } from "~/components/ui/links";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -1,6 +1,6 @@
 // A postal prefix we do not serve: said plainly, with the waitlist for that prefix (the postal check's
 // result page, where the waitlist form is). Shown by /auth, /sign-up and the profile.
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { postalStepHref } from "~/lib/postal-steps";
 

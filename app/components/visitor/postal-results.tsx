@@ -1,6 +1,6 @@
 // The results of the service-area check: served (then the access question), or not served (then the
 // waitlist form, shown by the page). Every way on is a plain link to the next step's URL.
-import { Link } from "~/components/ui/links";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { postalStepHref } from "~/lib/postal-steps";
 import type { WaitlistReason } from "~/lib/visitor-schemas";

@@ -1,8 +1,7 @@
 // On the not-available result: name and e-mail, stored with the prefix and the reason (POST → 303 back to
 // the same result, with a toast, where WaitlistJoined then stands instead of the form). Validation is the server's (the spec asks for no format check in the
 // browser); the honeypot's hidden inputs catch bots.
-import { useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/links";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -1,8 +1,7 @@
 // /checkout?bags=2&slotId=123: the order's summary, a promo code, the pickup address, and paying (or
 // confirming a free order). A resident who cannot check out is sent where they can (booking-steps).
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "~/components/ui/links";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionAnswer } from "~/components/action-answer";
 import { useTranslation } from "react-i18next";
 import { ContractTerms } from "~/components/checkout/contract-terms";
