@@ -21,7 +21,7 @@ RUN npm ci --include=dev --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx remix build
+RUN npm run build
 
 FROM deps AS prod-deps
 # The npm Litestream binary (an optional dependency, for `npm run start:replicated` outside a container)

@@ -683,7 +683,8 @@ async function main() {
 
   if (process.env.BENCH_SKIP_BUILD !== "1") {
     log(`building (${BUILD_NAME})`);
-    await run("npx", ["remix", "build"], {
+    // npm run build: remix build, then the compile hints (scripts/compile-hints.mjs); the floor is bare Remix.
+    await run("npm", ["run", "build"], {
       env: { ...process.env, REMIX_BUILD_NAME: BUILD_NAME, NODE_ENV: "production" },
     });
     log("building the floor (scripts/bench-floor)");

@@ -31,6 +31,6 @@ step("Import rules between folders (dependency-cruiser)", "npx", [
 ]);
 step("Unused files, exports and dependencies (knip)", "npx", ["knip"]);
 step("Unit and integration tests", "npx", ["vitest", "run"]);
-step("Production build", "npx", ["remix", "build"]);
+step("Production build", "npm", ["run", "build"]);
 step("Browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)], browserEnv);
 console.log("\nAll test suites passed.");
