@@ -157,6 +157,24 @@ test("the document as served holds no script file, module preload or module scri
   }
 });
 
+test("the entry's big imports (React DOM, Remix) begin with V8's compile hint", async ({ page }) => {
+  jsOnly();
+  // scripts/compile-hints.mjs, run by npm run build: Chromium compiles those files while they stream in.
+  await page.goto("/");
+  await interactive(page);
+  const imports = await page.evaluate(
+    () => (window as unknown as { __remixManifest: { entry: { imports: string[] } } }).__remixManifest.entry.imports,
+  );
+  let hinted = 0;
+  for (const url of imports) {
+    const code = await (await page.request.get(url)).text();
+    const big = Buffer.byteLength(code) >= 20_000;
+    expect(code.startsWith("//# allFunctionsCalledOnLoad\n"), `${url} (${code.length} characters)`).toBe(big);
+    if (big) hinted++;
+  }
+  expect(hinted, "React DOM and Remix at least").toBeGreaterThanOrEqual(2);
+});
+
 test("with JavaScript off, a page requests no script", async ({ page, resident }) => {
   test.skip(test.info().project.use.javaScriptEnabled !== false, "about JavaScript off");
   expect(resident.id).toBeGreaterThan(0);

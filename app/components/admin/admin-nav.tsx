@@ -33,6 +33,9 @@ export function AdminNav() {
             <NavLink
               to={item.to}
               end={item.end}
+              // Discovered at render (not the default, components/no-route-discovery): a desk's hover
+              // prefetches the section's data and code, which needs its route known.
+              discover="render"
               prefetch="intent"
               className={({ isActive }) =>
                 `inline-flex min-h-[44px] items-center border-b-2 px-3 text-sm font-semibold ${
