@@ -70,7 +70,9 @@ for (const lang of ["en", "fr"] as const) {
 
     test("past the 12-hour cutoff the cancel page promises no refund and leads on", async ({ page }) => {
       const { email } = await signInAs(page, { tag: `cutoff-${lang}` });
-      const confirmation = pickupDueToday(email, "afternoon", "4410 Rue Saint-Denis");
+      // Today's morning window (from 08:00) is within 12 hours of its start at any hour of the day (or past):
+      // the afternoon's (13:00) was not before 01:00, and the test failed in the hour after midnight.
+      const confirmation = pickupDueToday(email, "morning", "4410 Rue Saint-Denis");
       await open(page, `/order/${confirmation}/cancel`);
       await expect(page.getByRole("heading", { level: 1, name: t.closedTitle })).toBeVisible();
       await expect(page.getByText(t.refundPromise)).toHaveCount(0);
