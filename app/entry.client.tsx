@@ -45,13 +45,15 @@ i18next
     });
     // The other pages' namespaces, one per idle moment: each request a page starts costs 0.1-2 ms of a
     // desktop CPU (the first up to 10), and eight at once were one task of 5-19 ms (issue 44).
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    // Without requestIdleCallback: the first after 2 s, the others a moment apart.
+    const idle = (run: () => void, first: boolean) =>
+      window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, first ? 2000 : 50);
     const rest = [...PRELOADED_NAMESPACES];
     const next = () => {
       const ns = rest.shift();
       if (ns === undefined) return;
       void i18next.loadNamespaces(ns);
-      idle(next);
+      idle(next, false);
     };
-    idle(next);
+    idle(next, true);
   });
