@@ -30,15 +30,5 @@ function loaderText(boxId: string, preloads: string[], module: string) {
   // Before them, a task of its own opens the session storage, which react-router's scroll restoration reads
   // while hydrating: the first access waits for the browser (a synchronous request; components/
   // scroll-restoration.server).
-  const groups = inGroups(preloads, PRELOADS_PER_TASK);
-  return `(function(d,n){var done=0;function go(){if(done)return;done=1;var box=d.getElementById(${scriptJson(boxId)}),g=${scriptJson(groups)},i=0,w=0,c=new MessageChannel();c.port1.onmessage=step;function step(){if(!w){w=1;try{sessionStorage.length}catch(x){}c.port2.postMessage(0);return}if(i<g.length){g[i++].forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;box.appendChild(l)});c.port2.postMessage(0);return}c.port1.onmessage=null;c.port1.close();var s=d.createElement("script");s.type="module";s.async=true;s.nonce=n;s.textContent=${scriptJson(module)};box.appendChild(s)}step()}if(d.visibilityState!=="visible")go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener("visibilitychange",go)})(document,document.currentScript.nonce)`;
-}
-
-/** Preloads added in one task: each costs 0.1-1.2 ms of a desktop CPU, the first one of a page up to 10. */
-const PRELOADS_PER_TASK = 1;
-
-function inGroups<T>(items: T[], size: number): T[][] {
-  const groups: T[][] = [];
-  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
-  return groups;
+  return `(function(d,n){var done=0;function go(){if(done)return;done=1;var box=d.getElementById(${scriptJson(boxId)}),g=${scriptJson(preloads)},i=0,w=0,c=new MessageChannel();c.port1.onmessage=step;function step(){if(!w){w=1;try{sessionStorage.length}catch(x){}c.port2.postMessage(0);return}if(i<g.length){var l=d.createElement("link");l.rel="modulepreload";l.href=g[i++];box.appendChild(l);c.port2.postMessage(0);return}c.port1.onmessage=null;c.port1.close();var s=d.createElement("script");s.type="module";s.async=true;s.nonce=n;s.textContent=${scriptJson(module)};box.appendChild(s)}step()}if(d.visibilityState!=="visible")go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener("visibilitychange",go)})(document,document.currentScript.nonce)`;
 }
