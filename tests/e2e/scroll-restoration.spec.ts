@@ -43,6 +43,34 @@ test("a new page's script reads nothing from the session storage while the docum
   expect(await page.evaluate(() => typeof (history.state as { key?: unknown } | null)?.key)).toBe("string");
 });
 
+test("a new page's history entry is written once: the router finds its index already there", async ({ page }) => {
+  jsOnly();
+  await page.addInitScript(() => {
+    const calls: unknown[] = [];
+    (window as unknown as { __replaced: unknown[] }).__replaced = calls;
+    const replaceState = History.prototype.replaceState;
+    History.prototype.replaceState = function (this: History, ...args: Parameters<History["replaceState"]>) {
+      calls.push(JSON.parse(JSON.stringify(args[0])));
+      return replaceState.apply(this, args);
+    };
+  });
+  await page.goto("/privacy");
+  await interactive(page);
+  const replaced = await page.evaluate(() => (window as unknown as { __replaced: unknown[] }).__replaced);
+  // The inline script's only: react-router writes its own when the entry has no index (a second
+  // same-document navigation told to the browser while hydrating).
+  expect(replaced).toHaveLength(1);
+  expect(replaced[0]).toMatchObject({ usr: null, idx: 0, key: expect.any(String) });
+  expect(await page.evaluate(() => history.state)).toEqual(replaced[0]);
+  // And the router works from it: a client-side navigation and back.
+  await page.evaluate(() => document.querySelector<HTMLAnchorElement>('footer a[href="/terms"]')!.click());
+  await expect(page).toHaveURL(/\/terms$/);
+  expect(await page.evaluate(() => (history.state as { idx?: number }).idx)).toBe(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/privacy$/);
+  expect(await page.evaluate(() => (history.state as { idx?: number }).idx)).toBe(0);
+});
+
 test("a reloaded page opens where it was left, read by the inline script before hydrating", async ({ page }) => {
   jsOnly();
   await page.goto("/privacy");
