@@ -36,3 +36,11 @@ export const PRELOADED_NAMESPACES = [
   "checkout",
   "orders",
 ];
+
+/** What joins the namespaces of one request for several: `/locales/en/booking+common` (routes/locales). */
+export const NAMESPACE_JOIN = "+";
+
+/** The path of one language's texts for these namespaces, in one canonical order (one cached file per set). */
+export function localesPath(lng: string, namespaces: readonly string[], version: string): string {
+  return `/locales/${lng}/${[...namespaces].sort().join(NAMESPACE_JOIN)}?v=${encodeURIComponent(version)}`;
+}

@@ -1,6 +1,8 @@
 // Every translation, by language and namespace. The server imports this module; the browser fetches
-// one namespace at a time from /locales/{lng}/{ns} so it never downloads the other language.
+// its namespaces from /locales/{lng}/{ns} (one, or several joined by "+") so it never downloads the other
+// language.
 // A route names the namespaces it needs in `handle.i18n`; "common" is always loaded.
+import { NAMESPACE_JOIN } from "~/lib/i18n";
 import enBooking from "./en/booking.json";
 import enProfile from "./en/profile.json";
 import enCheckout from "./en/checkout.json";
@@ -146,3 +148,15 @@ export const PUBLIC_NAMESPACES: Namespace[] = [
   "bookfor",
   "impact",
 ];
+
+/**
+ * The namespaces a `/locales/{lng}/{ns}` path names: one, or several joined by NAMESPACE_JOIN, each a public
+ * one, in their sorted order (so none twice). Anything else is null (the route answers 404).
+ */
+export function requestedNamespaces(param: string | undefined): Namespace[] | null {
+  if (!param) return null;
+  const names = param.split(NAMESPACE_JOIN);
+  // One file per set: the order the browser asks in (lib/i18n's localesPath), nothing else to cache.
+  if (names.some((name, i) => i > 0 && name <= names[i - 1]!)) return null;
+  return names.every((name) => PUBLIC_NAMESPACES.includes(name as Namespace)) ? (names as Namespace[]) : null;
+}

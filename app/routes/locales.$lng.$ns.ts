@@ -1,17 +1,21 @@
-// Translation files for the browser, one language and namespace at a time. The URL carries the
-// translations' version, so the browser may keep them for a year.
+// Translation files for the browser, one language at a time: one namespace (its texts), or several joined
+// by "+" (an object of their texts by namespace: a page's own, fetched by one request before hydrating).
+// The URL carries the translations' version, so the browser may keep them for a year.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLanguage } from "~/lib/i18n";
-import { PUBLIC_NAMESPACES, resources, type Namespace } from "~/locales/resources";
+import { requestedNamespaces, resources } from "~/locales/resources";
 import { translationsVersion } from "~/services/http/pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { lng, ns } = params;
-  if (!isLanguage(lng) || !PUBLIC_NAMESPACES.includes(ns as Namespace)) {
+  const { lng } = params;
+  const names = requestedNamespaces(params.ns);
+  if (!isLanguage(lng) || !names) {
     return Response.json({ message: "Not found" }, { status: 404 });
   }
   const versioned = new URL(request.url).searchParams.get("v") === translationsVersion;
-  return Response.json(resources[lng][ns as Namespace], {
+  const texts =
+    names.length === 1 ? resources[lng][names[0]!] : Object.fromEntries(names.map((ns) => [ns, resources[lng][ns]]));
+  return Response.json(texts, {
     headers: {
       "Cache-Control": versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
     },

@@ -62,16 +62,27 @@ test.describe("first paint", () => {
     test.skip(test.info().project.use.javaScriptEnabled === false, "texts are fetched by the JavaScript");
     expect(resident.id).toBeGreaterThan(0);
     const texts: string[] = [];
+    const answers: number[] = [];
     page.on("request", (request) => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith("/locales/")) texts.push(pathname);
     });
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/locales/")) answers.push(response.status());
+    });
     await page.goto("/booking");
     await interactive(page);
-    // Hydration waited for the page's namespaces; the other screens' follow when the browser is idle.
+    // Hydration waited for the page's namespaces, all in one request; the other screens' follow when the
+    // browser is idle, one each.
     await expect.poll(() => texts.length).toBeGreaterThan(3);
     await page.waitForLoadState("networkidle");
     expect(texts.filter((p) => !p.startsWith("/locales/en/"))).toEqual([]);
-    expect(texts).toContain("/locales/en/booking");
+    const names = texts.map((p) => p.slice("/locales/en/".length).split("+"));
+    expect(names[0]).toEqual(expect.arrayContaining(["booking", "common"]));
+    expect(names[0]).toEqual([...names[0]!].sort());
+    expect(names.slice(1).every((set) => set.length === 1)).toBe(true);
+    // None asked twice, and each answered.
+    expect(new Set(names.flat()).size).toBe(names.flat().length);
+    expect(answers).toEqual(texts.map(() => 200));
   });
 });

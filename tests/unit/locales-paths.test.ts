@@ -1,0 +1,42 @@
+// The paths of the browser's translation files (lib/i18n's localesPath) and what routes/locales accepts
+// (locales/resources' requestedNamespaces): one namespace, or a page's several in one request (issue 44).
+import { describe, expect, it } from "vitest";
+import { localesPath } from "~/lib/i18n";
+import { PUBLIC_NAMESPACES, requestedNamespaces } from "~/locales/resources";
+
+const param = (path: string) => decodeURIComponent(new URL(path, "http://x").pathname.split("/")[3]!);
+
+describe("translation file paths", () => {
+  it("one namespace is its own path, as the idle preloads ask", () => {
+    expect(localesPath("en", ["booking"], "abc")).toBe("/locales/en/booking?v=abc");
+    expect(requestedNamespaces("booking")).toEqual(["booking"]);
+  });
+
+  it("several come in one sorted path, whatever order they were asked in, and the route takes it", () => {
+    const path = localesPath("fr", ["orders", "common", "booking"], "v1");
+    expect(path).toBe("/locales/fr/booking+common+orders?v=v1");
+    expect(requestedNamespaces(param(path))).toEqual(["booking", "common", "orders"]);
+    expect(requestedNamespaces(param(localesPath("en", PUBLIC_NAMESPACES, "v")))).toHaveLength(
+      PUBLIC_NAMESPACES.length,
+    );
+  });
+
+  it("refuses unknown, private, repeated, unsorted or empty names", () => {
+    for (const bad of [
+      undefined,
+      "",
+      "nope",
+      "emails",
+      "booking+emails",
+      "common+common",
+      "orders+booking",
+      "booking+",
+      "+booking",
+      "booking++common",
+      "../common",
+      "booking common",
+    ]) {
+      expect(requestedNamespaces(bad), String(bad)).toBeNull();
+    }
+  });
+});
