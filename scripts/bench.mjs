@@ -1,6 +1,6 @@
 // `npm run bench`: builds the app and a bare Remix app of the same versions (scripts/bench-floor, the
 // floor), starts both on fresh state and prints one table: per page the HTML, JS and CSS bytes and
-// Lighthouse's mobile score (median of 3, its CPU slowdown calibrated to the host's benchmarkIndex); each
+// Lighthouse's mobile score (median of 5, its CPU slowdown calibrated to the host's benchmarkIndex); each
 // target's req/s, p50 and p99 beside the floor's, measured in the same run (floor, target, floor), with a
 // node:http hello world line: repeated views, first views (a URL never asked before: no render cache) of every
 // resident page, the JSON API against a floor route answering the same bytes; the same on one pinned CPU
@@ -13,7 +13,7 @@
 // onecpu's app and floor on +3 and +4, morning's app on +5), BENCH_DURATION (seconds per throughput run, 10),
 // BENCH_WARMUP (seconds of unreported load before each run, 2), BENCH_MIX_DURATION (seconds of the
 // 250-connection mix, 30), BENCH_BOOKINGS (200), BENCH_RACE_N (30), BENCH_RACE_R (5), BENCH_LH_RUNS (Lighthouse
-// runs per page, 3; the median counts), BENCH_LH_CPU_SLOWDOWN (Lighthouse's CPU slowdown by hand instead of
+// runs per page, 5; the median counts), BENCH_LH_CPU_SLOWDOWN (Lighthouse's CPU slowdown by hand instead of
 // calibrated), BENCH_LH_REPORTS (a folder: each Lighthouse run's full JSON report is written there, to see what
 // a score is made of, with Lantern's tasks and what each blocked beside it: bench/lantern-blocking),
 // BENCH_MORNING_RESIDENTS (200), BENCH_MORNING_CONCURRENCY (20), BENCH_CPU (the CPU onecpu and morning pin their
@@ -91,7 +91,9 @@ for (const part of PARTS) if (!ALL_PARTS.includes(part)) throw new Error(`BENCH_
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
 const RACE_N = Number(process.env.BENCH_RACE_N ?? 30);
 const RACE_R = Number(process.env.BENCH_RACE_R ?? 5);
-const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+// Five: Lighthouse's documentation on variability (docs/variability.md, "Run Lighthouse multiple times") says the
+// median of five runs halves the spread of one; three left a page's median to its noisiest two runs.
+const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
 const PASSWORD = "recycle-42";
 const ADDRESS = {
   firstName: "Marie",
