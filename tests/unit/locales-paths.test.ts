@@ -1,5 +1,7 @@
 // The paths of the browser's translation files (lib/i18n's localesPath) and what routes/locales accepts
 // (locales/resources' requestedNamespaces): one namespace, or a page's several in one request (issue 44).
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { localesPath } from "~/lib/i18n";
 import { PUBLIC_NAMESPACES, requestedNamespaces } from "~/locales/resources";
@@ -38,5 +40,24 @@ describe("translation file paths", () => {
     ]) {
       expect(requestedNamespaces(bad), String(bad)).toBeNull();
     }
+  });
+});
+
+describe("the namespaces routes name", () => {
+  it("are all ones the browser may download: one private name would refuse the page's whole request", () => {
+    const routes = path.resolve(__dirname, "../../app/routes");
+    const named: string[] = [];
+    const files = fs.readdirSync(routes, { recursive: true, encoding: "utf8" });
+    for (const file of files.filter((name) => /\.tsx?$/.test(name))) {
+      const source = fs.readFileSync(path.join(routes, file), "utf8");
+      for (const match of source.matchAll(/\bi18n:\s*(\[[^\]]*\]|[^,}\n]*)/g)) {
+        // Written as a list of literal names everywhere, so that this reads them.
+        const list = /^\[((?:\s*"[a-z]+",?)*)\s*\]/.exec(match[1]!.trim());
+        expect(list, `${file}: i18n: ${match[1]}`).not.toBeNull();
+        named.push(...[...list![1]!.matchAll(/"([a-z]+)"/g)].map((m) => m[1]!));
+      }
+    }
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((ns) => !PUBLIC_NAMESPACES.includes(ns as (typeof PUBLIC_NAMESPACES)[number]))).toEqual([]);
   });
 });
