@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig, localesPath, PRELOADED_NAMESPACES } from "./lib/i18n";
+import { i18nConfig, localesPath, PRELOADED_NAMESPACES, textsIn } from "./lib/i18n";
 
 // Translations come as cacheable JSON (one language, one namespace at a time), not inside the JS. The
 // namespaces asked for in the same moment (a page's own, before hydrating) come by one request: each request
@@ -19,7 +19,7 @@ function fetchTexts(lng: string) {
   const names = [...batch.keys()];
   const answer = (error: Error | null, texts: Record<string, unknown>) => {
     for (const [ns, callbacks] of batch) {
-      const data = names.length === 1 ? texts : texts[ns];
+      const data = textsIn(texts, names, ns);
       for (const callback of callbacks) {
         if (error || !data || typeof data !== "object") callback(error ?? new Error(`no texts for ${ns}`), false);
         else callback(null, data as Parameters<ReadCallback>[1]);

@@ -44,3 +44,11 @@ export const NAMESPACE_JOIN = "+";
 export function localesPath(lng: string, namespaces: readonly string[], version: string): string {
   return `/locales/${lng}/${[...namespaces].sort().join(NAMESPACE_JOIN)}?v=${encodeURIComponent(version)}`;
 }
+
+/**
+ * One namespace's texts in what `/locales/{lng}/{names}` answered: one name answers its texts, several an
+ * object of their texts by name (locales/resources' localesAnswer).
+ */
+export function textsIn(answer: Record<string, unknown>, names: readonly string[], ns: string): unknown {
+  return names.length === 1 ? answer : answer[ns];
+}

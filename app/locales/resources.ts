@@ -2,7 +2,7 @@
 // its namespaces from /locales/{lng}/{ns} (one, or several joined by "+") so it never downloads the other
 // language.
 // A route names the namespaces it needs in `handle.i18n`; "common" is always loaded.
-import { NAMESPACE_JOIN } from "~/lib/i18n";
+import { NAMESPACE_JOIN, type Language } from "~/lib/i18n";
 import enBooking from "./en/booking.json";
 import enProfile from "./en/profile.json";
 import enCheckout from "./en/checkout.json";
@@ -159,4 +159,11 @@ export function requestedNamespaces(param: string | undefined): Namespace[] | nu
   // One file per set: the order the browser asks in (lib/i18n's localesPath), nothing else to cache.
   if (names.some((name, i) => i > 0 && name <= names[i - 1]!)) return null;
   return names.every((name) => PUBLIC_NAMESPACES.includes(name as Namespace)) ? (names as Namespace[]) : null;
+}
+
+/** What `/locales/{lng}/{ns}` answers for these namespaces (lib/i18n's textsIn reads it back). */
+export function localesAnswer(lng: Language, names: Namespace[]) {
+  return names.length === 1
+    ? resources[lng][names[0]!]
+    : Object.fromEntries(names.map((ns) => [ns, resources[lng][ns]]));
 }

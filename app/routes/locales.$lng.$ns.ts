@@ -3,7 +3,7 @@
 // The URL carries the translations' version, so the browser may keep them for a year.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLanguage } from "~/lib/i18n";
-import { requestedNamespaces, resources } from "~/locales/resources";
+import { localesAnswer, requestedNamespaces } from "~/locales/resources";
 import { translationsVersion } from "~/services/http/pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -13,9 +13,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     return Response.json({ message: "Not found" }, { status: 404 });
   }
   const versioned = new URL(request.url).searchParams.get("v") === translationsVersion;
-  const texts =
-    names.length === 1 ? resources[lng][names[0]!] : Object.fromEntries(names.map((ns) => [ns, resources[lng][ns]]));
-  return Response.json(texts, {
+  return Response.json(localesAnswer(lng, names), {
     headers: {
       "Cache-Control": versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
     },

@@ -3,8 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { localesPath } from "~/lib/i18n";
-import { PUBLIC_NAMESPACES, requestedNamespaces } from "~/locales/resources";
+import { localesPath, textsIn } from "~/lib/i18n";
+import { localesAnswer, PUBLIC_NAMESPACES, requestedNamespaces, resources } from "~/locales/resources";
 
 const param = (path: string) => decodeURIComponent(new URL(path, "http://x").pathname.split("/")[3]!);
 
@@ -21,6 +21,13 @@ describe("translation file paths", () => {
     expect(requestedNamespaces(param(localesPath("en", PUBLIC_NAMESPACES, "v")))).toHaveLength(
       PUBLIC_NAMESPACES.length,
     );
+  });
+
+  it("the browser reads each namespace's texts back from one answer or several's", () => {
+    for (const names of [["booking"], ["booking", "common", "orders"]] as const) {
+      const answer = JSON.parse(JSON.stringify(localesAnswer("fr", [...names]))) as Record<string, unknown>;
+      for (const ns of names) expect(textsIn(answer, names, ns)).toEqual(resources.fr[ns]);
+    }
   });
 
   it("refuses unknown, private, repeated, unsorted or empty names", () => {
